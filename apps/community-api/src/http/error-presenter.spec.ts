@@ -1,0 +1,20 @@
+import { PresentableError } from '@acme/platform-errors';
+import { presentCommunityError } from './error-presenter';
+
+const base: PresentableError = { status: 400, code: 'X', kind: 'validation', message: 'm', requestId: 'r' };
+
+describe('presentCommunityError', () => {
+  it.each([
+    [{ ...base, code: 'VALIDATION_FAILED', details: { field: 'title' } }, 400, { error: 'm', code: 'request/invalid-body', field: 'title' }],
+    [{ ...base, status: 401, kind: 'unauthorized', code: 'auth/unauthorized' }, 401, { error: 'm', code: 'auth/unauthorized' }],
+    [{ ...base, status: 403, kind: 'forbidden', code: 'SOMETHING' }, 403, { error: 'm', code: 'auth/forbidden' }],
+    [{ ...base, status: 404, kind: 'not_found', code: 'ROUTE_NOT_FOUND' }, 404, { error: 'm', code: 'route/not-found' }],
+    [{ ...base, status: 409, kind: 'conflict', code: 'X' }, 409, { error: 'm', code: 'resource/conflict' }],
+    [{ ...base, status: 413, kind: 'payload_too_large', code: 'event/file-too-large' }, 413, { code: 'event/file-too-large', message: 'm' }],
+    [{ ...base, status: 422, kind: 'unprocessable', code: 'event/invalid-image' }, 422, { code: 'event/invalid-image', message: 'm' }],
+    [{ ...base, status: 429, kind: 'rate_limited', code: 'X' }, 429, { error: 'm', code: 'request/too-many-requests' }],
+    [{ ...base, status: 500, kind: 'internal', code: 'INTERNAL' }, 500, { error: 'Internal server error', code: 'server/internal-error' }],
+  ] as const)('renders %o', (error, status, body) => {
+    expect(presentCommunityError(error as PresentableError)).toEqual({ status, body });
+  });
+});

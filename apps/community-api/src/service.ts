@@ -1,0 +1,10 @@
+import { ServiceDefinition } from '@acme/platform-http';
+import { presentCommunityError } from './http/error-presenter';
+
+export const communityService: ServiceDefinition = {
+  name: 'community-api',
+  title: 'Community API',
+  description: 'Replyke-style project community API: end users, email verification, push devices, events, spaces and RSVPs.',
+  version: '7.0',
+  presenter: presentCommunityError,
+};

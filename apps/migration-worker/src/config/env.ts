@@ -1,0 +1,8 @@
+import { BaseEnv } from '@acme/platform-config';
+
+/** The only place this app reads process.env (see `loadEnvSource`). */
+export class MigrationEnv extends BaseEnv {
+  override PORT = 3004;
+}
+
+export const loadEnvSource = (): Record<string, string | undefined> => process.env;

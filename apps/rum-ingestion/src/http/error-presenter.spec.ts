@@ -1,0 +1,23 @@
+import { PresentableError } from '@acme/platform-errors';
+import { presentRumError } from './error-presenter';
+
+const base: PresentableError = { status: 400, code: 'X', kind: 'validation', message: 'detail', requestId: 'req-1' };
+
+describe('presentRumError', () => {
+  it.each([
+    [{ ...base }, 400, 'InvalidParameter', 'The specified parameter is not valid.'],
+    [{ ...base, status: 404, kind: 'not_found', code: 'ROUTE_NOT_FOUND' }, 404, 'InvalidParameter', 'The specified parameter is not valid.'],
+    [{ ...base, status: 409, kind: 'conflict' }, 400, 'InvalidParameter', 'The specified parameter is not valid.'],
+    [{ ...base, status: 401, kind: 'unauthorized' }, 401, 'Unauthorized', 'You are unauthorized.'],
+    [{ ...base, status: 403, kind: 'forbidden' }, 403, 'Unauthorized', 'You are unauthorized.'],
+    [{ ...base, status: 429, kind: 'rate_limited' }, 429, 'RequestTooFrequently', 'Request too frequently.'],
+    [{ ...base, status: 500, kind: 'internal' }, 500, 'InternalError', 'An internal error was encountered and reported; retry later.'],
+    [{ ...base, status: 503, kind: 'unavailable' }, 500, 'InternalError', 'An internal error was encountered and reported; retry later.'],
+  ] as const)('renders %o', (error, status, code, message) => {
+    expect(presentRumError(error as PresentableError)).toEqual({
+      status,
+      body: { request_id: 'req-1', error: { code, message } },
+      headers: { 'Service-Request-Id': 'req-1' },
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import { AppErrorKind, ErrorPresenter } from '@acme/platform-errors';
+
+/** The spec's four failure codes and their exact message texts (spec 002, area A, part 7). */
+export const RUM_ERRORS = {
+  InvalidParameter: 'The specified parameter is not valid.',
+  Unauthorized: 'You are unauthorized.',
+  RequestTooFrequently: 'Request too frequently.',
+  InternalError: 'An internal error was encountered and reported; retry later.',
+} as const;
+export type RumErrorCode = keyof typeof RUM_ERRORS;
+
+const CODE_BY_KIND: Record<AppErrorKind, RumErrorCode> = {
+  validation: 'InvalidParameter',
+  not_found: 'InvalidParameter',
+  conflict: 'InvalidParameter',
+  payload_too_large: 'InvalidParameter',
+  unprocessable: 'InvalidParameter',
+  unauthorized: 'Unauthorized',
+  forbidden: 'Unauthorized',
+  rate_limited: 'RequestTooFrequently',
+  unavailable: 'InternalError',
+  internal: 'InternalError',
+};
+
+/**
+ * `{request_id, error: {code, message}}` with `Service-Request-Id`. Statuses per DECISIONS.md §3: a client's
+ * mistake is 400 (404 only for an unknown route), Unauthorized 401/403, 429, and 500 for our own failures.
+ */
+export const presentRumError: ErrorPresenter = (error) => {
+  const code = CODE_BY_KIND[error.kind];
+  const status =
+    code === 'InvalidParameter' ? (error.code === 'ROUTE_NOT_FOUND' ? 404 : error.status === 413 ? 413 : 400) : code === 'InternalError' ? 500 : error.status;
+  return {
+    status,
+    body: { request_id: error.requestId, error: { code, message: RUM_ERRORS[code] } },
+    headers: { 'Service-Request-Id': error.requestId },
+  };
+};

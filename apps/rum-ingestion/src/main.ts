@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { runService } from '@acme/platform-http';
+import { AppModule } from './app.module';
+import { loadEnvSource } from './config/env';
+import { rumService } from './service';
+
+void runService(rumService, () => AppModule.forRoot(loadEnvSource()));

@@ -1,0 +1,1 @@
+module.exports = require('../../tools/build/webpack.base.cjs')('rum-ingestion');

@@ -1,0 +1,39 @@
+import nx from '@nx/eslint-plugin';
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  { ignores: ['**/dist', '**/node_modules', '**/.data', '**/tmp', '**/*.cjs', '**/*.mjs'] },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:testing'] },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:testing'] },
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:testing'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:testing'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:tool', 'type:testing'] },
+            { sourceTag: 'scope:management', onlyDependOnLibsWithTags: ['scope:management', 'scope:shared'] },
+            { sourceTag: 'scope:community', onlyDependOnLibsWithTags: ['scope:community', 'scope:shared'] },
+            { sourceTag: 'scope:rum', onlyDependOnLibsWithTags: ['scope:rum', 'scope:shared'] },
+            { sourceTag: 'scope:migration', onlyDependOnLibsWithTags: ['scope:migration', 'scope:shared'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The testing lib may be imported only by tests.
+    files: ['**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**', 'libs/platform/testing/**', 'tools/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@acme/platform-testing', message: 'Only tests may import the testing lib.' }] }],
+    },
+  },
+];

@@ -1,0 +1,4 @@
+// Every Jest project of the workspace; `npm test` runs them all in one Jest invocation.
+module.exports = {
+  projects: ['<rootDir>/apps/*/jest.config.cjs', '<rootDir>/libs/**/jest.config.cjs', '<rootDir>/tools/*/jest.config.cjs'],
+};

@@ -1,0 +1,4 @@
+export * from './lib/secrets';
+export * from './lib/passwords';
+export * from './lib/admin-token.guard';
+export * from './lib/jwt-verification';

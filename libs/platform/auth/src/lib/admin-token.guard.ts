@@ -1,0 +1,32 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { AppError } from '@acme/platform-errors';
+import { safeEqual } from './secrets';
+
+/** DI token carrying the operator token; `undefined` disables the operator API. */
+export abstract class AdminTokenSettings {
+  abstract readonly adminToken?: string;
+}
+
+export function bearerToken(request: Pick<Request, 'headers'>): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** Guards `/admin/v1`: hidden (404) when no ADMIN_TOKEN is configured, 401 without the right bearer. */
+@Injectable()
+export class AdminTokenGuard implements CanActivate {
+  constructor(private readonly settings: AdminTokenSettings) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const expected = this.settings.adminToken;
+    if (!expected) throw new AppError('ROUTE_NOT_FOUND', 'not_found', 'Not Found');
+    const presented = bearerToken(context.switchToHttp().getRequest<Request>());
+    if (!presented || !safeEqual(presented, expected)) {
+      throw new AppError('ADMIN_UNAUTHORIZED', 'unauthorized', 'A valid operator token is required.');
+    }
+    return true;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './lib/base-env';
+export * from './lib/validate-env';
+export * from './lib/env.module';

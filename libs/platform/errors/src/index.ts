@@ -1,0 +1,5 @@
+export * from './lib/app-error';
+export * from './lib/presented-error';
+export * from './lib/normalize-error';
+export * from './lib/app-exception.filter';
+export * from './lib/validation';

@@ -1,0 +1,57 @@
+import { HttpException } from '@nestjs/common';
+import { AppError, kindForStatus, STATUS_BY_KIND } from './app-error';
+
+export interface NormalizedError {
+  error: AppError;
+  status: number;
+  /** True when the failure is ours, not the client's: it is logged with an id and its text is hidden. */
+  unexpected: boolean;
+}
+
+/** Errors raised by body parsers and other middleware carry a 4xx `status` and an `expose` flag. */
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+const CODE_BY_PARSER_TYPE: Record<string, string> = {
+  'entity.parse.failed': 'MALFORMED_BODY',
+  'entity.too.large': 'PAYLOAD_TOO_LARGE',
+  'encoding.unsupported': 'UNSUPPORTED_ENCODING',
+  'charset.unsupported': 'UNSUPPORTED_ENCODING',
+  'request.aborted': 'REQUEST_ABORTED',
+};
+
+export function normalizeError(thrown: unknown): NormalizedError {
+  if (thrown instanceof AppError) {
+    return { error: thrown, status: STATUS_BY_KIND[thrown.kind], unexpected: thrown.kind === 'internal' };
+  }
+  if (thrown instanceof HttpException) {
+    const status = thrown.getStatus();
+    const { code, message } = describeHttpException(status, thrown.message);
+    return { error: new AppError(code, kindForStatus(status), message), status, unexpected: status >= 500 };
+  }
+  const httpLike = thrown as HttpLikeError | null;
+  const status = httpLike?.status ?? httpLike?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code = CODE_BY_PARSER_TYPE[httpLike?.type ?? ''] ?? `HTTP_${status}`;
+    const message = code === 'MALFORMED_BODY' ? 'The request body is not valid JSON.' : (httpLike?.message ?? 'Bad Request');
+    return { error: new AppError(code, kindForStatus(status), message), status, unexpected: false };
+  }
+  return {
+    error: new AppError('INTERNAL', 'internal', 'Internal server error', { cause: thrown }),
+    status: 500,
+    unexpected: true,
+  };
+}
+
+/** Nest maps body-parser's SyntaxError and Express's URIError to a bare 400; name them for presenters. */
+function describeHttpException(status: number, message: string): { code: string; message: string } {
+  if (status === 404) return { code: 'ROUTE_NOT_FOUND', message: 'Not Found' };
+  if (status === 400 && /JSON/i.test(message)) return { code: 'MALFORMED_BODY', message: 'The request body is not valid JSON.' };
+  if (status === 400) return { code: 'MALFORMED_REQUEST', message: 'The request could not be parsed.' };
+  return { code: `HTTP_${status}`, message };
+}

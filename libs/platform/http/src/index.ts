@@ -1,0 +1,5 @@
+export * from './lib/service-definition';
+export * from './lib/openapi';
+export * from './lib/configure-app';
+export * from './lib/run-service';
+export * from './lib/service-core.module';

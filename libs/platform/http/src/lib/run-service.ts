@@ -1,0 +1,36 @@
+import { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { BaseEnv } from '@acme/platform-config';
+import { configureApp } from './configure-app';
+import { ServiceDefinition } from './service-definition';
+
+function fail(service: ServiceDefinition, message: string): never {
+  process.stderr.write(`${service.name}: ${message}\n`);
+  process.exit(1);
+}
+
+/**
+ * Process entry point shared by every app's main.ts. `buildModule` validates the env, so a bad variable
+ * ends the process with a message naming it before anything connects.
+ */
+export async function runService(service: ServiceDefinition, buildModule: () => DynamicModule): Promise<NestExpressApplication> {
+  let module: DynamicModule;
+  try {
+    module = buildModule();
+  } catch (error) {
+    return fail(service, (error as Error).message);
+  }
+  try {
+    const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: true, bodyParser: false });
+    configureApp(app, service);
+    const env = app.get(BaseEnv);
+    const port = env.PORT ?? 0;
+    await app.listen(port, '0.0.0.0');
+    const url = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+    process.stdout.write(`${JSON.stringify({ level: 30, service: service.name, msg: `listening on ${url}`, docs: `${url}/docs` })}\n`);
+    return app;
+  } catch (error) {
+    return fail(service, `failed to start: ${(error as Error).stack ?? String(error)}`);
+  }
+}

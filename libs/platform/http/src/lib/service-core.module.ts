@@ -1,0 +1,56 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ClassConstructor } from 'class-transformer';
+import { AdminTokenSettings } from '@acme/platform-auth';
+import { BaseEnv, EnvModule } from '@acme/platform-config';
+import { HealthModule, LoggingModule, MetricsModule } from '@acme/platform-observability';
+import { PersistenceModule } from '@acme/platform-persistence';
+import { RedisModule } from '@acme/platform-redis';
+import { ServiceDefinition } from './service-definition';
+
+export interface ServiceCoreOptions<E extends BaseEnv> {
+  service: ServiceDefinition;
+  envClass: ClassConstructor<E>;
+  /** Raw variables (process.env in main.ts, a plain record in tests). */
+  source: Record<string, unknown>;
+  /** The Postgres schema this service owns. */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: Function[];
+}
+
+/**
+ * The plumbing every service shares: validated env, JSON logs, Postgres with its migrations applied,
+ * Redis, /metrics, /health, and the operator token. The app module adds its feature modules beside it.
+ */
+@Module({})
+export class ServiceCoreModule {
+  static forRoot<E extends BaseEnv>(options: ServiceCoreOptions<E>): DynamicModule {
+    const Env = options.envClass;
+    return {
+      module: ServiceCoreModule,
+      global: true,
+      imports: [
+        EnvModule.forRoot(Env, options.source),
+        LoggingModule.forRootAsync({ inject: [Env], useFactory: (env: E) => ({ service: options.service.name, level: env.LOG_LEVEL }) }),
+        PersistenceModule.forRootAsync({
+          inject: [Env],
+          useFactory: (env: E) => ({
+            url: env.DATABASE_URL,
+            schema: options.schema,
+            migrations: options.migrations,
+            runMigrations: env.MIGRATIONS_RUN,
+            applicationName: options.service.name,
+          }),
+        }),
+        RedisModule.forRootAsync({ inject: [Env], useFactory: (env: E) => ({ url: env.REDIS_URL, prefix: env.REDIS_PREFIX }) }),
+        MetricsModule,
+        HealthModule,
+      ],
+      providers: [
+        { provide: BaseEnv, useExisting: Env },
+        { provide: AdminTokenSettings, inject: [Env], useFactory: (env: E) => ({ adminToken: env.ADMIN_TOKEN }) },
+      ],
+      exports: [BaseEnv, AdminTokenSettings],
+    };
+  }
+}

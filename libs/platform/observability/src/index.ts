@@ -1,0 +1,4 @@
+export * from './lib/redact';
+export * from './lib/logging.module';
+export * from './lib/metrics';
+export * from './lib/health';

@@ -1,0 +1,57 @@
+import { Controller, Get, Inject, Injectable, Module, Res, ServiceUnavailableException } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import type { Response } from 'express';
+import Redis from 'ioredis';
+
+@Injectable()
+export class RedisHealthIndicator {
+  constructor(
+    @Inject(Redis) private readonly redis: Redis,
+    private readonly indicators: HealthIndicatorService,
+  ) {}
+
+  async isHealthy(key = 'redis', timeoutMs = 1000): Promise<HealthIndicatorResult> {
+    const indicator = this.indicators.check(key);
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs)));
+      await Promise.race([this.redis.ping(), timeout]).finally(() => clearTimeout(timer));
+      return indicator.up();
+    } catch (error) {
+      return indicator.down({ message: (error as Error).message });
+    }
+  }
+}
+
+/** 200 when Postgres and Redis answer; 503 with terminus' body naming what is down. */
+@ApiExcludeController()
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly postgres: TypeOrmHealthIndicator,
+    private readonly redis: RedisHealthIndicator,
+  ) {}
+
+  @Get()
+  async check(@Res({ passthrough: true }) response: Response): Promise<HealthCheckResult | string | object> {
+    try {
+      return await this.health.check([
+        () => this.postgres.pingCheck('postgres', { timeout: 1000 }),
+        () => this.redis.isHealthy('redis'),
+      ]);
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      response.status(503);
+      return error.getResponse();
+    }
+  }
+}
+
+@Module({
+  imports: [TerminusModule.forRoot({ logger: false })],
+  controllers: [HealthController],
+  providers: [RedisHealthIndicator],
+})
+export class HealthModule {}

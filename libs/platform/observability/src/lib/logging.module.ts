@@ -1,0 +1,53 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoggerModule } from 'nestjs-pino';
+import { redactUrl } from './redact';
+
+export interface LoggingOptions {
+  service: string;
+  level: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Takes a caller's X-Request-Id when it is sane, else makes one, and echoes it on the response. */
+export function requestIdFor(request: IncomingMessage, response: ServerResponse): string {
+  const given = request.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  response.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** JSON lines through pino, one per request with its id; credentials never reach a log line. */
+@Module({})
+export class LoggingModule {
+  static forRootAsync(options: { inject: any[]; useFactory: (...args: any[]) => LoggingOptions }): DynamicModule {
+    return {
+      module: LoggingModule,
+      imports: [
+        LoggerModule.forRootAsync({
+          inject: options.inject as any[],
+          useFactory: (...args: any[]) => {
+            const { service, level } = options.useFactory(...args);
+            return {
+              pinoHttp: {
+                level,
+                base: { service },
+                genReqId: requestIdFor,
+                autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' || req.url === '/metrics' },
+                redact: {
+                  paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-service-auth-token"]', 'req.headers["x-service-api-key"]', 'req.headers["x-rum-client-token"]', 'res.headers["set-cookie"]'],
+                  censor: '[REDACTED]',
+                },
+                serializers: {
+                  req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+                },
+              },
+            };
+          },
+        }),
+      ],
+    };
+  }
+}

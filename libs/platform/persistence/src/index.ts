@@ -1,0 +1,5 @@
+export * from './lib/snake-naming.strategy';
+export * from './lib/data-source';
+export * from './lib/migrations-runner';
+export * from './lib/transactions';
+export * from './lib/persistence.module';

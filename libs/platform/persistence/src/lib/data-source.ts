@@ -1,0 +1,36 @@
+import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { SnakeNamingStrategy } from './snake-naming.strategy';
+
+export interface PersistenceOptions {
+  url: string;
+  /** The service's own schema; its migrations table lives there too. */
+  schema: string;
+  migrations: MixedList<Function | string>;
+  entities?: MixedList<Function | string | EntitySchema>;
+  /** Apply pending migrations (under an advisory lock) when the data source starts. */
+  runMigrations?: boolean;
+  poolSize?: number;
+  applicationName?: string;
+}
+
+/** Options shared by the app's TypeORM module and the migration CLI; never `synchronize`. */
+export function dataSourceOptions(options: PersistenceOptions): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: options.url,
+    schema: options.schema,
+    entities: options.entities ?? [],
+    migrations: options.migrations,
+    migrationsTableName: 'typeorm_migrations',
+    migrationsRun: false,
+    synchronize: false,
+    namingStrategy: new SnakeNamingStrategy(),
+    applicationName: options.applicationName,
+    extra: { max: options.poolSize ?? 10 },
+  };
+}
+
+/** For the TypeORM CLI: `typeorm migration:run -d <file exporting createDataSource(...)>`. */
+export function createDataSource(options: PersistenceOptions): DataSource {
+  return new DataSource(dataSourceOptions(options));
+}

@@ -1,0 +1,44 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { dataSourceOptions, PersistenceOptions } from './data-source';
+import { runMigrationsUnderLock } from './migrations-runner';
+
+export interface PersistenceModuleAsyncOptions {
+  imports?: DynamicModule['imports'];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  inject?: any[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  useFactory: (...args: any[]) => PersistenceOptions | Promise<PersistenceOptions>;
+}
+
+/** Carried from the options factory to the data-source factory, which TypeORM's module calls separately. */
+const PERSISTENCE = Symbol('persistence');
+type WithPersistence = DataSourceOptions & { [PERSISTENCE]?: PersistenceOptions };
+
+/** The app's one Postgres connection: entities registered by domain modules, migrations applied before use. */
+@Module({})
+export class PersistenceModule {
+  static forRootAsync(options: PersistenceModuleAsyncOptions): DynamicModule {
+    return {
+      module: PersistenceModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          imports: options.imports,
+          inject: options.inject,
+          useFactory: async (...args: unknown[]) => {
+            const persistence = await options.useFactory(...args);
+            return { ...dataSourceOptions(persistence), autoLoadEntities: true, [PERSISTENCE]: persistence };
+          },
+          dataSourceFactory: async (typeormOptions) => {
+            const persistence = (typeormOptions as WithPersistence)[PERSISTENCE];
+            const dataSource = await new DataSource(typeormOptions as DataSourceOptions).initialize();
+            if (persistence && persistence.runMigrations !== false) await runMigrationsUnderLock(dataSource, persistence.schema);
+            return dataSource;
+          },
+        }),
+      ],
+      exports: [TypeOrmModule],
+    };
+  }
+}

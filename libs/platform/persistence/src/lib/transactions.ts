@@ -1,0 +1,34 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '@acme/platform-errors';
+
+/** Runs `work` in one transaction; everything it writes commits or nothing does. */
+export function withTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  return dataSource.transaction(work);
+}
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  driverError?: PgError;
+}
+
+const pgError = (error: unknown): PgError | undefined => {
+  const candidate = error as PgError | null;
+  return candidate?.driverError ?? candidate ?? undefined;
+};
+
+/** True for a Postgres unique violation (SQLSTATE 23505), optionally on one named constraint. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgError(error);
+  return pg?.code === '23505' && (constraint === undefined || pg.constraint === constraint);
+}
+
+/** Runs `work`, turning a unique violation into the conflict the caller names; other errors pass through. */
+export async function mapUniqueViolation<T>(work: () => Promise<T>, toConflict: (constraint?: string) => AppError): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw toConflict(pgError(error)?.constraint);
+    throw error;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './lib/rate-limiter';
+export * from './lib/rate-limiting.module';

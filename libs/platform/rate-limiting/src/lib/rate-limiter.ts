@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { FIXED_WINDOWS, TOKEN_BUCKET } from './scripts';
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix seconds at which the limit is fully available again. */
+  resetAt: number;
+  /** Seconds until a refused request could succeed (0 when allowed). */
+  retryAfterSeconds: number;
+}
+
+export interface TokenBucketLimit {
+  /** Burst size; `0` refuses everything. */
+  capacity: number;
+  refillPerSecond: number;
+  cost?: number;
+}
+
+export interface WindowLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+type LimiterRedis = Redis & {
+  acmeTokenBucket(key: string, capacity: number, rate: number, cost: number): Promise<number[]>;
+  acmeFixedWindows(key: string, ...args: number[]): Promise<number[]>;
+};
+
+/** Atomic limiter decisions in Redis, shared by every instance that uses the same Redis and prefix. */
+@Injectable()
+export class RateLimiter {
+  private readonly redis: LimiterRedis;
+
+  constructor(@Inject(Redis) redis: Redis) {
+    this.redis = redis as LimiterRedis;
+    if (typeof this.redis.acmeTokenBucket !== 'function') {
+      redis.defineCommand('acmeTokenBucket', { numberOfKeys: 1, lua: TOKEN_BUCKET });
+      redis.defineCommand('acmeFixedWindows', { numberOfKeys: 1, lua: FIXED_WINDOWS });
+    }
+  }
+
+  async tokenBucket(key: string, limit: TokenBucketLimit): Promise<RateLimitDecision> {
+    const cost = limit.cost ?? 1;
+    const [allowed, remaining, now, untilFull, untilNext] = await this.redis.acmeTokenBucket(
+      `rl:tb:${key}`,
+      limit.capacity,
+      limit.refillPerSecond,
+      cost,
+    );
+    return {
+      allowed: allowed === 1,
+      limit: limit.capacity,
+      remaining,
+      resetAt: Math.ceil((now + untilFull) / 1000),
+      retryAfterSeconds: allowed === 1 ? 0 : Math.max(1, Math.ceil(untilNext / 1000)),
+    };
+  }
+
+  async fixedWindows(key: string, windows: WindowLimit[], cost = 1): Promise<RateLimitDecision> {
+    if (windows.length === 0) throw new Error('fixedWindows needs at least one window');
+    const args = windows.flatMap((w) => [w.limit, w.windowSeconds * 1000]);
+    const [allowed, deciding, count, now, windowEnd] = await this.redis.acmeFixedWindows(`rl:fw:${key}`, cost, ...args);
+    const limit = windows[deciding - 1].limit;
+    return {
+      allowed: allowed === 1,
+      limit,
+      remaining: Math.max(0, limit - count),
+      resetAt: Math.ceil(windowEnd / 1000),
+      retryAfterSeconds: allowed === 1 ? 0 : Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+    };
+  }
+}
+
+/** The conventional headers, computed from the same decision that allowed or refused the request. */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-RateLimit-Limit': String(decision.limit),
+    'X-RateLimit-Remaining': String(decision.remaining),
+    'X-RateLimit-Reset': String(decision.resetAt),
+  };
+  if (!decision.allowed) headers['Retry-After'] = String(decision.retryAfterSeconds);
+  return headers;
+}

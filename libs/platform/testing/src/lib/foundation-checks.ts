@@ -1,0 +1,61 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { startTestApp, TestApp, TestAppOptions } from './test-app';
+
+export interface FoundationExpectations {
+  /** The app's wire body for an unknown route (404). */
+  notFoundBody: (response: { body: unknown; headers: Headers }) => void;
+}
+
+/** The operator basics every service must serve: health, metrics, docs, 404 shape, request ids. */
+export function describeFoundation(options: TestAppOptions, expectations: FoundationExpectations): void {
+  describe(`${options.service.name} foundation`, () => {
+    let service: TestApp;
+    beforeAll(async () => {
+      service = await startTestApp(options);
+    });
+    afterAll(async () => service?.close());
+
+    it('reports Postgres and Redis up on /health', async () => {
+      const response = await fetch(`${service.url}/health`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: 'ok', details: { postgres: { status: 'up' }, redis: { status: 'up' } } });
+    });
+
+    it('serves Prometheus metrics including HTTP request durations', async () => {
+      await fetch(`${service.url}/health`);
+      const response = await fetch(`${service.url}/metrics`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/plain');
+      const text = await response.text();
+      expect(text).toContain('process_cpu_user_seconds_total');
+      expect(text).toContain('http_request_duration_seconds_bucket');
+    });
+
+    it('publishes a valid OpenAPI 3 document and Swagger UI', async () => {
+      const document = (await (await fetch(`${service.url}/docs/openapi.json`)).json()) as { openapi: string };
+      expect(document.openapi).toMatch(/^3\./);
+      await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+      const ui = await fetch(`${service.url}/docs`);
+      expect(ui.status).toBe(200);
+      expect(await ui.text()).toContain('swagger-ui');
+    });
+
+    it('answers an unknown route with 404 in the app wire shape', async () => {
+      const response = await fetch(`${service.url}/no/such/route`);
+      expect(response.status).toBe(404);
+      expectations.notFoundBody({ body: await response.json(), headers: response.headers });
+    });
+
+    it('echoes a caller request id and makes one otherwise', async () => {
+      const given = await fetch(`${service.url}/health`, { headers: { 'x-request-id': 'abc-123' } });
+      expect(given.headers.get('x-request-id')).toBe('abc-123');
+      const made = await fetch(`${service.url}/health`);
+      expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('hides the operator API unless ADMIN_TOKEN is set', async () => {
+      const response = await fetch(`${service.url}/admin/v1/anything`, { headers: { authorization: 'Bearer x' } });
+      expect(response.status).toBe(404);
+    });
+  });
+}

@@ -1,0 +1,11 @@
+/** Polls `probe` until it returns a truthy value; for state another process or instance changes. */
+export async function waitFor<T>(probe: () => Promise<T> | T, options: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10000);
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await probe();
+    if (last) return last;
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 25));
+  }
+  throw new Error(`Timed out waiting for ${options.what ?? 'condition'} (last value: ${JSON.stringify(last)})`);
+}
