@@ -1,0 +1,89 @@
+// `npm start`: one command after a clean clone. Installs if needed, builds the four services, finds or starts
+// PostgreSQL and Redis, starts every service, waits for /health, prints URLs and credentials; Ctrl-C stops all.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
+
+export const SERVICES = [
+  { name: 'management-api', port: 3001 },
+  { name: 'community-api', port: 3002 },
+  { name: 'rum-ingestion', port: 3003 },
+  { name: 'migration-worker', port: 3004 },
+];
+
+/** Dev credentials are generated once and kept in .data so restarts keep working tokens. */
+function devCredentials() {
+  const file = join(ROOT, '.data', 'dev-credentials.json');
+  mkdirSync(join(ROOT, '.data'), { recursive: true });
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secret = (n) => randomBytes(n).toString('base64url');
+  const creds = {
+    ADMIN_TOKEN: secret(24),
+    MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bootstrap-management-client',
+    MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: secret(32),
+  };
+  writeFileSync(file, JSON.stringify(creds, null, 2), { mode: 0o600 });
+  return creds;
+}
+
+async function waitHealthy(url, timeoutMs = 60000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try { if ((await fetch(`${url}/health`)).status === 200) return true; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+async function main() {
+  ensureDependencies();
+  const build = spawnSync('npx', ['--yes', 'nx', 'run-many', '-t', 'build', '--parallel=2', '--output-style=static'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+  const postgres = await ensurePostgres();
+  const redis = await ensureRedis();
+  const creds = { ...devCredentials(), ...pick(process.env, ['ADMIN_TOKEN', 'MANAGEMENT_BOOTSTRAP_CLIENT_ID', 'MANAGEMENT_BOOTSTRAP_CLIENT_SECRET']) };
+  const children = SERVICES.map((service) => {
+    const port = Number(process.env[`${service.name.toUpperCase().replace(/-/g, '_')}_PORT`] ?? service.port);
+    const url = `http://127.0.0.1:${port}`;
+    const env = { ...process.env, ...creds, PORT: String(port), PUBLIC_URL: process.env.PUBLIC_URL_OVERRIDE ?? url, DATABASE_URL: postgres.url, REDIS_URL: redis.url };
+    const child = spawn(process.execPath, [join(ROOT, 'dist/apps', service.name, 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    return { ...service, url, child };
+  });
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write('\nstopping services...\n');
+    await Promise.all(children.map(({ child }) => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    })));
+    await redis.stop();
+    await postgres.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  for (const { child, name } of children) child.once('exit', (code) => { if (!stopping) { process.stderr.write(`${name} exited with ${code}\n`); void stop(1); } });
+
+  const healthy = await Promise.all(children.map((c) => waitHealthy(c.url)));
+  const lines = children.map((c, i) => `  ${c.name.padEnd(17)} ${c.url.padEnd(24)} docs ${c.url}/docs   ${healthy[i] ? 'healthy' : 'NOT HEALTHY'}`);
+  process.stdout.write([
+    '', 'Services:', ...lines, '',
+    `PostgreSQL: ${postgres.source}`, `Redis:      ${redis.source}`, '',
+    'Credentials (kept in .data/dev-credentials.json):',
+    `  ADMIN_TOKEN=${creds.ADMIN_TOKEN}   (operator API: Authorization: Bearer <ADMIN_TOKEN>)`,
+    `  management client: ${creds.MANAGEMENT_BOOTSTRAP_CLIENT_ID} / ${creds.MANAGEMENT_BOOTSTRAP_CLIENT_SECRET}`,
+    '', 'Ctrl-C stops everything.', '',
+  ].join('\n'));
+  if (healthy.some((h) => !h)) await stop(1);
+}
+
+function pick(source, names) {
+  return Object.fromEntries(names.filter((n) => source[n]).map((n) => [n, source[n]]));
+}
+
+main().catch((error) => { process.stderr.write(`npm start: ${error.message}\n`); process.exit(1); });
