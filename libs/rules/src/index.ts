@@ -1,0 +1,2 @@
+export * from './lib/filters';
+export * from './lib/matcher';
