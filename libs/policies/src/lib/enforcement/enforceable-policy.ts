@@ -1,18 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { PolicyChanges } from '../policy-changes';
+import { PolicyConfiguration } from '../policy-rules';
+import { RateLimitPolicyRepository } from '../rate-limit-policy.repository';
+
 /** The resource the enforcer protects (the spec's only `resource` value). */
 export const OAUTH_AUTHENTICATION_API = 'oauth_authentication_api';
 
-export type EnforcementConfiguration =
-  | { action: 'allow' }
-  | { action: 'block' | 'log'; limit: number }
-  | { action: 'redirect'; limit: number; redirect_uri: string };
-
-/** What enforcement needs of a stored policy; the policy repository's rows map onto it. */
+/** What enforcement needs of a stored policy (a `RateLimitPolicy` is one). */
 export interface EnforceablePolicy {
   id: string;
   resource: string;
   consumer: string;
   consumerSelector: string;
-  configuration: EnforcementConfiguration;
+  configuration: PolicyConfiguration;
 }
 
 /** The authenticated caller of the token endpoint. */
@@ -21,17 +21,28 @@ export interface EnforcedClient {
   isFirstParty: boolean;
 }
 
-/**
- * Where the enforcer reads policies from and hears about changes. Implemented over the policy repository
- * and `PolicyChanges`; a port so the cache can be tested without the HTTP API.
- */
+/** Where the enforcer reads policies from and hears about changes (a port, so the cache tests need no HTTP API). */
 export abstract class EnforceablePolicySource {
   abstract loadAll(): Promise<EnforceablePolicy[]>;
   /** Resolves once the subscription is live, so a change published afterwards is never missed. */
   abstract onChanged(handler: () => void): Promise<unknown>;
 }
 
-/** A client identified by its metadata document (CIMD) has an `https://` URI as its id. */
-export function isCimdClientId(clientId: string): boolean {
-  return /^https:\/\//i.test(clientId);
+/** The policies table and the `rate-limit-policies:changed` notifications. */
+@Injectable()
+export class StoredPolicySource extends EnforceablePolicySource {
+  constructor(
+    private readonly repository: RateLimitPolicyRepository,
+    private readonly changes: PolicyChanges,
+  ) {
+    super();
+  }
+
+  loadAll(): Promise<EnforceablePolicy[]> {
+    return this.repository.findAllByResource(OAUTH_AUTHENTICATION_API);
+  }
+
+  onChanged(handler: () => void): Promise<unknown> {
+    return this.changes.onChanged(handler);
+  }
 }

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { EnforceablePolicy, EnforcementConfiguration } from './enforceable-policy';
+import { PolicyConfiguration } from '../policy-rules';
+import { EnforceablePolicy } from './enforceable-policy';
 import { PolicySet } from './policy-set';
 
-const block: EnforcementConfiguration = { action: 'block', limit: 5 };
+const block: PolicyConfiguration = { action: 'block', limit: 5 };
 const policy = (id: string, consumerSelector: string, configuration = block): EnforceablePolicy => ({
   id,
   resource: 'oauth_authentication_api',
@@ -73,7 +74,7 @@ describe('PolicySet.resolve', () => {
         fc.subarray([...levels]),
         (clientId, isFirstParty, present) => {
           const set = PolicySet.from(present.map((level) => policy(`rlp_${level}`, level === 'exact' ? `client_id:${clientId}` : level)));
-          const cimd = clientId.toLowerCase().startsWith('https://');
+          const cimd = clientId.startsWith('https://');
           const applicable = levels.filter(
             (level) => present.includes(level) && (level !== 'cimd_clients' || cimd) && (level !== 'third_party_clients' || !isFirstParty),
           );

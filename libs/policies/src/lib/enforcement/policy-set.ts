@@ -1,4 +1,5 @@
-import { EnforceablePolicy, EnforcedClient, isCimdClientId, OAUTH_AUTHENTICATION_API } from './enforceable-policy';
+import { isCimdClientId } from '../policy-rules';
+import { EnforceablePolicy, EnforcedClient, OAUTH_AUTHENTICATION_API } from './enforceable-policy';
 
 export type PolicyLevel = 'client' | 'group' | 'default';
 

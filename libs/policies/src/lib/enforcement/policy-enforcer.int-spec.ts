@@ -1,0 +1,156 @@
+import { Logger } from '@nestjs/common';
+import Redis from 'ioredis';
+import { MetricsRegistry } from '@acme/platform-observability';
+import { RateLimiter } from '@acme/platform-rate-limiting';
+import { createRedisClient } from '@acme/platform-redis';
+import { createTestRedisPrefix, testRedisUrl, waitFor } from '@acme/platform-testing';
+import { PolicyConfiguration } from '../policy-rules';
+import { EnforceablePolicy, EnforceablePolicySource } from './enforceable-policy';
+import { ExcessLogThrottle } from './excess-log-throttle';
+import { EnforcementPolicyCache } from './policy-cache';
+import { PolicyEnforcer } from './policy-enforcer';
+
+class FixedSource extends EnforceablePolicySource {
+  constructor(public rows: EnforceablePolicy[]) {
+    super();
+  }
+  async loadAll(): Promise<EnforceablePolicy[]> {
+    return this.rows;
+  }
+  async onChanged(): Promise<unknown> {
+    return undefined;
+  }
+}
+
+const policy = (id: string, consumerSelector: string, configuration: PolicyConfiguration): EnforceablePolicy => ({
+  id,
+  resource: 'oauth_authentication_api',
+  consumer: 'client',
+  consumerSelector,
+  configuration,
+});
+
+const settings = { limiterTimeoutMs: 1000, reloadIntervalSeconds: 0 };
+
+describe('PolicyEnforcer (real Redis)', () => {
+  const clients: Redis[] = [];
+  let redis: Redis;
+  let prefix: string;
+
+  async function enforcerFor(rows: EnforceablePolicy[], connection = redis) {
+    const cache = new EnforcementPolicyCache(new FixedSource(rows), settings);
+    await cache.onApplicationBootstrap();
+    const registry = new MetricsRegistry();
+    return { enforcer: new PolicyEnforcer(cache, new RateLimiter(connection), connection, settings, registry), registry, cache };
+  }
+
+  const excessCount = async (registry: MetricsRegistry, policyId: string, action: string) => {
+    const metric = await registry.getSingleMetric('oauth_rate_limit_policy_excess_total')!.get();
+    return metric.values.find((v) => v.labels['policy_id'] === policyId && v.labels['action'] === action)?.value ?? 0;
+  };
+
+  beforeAll(async () => {
+    prefix = createTestRedisPrefix('enforcer');
+    redis = createRedisClient({ url: testRedisUrl(), prefix });
+    clients.push(redis);
+    await waitFor(() => redis.status === 'ready', { what: 'redis' });
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys.map((k) => k.slice(prefix.length + 1)));
+    for (const client of clients) await (client.status === 'ready' ? client.quit() : Promise.resolve(client.disconnect()));
+  });
+
+  it('proceeds without any header when no policy applies or the policy allows', async () => {
+    const { enforcer } = await enforcerFor([policy('rlp_allow', 'client_id:vip', { action: 'allow' })]);
+    expect(await enforcer.enforce({ clientId: 'other', isFirstParty: true })).toEqual({ outcome: 'proceed', headers: {} });
+    for (let i = 0; i < 20; i += 1) {
+      expect(await enforcer.enforce({ clientId: 'vip', isFirstParty: false })).toEqual({ outcome: 'proceed', policyId: 'rlp_allow', headers: {} });
+    }
+  });
+
+  it('blocks past the burst with Retry-After and X-RateLimit-* headers', async () => {
+    const { enforcer, registry } = await enforcerFor([policy('rlp_block', 'default', { action: 'block', limit: 3 })]);
+    const client = { clientId: 'blocked-client', isFirstParty: true };
+    const decisions = [];
+    for (let i = 0; i < 5; i += 1) decisions.push(await enforcer.enforce(client));
+    expect(decisions.slice(0, 3).map((d) => d.outcome)).toEqual(['proceed', 'proceed', 'proceed']);
+    expect(decisions[0]).toMatchObject({ headers: { 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '2' } });
+    const refused = decisions[4];
+    expect(refused.outcome).toBe('reject');
+    if (refused.outcome !== 'reject') return;
+    expect(refused.headers).toEqual({
+      'X-RateLimit-Limit': '3',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': expect.stringMatching(/^\d+$/),
+      'Retry-After': '1',
+    });
+    expect(Number(refused.headers['X-RateLimit-Reset'])).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(await excessCount(registry, 'rlp_block', 'block')).toBe(2);
+    // default counts every client separately
+    expect((await enforcer.enforce({ clientId: 'someone-else', isFirstParty: true })).outcome).toBe('proceed');
+  });
+
+  it('pools every client of a group policy in one bucket', async () => {
+    const { enforcer } = await enforcerFor([policy('rlp_group', 'third_party_clients', { action: 'block', limit: 2 })]);
+    expect((await enforcer.enforce({ clientId: 'tp1', isFirstParty: false })).outcome).toBe('proceed');
+    expect((await enforcer.enforce({ clientId: 'tp2', isFirstParty: false })).outcome).toBe('proceed');
+    expect((await enforcer.enforce({ clientId: 'tp3', isFirstParty: false })).outcome).toBe('reject');
+    expect((await enforcer.enforce({ clientId: 'tp1', isFirstParty: false })).outcome).toBe('reject');
+  });
+
+  it('blocks every request at limit 0, even with Redis unavailable', async () => {
+    const down = createRedisClient({ url: 'redis://127.0.0.1:1', prefix });
+    clients.push(down);
+    const { enforcer } = await enforcerFor([policy('rlp_zero', 'client_id:z', { action: 'block', limit: 0 })], down);
+    const decision = await enforcer.enforce({ clientId: 'z', isFirstParty: true });
+    expect(decision).toMatchObject({ outcome: 'reject', headers: { 'X-RateLimit-Limit': '0', 'X-RateLimit-Remaining': '0', 'Retry-After': '1' } });
+  });
+
+  it('redirects past the limit', async () => {
+    const uri = 'https://example.com/slow-down';
+    const { enforcer } = await enforcerFor([policy('rlp_redirect', 'cimd_clients', { action: 'redirect', limit: 1, redirect_uri: uri })]);
+    const client = { clientId: 'https://app.example.com/meta.json', isFirstParty: true };
+    expect((await enforcer.enforce(client)).outcome).toBe('proceed');
+    expect(await enforcer.enforce(client)).toEqual({ outcome: 'redirect', policyId: 'rlp_redirect', location: uri });
+  });
+
+  it('lets log-policy excess through, counts each one and logs at most one line a minute per client and policy', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const { enforcer, registry } = await enforcerFor([policy('rlp_log', 'client_id:noisy', { action: 'log', limit: 1 })]);
+      const client = { clientId: 'noisy', isFirstParty: true };
+      for (let i = 0; i < 6; i += 1) expect((await enforcer.enforce(client)).outcome).toBe('proceed');
+      expect(await excessCount(registry, 'rlp_log', 'log')).toBe(5);
+      await waitFor(() => warn.mock.calls.length >= 1, { what: 'the excess log line' });
+      expect(warn.mock.calls).toHaveLength(1);
+      expect(warn.mock.calls[0][0]).toMatchObject({ event: 'rate_limit_policy_exceeded', policy_id: 'rlp_log', client_id: 'noisy', action: 'log' });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('claims the once-a-minute log slot across instances', async () => {
+    const first = new ExcessLogThrottle(redis);
+    const second = new ExcessLogThrottle(redis);
+    expect(await first.claim('rlp_x', 'client')).toBe(true);
+    expect(await first.claim('rlp_x', 'client')).toBe(false);
+    expect(await second.claim('rlp_x', 'client')).toBe(false);
+    expect(await second.claim('rlp_x', 'another-client')).toBe(true);
+  });
+
+  it('fails open, counted and logged, when Redis is unreachable', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const down = createRedisClient({ url: 'redis://127.0.0.1:1', prefix });
+      clients.push(down);
+      const { enforcer, registry } = await enforcerFor([policy('rlp_down', 'default', { action: 'block', limit: 1 })], down);
+      for (let i = 0; i < 3; i += 1) expect(await enforcer.enforce({ clientId: 'c', isFirstParty: true })).toEqual({ outcome: 'proceed', headers: {} });
+      const failOpen = await registry.getSingleMetric('oauth_rate_limit_policy_fail_open_total')!.get();
+      expect(failOpen.values[0].value).toBe(3);
+      expect(warn.mock.calls.filter(([line]) => (line as { event?: string }).event === 'rate_limit_policy_fail_open')).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
