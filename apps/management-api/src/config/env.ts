@@ -1,8 +1,57 @@
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 import { BaseEnv } from '@acme/platform-config';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
 /** The only place this app reads process.env (see `loadEnvSource`). */
 export class ManagementEnv extends BaseEnv {
   override PORT = 3001;
+
+  /** RSA private key (PEM, `\n` escapes accepted); unset: one key is generated once and kept in Postgres. */
+  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\\n/g, '\n') : value))
+  @IsString()
+  @IsOptional()
+  MANAGEMENT_SIGNING_KEY?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(2592000)
+  MANAGEMENT_TOKEN_TTL_SECONDS = 86400;
+
+  @IsString()
+  @MinLength(1)
+  @IsOptional()
+  MANAGEMENT_BOOTSTRAP_CLIENT_ID?: string;
+
+  @IsString()
+  @MinLength(16, { message: 'MANAGEMENT_BOOTSTRAP_CLIENT_SECRET must be at least 16 characters' })
+  @IsOptional()
+  MANAGEMENT_BOOTSTRAP_CLIENT_SECRET?: string;
+
+  /** HMAC key for client-secret digests. The default is for local runs only; set a real one in production. */
+  @IsString()
+  @MinLength(16, { message: 'MANAGEMENT_CLIENT_SECRET_KEY must be at least 16 characters' })
+  MANAGEMENT_CLIENT_SECRET_KEY = 'local-development-client-secret-key';
+
+  /** The management API's own limit, per client, shared by all instances. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  MANAGEMENT_RATE_LIMIT_PER_SECOND = 50;
+
+  /** Burst size of that bucket; defaults to the per-second rate. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @IsOptional()
+  MANAGEMENT_RATE_LIMIT_BURST?: number;
+}
+
+/** `{PUBLIC_URL}` without a trailing slash; issuer and audience derive from it. */
+export function publicBaseUrl(env: ManagementEnv): string {
+  return (env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3001}`).replace(/\/+$/, '');
 }
 
 export const loadEnvSource = (): Record<string, string | undefined> => process.env;

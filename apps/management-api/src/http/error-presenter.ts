@@ -4,7 +4,9 @@ import { ErrorPresenter, REASON_PHRASES } from '@acme/platform-errors';
 const ERROR_CODES: Record<string, string> = {
   ROUTE_NOT_FOUND: 'not_found',
   MALFORMED_BODY: 'invalid_body',
+  MALFORMED_REQUEST: 'invalid_body',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
+  INVALID_CURSOR: 'invalid_query_string',
   INTERNAL: 'internal_error',
 };
 
@@ -14,7 +16,16 @@ function validationCode(location: unknown): string {
   return 'invalid_body';
 }
 
+/** OAuth endpoints answer RFC 6749 §5.2 bodies; everything else the Auth0 management body. */
 export const presentManagementError: ErrorPresenter = (error) => {
+  const oauthCode = error.details?.['oauthError'];
+  if (typeof oauthCode === 'string') {
+    return {
+      status: error.status,
+      body: { error: oauthCode, error_description: error.message },
+      headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+    };
+  }
   const errorCode =
     error.code === 'VALIDATION_FAILED'
       ? validationCode(error.details?.['location'])

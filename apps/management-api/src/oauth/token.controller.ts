@@ -1,0 +1,43 @@
+import { Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { SigningKeyStore, TokenService } from '@acme/oauth';
+import { JwksBody, OAuthErrorBody, TokenRequestBody, TokenResponseBody } from './token.dto';
+import { parseTokenRequest } from './token-request';
+
+@ApiTags('oauth')
+@ApiExtraModels(OAuthErrorBody)
+@Controller()
+export class TokenController {
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly keys: SigningKeyStore,
+  ) {}
+
+  @Post(['oauth/token', 'oauth/token/'])
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @Header('Pragma', 'no-cache')
+  @ApiOperation({ summary: 'Client-credentials token', description: 'OAuth 2.0 client credentials (RFC 6749 §4.4); client authentication in the body or with HTTP Basic.' })
+  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
+  @ApiBody({ type: TokenRequestBody })
+  @ApiOkResponse({ type: TokenResponseBody })
+  @ApiResponse({ status: 400, description: 'invalid_request, unsupported_grant_type', type: OAuthErrorBody })
+  @ApiResponse({ status: 401, description: 'invalid_client', type: OAuthErrorBody })
+  @ApiResponse({ status: 403, description: 'access_denied (unknown audience, no grant, no granted scope), unauthorized_client', type: OAuthErrorBody })
+  @ApiResponse({ status: 429, description: 'too_many_requests (rate-limit policy)', type: OAuthErrorBody })
+  async token(@Req() request: Request): Promise<TokenResponseBody> {
+    const parsed = parseTokenRequest(request);
+    const client = await this.tokens.authenticateClient(parsed.credentials);
+    // Rate-limit policies of the OAuth authentication API are enforced here (issue 4), before signing.
+    return this.tokens.issue(client, parsed);
+  }
+
+  @Get('.well-known/jwks.json')
+  @ApiTags('oauth')
+  @ApiOperation({ summary: 'Public keys that verify access tokens' })
+  @ApiOkResponse({ type: JwksBody })
+  jwks(): JwksBody {
+    return this.keys.jwks();
+  }
+}

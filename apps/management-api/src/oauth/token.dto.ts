@@ -1,0 +1,55 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** Documentation of the token request; the controller parses it itself to answer OAuth errors. */
+export class TokenRequestBody {
+  @ApiProperty({ enum: ['client_credentials'] })
+  readonly grant_type!: string;
+
+  @ApiPropertyOptional({ description: 'Client id (or use HTTP Basic authentication)' })
+  readonly client_id?: string;
+
+  @ApiPropertyOptional({ description: 'Client secret (or use HTTP Basic authentication)' })
+  readonly client_secret?: string;
+
+  @ApiProperty({ description: 'Must be the management API audience, `{PUBLIC_URL}/api/v2/`' })
+  readonly audience!: string;
+
+  @ApiPropertyOptional({ description: 'Space-separated subset of the scopes granted to the client for the audience' })
+  readonly scope?: string;
+}
+
+export class TokenResponseBody {
+  @ApiProperty({ description: 'RS256 JWT with `kid`; claims iss, sub, aud, azp, scope, gty, iat, exp' })
+  readonly access_token!: string;
+
+  @ApiProperty({ enum: ['Bearer'] })
+  readonly token_type!: 'Bearer';
+
+  @ApiProperty({ example: 86400 })
+  readonly expires_in!: number;
+
+  @ApiProperty({ example: 'read:rate_limit_policies delete:rate_limit_policies' })
+  readonly scope!: string;
+}
+
+export class OAuthErrorBody {
+  @ApiProperty({ enum: ['invalid_request', 'invalid_client', 'unauthorized_client', 'access_denied', 'unsupported_grant_type', 'too_many_requests'] })
+  readonly error!: string;
+
+  @ApiProperty()
+  readonly error_description!: string;
+}
+
+class JsonWebKey {
+  @ApiProperty({ example: 'RSA' }) readonly kty!: string;
+  @ApiProperty() readonly n!: string;
+  @ApiProperty({ example: 'AQAB' }) readonly e!: string;
+  @ApiProperty() readonly kid!: string;
+  @ApiProperty({ example: 'sig' }) readonly use!: string;
+  @ApiProperty({ example: 'RS256' }) readonly alg!: string;
+}
+
+export class JwksBody {
+  @ApiProperty({ type: [JsonWebKey] })
+  readonly keys!: JsonWebKey[];
+}

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { Repository } from 'typeorm';
+import { digestSecret, generateSecret, safeEqual } from '@acme/platform-auth';
+import { isUniqueViolation } from '@acme/platform-persistence';
+import { ClientConflictError, ClientNotFoundError } from './oauth.errors';
+import { Client } from './oauth.entities';
+import { GrantType, OAuthSettings } from './oauth.settings';
+
+export interface CreateClientCommand {
+  name: string;
+  clientId?: string;
+  isFirstParty?: boolean;
+  grantTypes?: GrantType[];
+}
+
+/** What a successful client authentication yields (enforcement and token issuing read it). */
+export interface AuthenticatedClient {
+  clientId: string;
+  isFirstParty: boolean;
+  grantTypes: string[];
+  /** The client id is an `https://` URI (a client identified by its metadata document). */
+  isCimd: boolean;
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Auth0-like client ids: 32 alphanumerics. */
+export function newClientId(): string {
+  return Array.from(randomBytes(32), (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
+}
+
+export const toAuthenticated = (client: Client): AuthenticatedClient => ({
+  clientId: client.clientId,
+  isFirstParty: client.isFirstParty,
+  grantTypes: client.grantTypes,
+  isCimd: client.clientId.startsWith('https://'),
+});
+
+/** The client registry. Secrets are long random values, stored as an HMAC and compared in constant time. */
+@Injectable()
+export class ClientService {
+  private readonly dummyDigest: string;
+
+  constructor(
+    private readonly settings: OAuthSettings,
+    @InjectRepository(Client) private readonly clients: Repository<Client>,
+  ) {
+    this.dummyDigest = this.digest(generateSecret());
+  }
+
+  private digest(secret: string): string {
+    return digestSecret(secret, this.settings.clientSecretKey);
+  }
+
+  async create(command: CreateClientCommand): Promise<{ client: Client; clientSecret: string }> {
+    const clientSecret = generateSecret('', 48);
+    const row = {
+      clientId: command.clientId ?? newClientId(),
+      name: command.name,
+      secretDigest: this.digest(clientSecret),
+      isFirstParty: command.isFirstParty ?? true,
+      grantTypes: command.grantTypes ?? ['client_credentials'],
+    };
+    try {
+      await this.clients.insert(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ClientConflictError();
+      throw error;
+    }
+    return { client: await this.get(row.clientId), clientSecret };
+  }
+
+  /** Creates or re-keys a client with a known secret (the bootstrap client); safe when instances race. */
+  async upsertWithSecret(clientId: string, clientSecret: string, name: string): Promise<void> {
+    await this.clients.query(
+      `INSERT INTO "management"."clients" ("client_id", "name", "secret_digest", "is_first_party", "grant_types")
+       VALUES ($1, $2, $3, true, ARRAY['client_credentials'])
+       ON CONFLICT ("client_id") DO UPDATE SET "secret_digest" = EXCLUDED."secret_digest", "grant_types" = EXCLUDED."grant_types"`,
+      [clientId, name, this.digest(clientSecret)],
+    );
+  }
+
+  async get(clientId: string): Promise<Client> {
+    const client = await this.clients.findOneBy({ clientId });
+    if (!client) throw new ClientNotFoundError(clientId);
+    return client;
+  }
+
+  async exists(clientId: string): Promise<boolean> {
+    return this.clients.existsBy({ clientId });
+  }
+
+  async list(page: number, perPage: number): Promise<{ clients: Client[]; total: number }> {
+    const [clients, total] = await this.clients.findAndCount({ order: { createdAt: 'ASC', clientId: 'ASC' }, skip: page * perPage, take: perPage });
+    return { clients, total };
+  }
+
+  async delete(clientId: string): Promise<void> {
+    const result = await this.clients.delete({ clientId });
+    if (!result.affected) throw new ClientNotFoundError(clientId);
+  }
+
+  /** Undefined when the id is unknown or the secret wrong; the same work is done in both cases. */
+  async authenticate(clientId: string, clientSecret: string): Promise<AuthenticatedClient | undefined> {
+    const client = clientId.length <= 245 ? await this.clients.findOneBy({ clientId }) : null;
+    const matches = safeEqual(this.digest(clientSecret), client?.secretDigest ?? this.dummyDigest);
+    return client && matches ? toAuthenticated(client) : undefined;
+  }
+}

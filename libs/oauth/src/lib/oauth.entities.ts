@@ -1,0 +1,59 @@
+import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
+
+@Entity({ name: 'clients', schema: 'management' })
+export class Client {
+  /** Generated (32 alphanumerics) or an `https://` URI for a client identified by its metadata document. */
+  @PrimaryColumn({ type: 'varchar', length: 245 })
+  clientId!: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  name!: string;
+
+  /** HMAC-SHA-256 of the secret under the server-side key; the secret itself is shown once. */
+  @Column({ type: 'varchar', length: 64 })
+  secretDigest!: string;
+
+  @Column({ type: 'boolean' })
+  isFirstParty!: boolean;
+
+  @Column({ type: 'text', array: true })
+  grantTypes!: string[];
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  createdAt!: Date;
+}
+
+@Entity({ name: 'client_grants', schema: 'management' })
+@Unique('uq_client_grants_client_audience', ['clientId', 'audience'])
+export class ClientGrant {
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 245 })
+  clientId!: string;
+
+  @Column({ type: 'varchar', length: 600 })
+  audience!: string;
+
+  @Column({ type: 'text', array: true })
+  scope!: string[];
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  createdAt!: Date;
+}
+
+/** The generated signing key, one row shared by every instance (`slot` makes the first insert win). */
+@Entity({ name: 'signing_keys', schema: 'management' })
+export class SigningKey {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  kid!: string;
+
+  @Column({ type: 'varchar', length: 16, unique: true })
+  slot!: string;
+
+  @Column({ type: 'text' })
+  privateKeyPem!: string;
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  createdAt!: Date;
+}

@@ -1,0 +1,37 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClientBootstrap } from './client-bootstrap';
+import { ClientGrantService } from './client-grant.service';
+import { ClientService } from './client.service';
+import { Client, ClientGrant, SigningKey } from './oauth.entities';
+import { OAuthSettings } from './oauth.settings';
+import { SigningKeyStore } from './signing-key.store';
+import { TokenService } from './token.service';
+
+export interface OAuthModuleAsyncOptions {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  inject?: any[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  useFactory: (...args: any[]) => OAuthSettings;
+}
+
+/** Clients, grants, the signing key and token issuing; needs the app's global persistence module. */
+@Module({})
+export class OAuthModule {
+  static forRootAsync(options: OAuthModuleAsyncOptions): DynamicModule {
+    return {
+      module: OAuthModule,
+      global: true,
+      imports: [TypeOrmModule.forFeature([Client, ClientGrant, SigningKey])],
+      providers: [
+        { provide: OAuthSettings, inject: options.inject ?? [], useFactory: options.useFactory },
+        ClientService,
+        ClientGrantService,
+        SigningKeyStore,
+        TokenService,
+        ClientBootstrap,
+      ],
+      exports: [OAuthSettings, ClientService, ClientGrantService, SigningKeyStore, TokenService],
+    };
+  }
+}

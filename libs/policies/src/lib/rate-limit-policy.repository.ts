@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { PolicyCursor } from './policy-cursor';
+import { PolicyConfiguration, PolicyConsumer, PolicyResource } from './policy-rules';
+import { RateLimitPolicy } from './rate-limit-policy.entity';
+
+export interface PolicyFilter {
+  resource?: PolicyResource;
+  consumer?: PolicyConsumer;
+  consumerSelector?: string;
+}
+
+export interface NewPolicy {
+  id: string;
+  resource: PolicyResource;
+  consumer: PolicyConsumer;
+  consumerSelector: string;
+  configuration: PolicyConfiguration;
+}
+
+interface PolicyRow {
+  id: string;
+  resource: PolicyResource;
+  consumer: PolicyConsumer;
+  consumer_selector: string;
+  configuration: PolicyConfiguration;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `"id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at"`;
+const TABLE = `"management"."rate_limit_policies"`;
+
+/** TypeORM's Postgres driver answers UPDATE/DELETE ... RETURNING as `[rows, count]`, the rest as rows. */
+function returned<T>(result: unknown): T[] {
+  const array = result as unknown[];
+  return Array.isArray(array[0]) ? (array[0] as T[]) : (array as T[]);
+}
+
+function toEntity(row: PolicyRow): RateLimitPolicy {
+  return Object.assign(new RateLimitPolicy(), {
+    id: row.id,
+    resource: row.resource,
+    consumer: row.consumer,
+    consumerSelector: row.consumer_selector,
+    configuration: row.configuration,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
+
+/** Persistence of policies; the list is a keyset scan over `(created_at, id)`. */
+@Injectable()
+export class RateLimitPolicyRepository {
+  constructor(@InjectRepository(RateLimitPolicy) private readonly policies: Repository<RateLimitPolicy>) {}
+
+  async insert(policy: NewPolicy): Promise<RateLimitPolicy> {
+    const rows: PolicyRow[] = await this.policies.query(
+      `INSERT INTO ${TABLE} ("id", "resource", "consumer", "consumer_selector", "configuration")
+       VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${COLUMNS}`,
+      [policy.id, policy.resource, policy.consumer, policy.consumerSelector, JSON.stringify(policy.configuration)],
+    );
+    return toEntity(rows[0]);
+  }
+
+  async findById(id: string): Promise<RateLimitPolicy | undefined> {
+    const rows: PolicyRow[] = await this.policies.query(`SELECT ${COLUMNS} FROM ${TABLE} WHERE "id" = $1`, [id]);
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  /** Every policy of one protected API (what enforcement loads and caches). */
+  async findAllByResource(resource: PolicyResource): Promise<RateLimitPolicy[]> {
+    const rows: PolicyRow[] = await this.policies.query(`SELECT ${COLUMNS} FROM ${TABLE} WHERE "resource" = $1 ORDER BY "created_at", "id"`, [resource]);
+    return rows.map(toEntity);
+  }
+
+  /** Up to `limit` policies after `after`, in creation order. */
+  async listPage(filter: PolicyFilter, limit: number, after?: PolicyCursor): Promise<RateLimitPolicy[]> {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: (n: number) => string, ...values: unknown[]) => {
+      conditions.push(sql(params.length + 1));
+      params.push(...values);
+    };
+    if (filter.resource !== undefined) add((n) => `"resource" = $${n}`, filter.resource);
+    if (filter.consumer !== undefined) add((n) => `"consumer" = $${n}`, filter.consumer);
+    if (filter.consumerSelector !== undefined) add((n) => `"consumer_selector" = $${n}`, filter.consumerSelector);
+    if (after) add((n) => `("created_at", "id") > ($${n}, $${n + 1})`, after.createdAt, after.id);
+    params.push(limit);
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows: PolicyRow[] = await this.policies.query(
+      `SELECT ${COLUMNS} FROM ${TABLE} ${where} ORDER BY "created_at", "id" LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map(toEntity);
+  }
+
+  async updateConfiguration(id: string, configuration: PolicyConfiguration): Promise<RateLimitPolicy | undefined> {
+    const rows = returned<PolicyRow>(await this.policies.query(
+      `UPDATE ${TABLE} SET "configuration" = $2::jsonb, "updated_at" = clock_timestamp() WHERE "id" = $1 RETURNING ${COLUMNS}`,
+      [id, JSON.stringify(configuration)],
+    ));
+    return rows[0] ? toEntity(rows[0]) : undefined;
+  }
+
+  async deleteById(id: string): Promise<boolean> {
+    const rows = returned(await this.policies.query(`DELETE FROM ${TABLE} WHERE "id" = $1 RETURNING "id"`, [id]));
+    return rows.length > 0;
+  }
+}
