@@ -7,3 +7,4 @@ export * from './lib/policy-changes';
 export * from './lib/policies.errors';
 export * from './lib/policies.module';
 export * from './migrations';
+export * from './lib/enforcement';
