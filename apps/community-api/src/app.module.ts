@@ -1,7 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { COMMUNITY_MIGRATIONS, CommunityModule } from '@acme/community';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { CommunityEnv } from './config/env';
+import { ProjectsModule } from './projects/projects.module';
 import { communityService } from './service';
+import { UsersModule } from './users/users.module';
 
 export const COMMUNITY_SCHEMA = 'community';
 
@@ -10,7 +13,26 @@ export class AppModule {
   static forRoot(source: Record<string, unknown>): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServiceCoreModule.forRoot({ service: communityService, envClass: CommunityEnv, source, schema: COMMUNITY_SCHEMA, migrations: [] })],
+      imports: [
+        ServiceCoreModule.forRoot({
+          service: communityService,
+          envClass: CommunityEnv,
+          source,
+          schema: COMMUNITY_SCHEMA,
+          migrations: [...COMMUNITY_MIGRATIONS],
+        }),
+        CommunityModule.forRootAsync({
+          inject: [CommunityEnv],
+          useFactory: (env: CommunityEnv) => ({
+            authSecret: env.COMMUNITY_AUTH_SECRET,
+            accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+            refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+            issuer: 'community-api',
+          }),
+        }),
+        ProjectsModule,
+        UsersModule,
+      ],
     };
   }
 }

@@ -1,8 +1,76 @@
-import { BaseEnv } from '@acme/platform-config';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, NotEquals, ValidateIf } from 'class-validator';
+import { BaseEnv, booleanFromEnv } from '@acme/platform-config';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+export const DEV_AUTH_SECRET = 'dev-only-community-auth-secret-change-me';
 
 /** The only place this app reads process.env (see `loadEnvSource`). */
 export class CommunityEnv extends BaseEnv {
   override PORT = 3002;
+
+  @IsString()
+  @IsOptional()
+  NODE_ENV?: string;
+
+  /** Keys for access tokens and verification-code HMACs are derived from it; shared by every instance. */
+  @IsString()
+  @MinLength(32)
+  @ValidateIf((env: CommunityEnv) => env.NODE_ENV === 'production')
+  @NotEquals(DEV_AUTH_SECRET, { message: 'COMMUNITY_AUTH_SECRET must be set in production' })
+  COMMUNITY_AUTH_SECRET = DEV_AUTH_SECRET;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  ACCESS_TOKEN_TTL_SECONDS = 1800;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+
+  /** SMTP transport for mail (e.g. smtp://user:pass@host:587); without it mail goes to the project outbox. */
+  @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true })
+  @IsOptional()
+  SMTP_URL?: string;
+
+  @IsEmail({ require_tld: false })
+  MAIL_FROM = 'no-reply@community.localhost';
+
+  /** Verify-email attempts allowed per project and client address. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  VERIFICATION_ATTEMPTS_PER_MINUTE = 10;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  VERIFICATION_ATTEMPTS_PER_HOUR = 100;
+
+  /** VAPID key pair for web push (URL-safe base64); generated once and kept in Postgres when unset. */
+  @IsString()
+  @IsOptional()
+  VAPID_PUBLIC_KEY?: string;
+
+  @IsString()
+  @IsOptional()
+  VAPID_PRIVATE_KEY?: string;
+
+  @IsString()
+  VAPID_SUBJECT = 'mailto:push@community.localhost';
+
+  /** Allow `http:` push endpoints (local push services in tests); browsers only ever give https. */
+  @Transform(booleanFromEnv)
+  @IsBoolean()
+  PUSH_ALLOW_INSECURE_ENDPOINTS = false;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(60000)
+  PUSH_TIMEOUT_MS = 10000;
 }
 
 export const loadEnvSource = (): Record<string, string | undefined> => process.env;

@@ -1,0 +1,42 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { bearerToken } from '@acme/platform-auth';
+import { AppError } from '@acme/platform-errors';
+import { CallerKind, CallerResolver, CommunityErrors } from '@acme/community';
+import { CommunityRequest } from './community-request';
+
+/** Which callers a route accepts, and optionally one error for every refusal (the push device route's 401). */
+export interface CallerRule {
+  kinds: CallerKind[];
+  rejectAs?: () => AppError;
+}
+
+export const CALLER_RULE = 'community:caller-rule';
+
+/**
+ * Runs after `ProjectGuard`. No credentials: 401 `auth/unauthorized`; a bad or expired token or a key of
+ * another project: 403 `auth/forbidden`; a valid caller of a kind the route does not accept: 403 too.
+ */
+@Injectable()
+export class CallerGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly callers: CallerResolver,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const rule = this.reflector.getAllAndOverride<CallerRule | undefined>(CALLER_RULE, [context.getHandler(), context.getClass()]);
+    if (!rule) return true;
+    const request = context.switchToHttp().getRequest<CommunityRequest>();
+    if (!request.project) throw new Error('CallerGuard needs ProjectGuard before it');
+    try {
+      const caller = this.callers.resolve(request.project, bearerToken(request));
+      if (!caller) throw CommunityErrors.unauthorized();
+      if (!rule.kinds.includes(caller.kind)) throw CommunityErrors.forbidden(`This route does not accept a ${caller.kind} credential.`);
+      request.caller = caller;
+      return true;
+    } catch (error) {
+      throw rule.rejectAs && error instanceof AppError ? rule.rejectAs() : error;
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import { CommunityErrorCode } from '@acme/community';
+
+/** Wire codes of projects, end-user auth and email verification (issue 5). */
+export const AUTH_WIRE_CODES: Record<CommunityErrorCode, string> = {
+  PROJECT_NOT_FOUND: 'project/not-found',
+  AUTH_UNAUTHORIZED: 'auth/unauthorized',
+  AUTH_FORBIDDEN: 'auth/forbidden',
+  AUTH_EMAIL_TAKEN: 'auth/email-already-in-use',
+  AUTH_INVALID_CREDENTIALS: 'auth/invalid-credentials',
+  AUTH_INVALID_REFRESH_TOKEN: 'auth/invalid-refresh-token',
+  AUTH_TOKEN_REUSE_DETECTED: 'auth/token-reuse-detected',
+  USER_NOT_FOUND: 'user/not-found',
+  VERIFICATION_INVALID_OR_EXPIRED: 'auth/invalid-or-expired-token',
+  VERIFICATION_TOO_MANY_ATTEMPTS: 'auth/too-many-attempts',
+  MAIL_UNAVAILABLE: 'mail/unavailable',
+};

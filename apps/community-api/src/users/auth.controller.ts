@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Project, SessionService, toPublicUser, UserService } from '@acme/community';
+import { Authenticated, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
+import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
+import { RefreshTokenRequest, SessionResponse, SignInRequest, SignUpRequest, SuccessResponse, TokensResponse, UserResponse } from './dto/auth.dto';
+
+/** End-user sign-up, sign-in and session refresh (COMMUNITY.md). */
+@ApiTags('auth')
+@Controller(`${COMMUNITY_API_PREFIX}/auth`)
+export class AuthController {
+  constructor(
+    private readonly users: UserService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Post('sign-up')
+  @ProjectRoute()
+  async signUp(@CurrentProject() project: Project, @Body() body: SignUpRequest): Promise<SessionResponse> {
+    const user = await this.users.signUp(project.id, body);
+    return { ...(await this.sessions.start(project.id, user.id)), user: toPublicUser(user) };
+  }
+
+  @Post('sign-in')
+  @HttpCode(200)
+  @ProjectRoute()
+  async signIn(@CurrentProject() project: Project, @Body() body: SignInRequest): Promise<SessionResponse> {
+    const user = await this.users.authenticate(project.id, body.email, body.password);
+    return { ...(await this.sessions.start(project.id, user.id)), user: toPublicUser(user) };
+  }
+
+  @Post('request-new-access-token')
+  @HttpCode(200)
+  @ProjectRoute()
+  async refresh(@CurrentProject() project: Project, @Body() body: RefreshTokenRequest): Promise<TokensResponse> {
+    const { accessToken, refreshToken } = await this.sessions.rotate(project.id, body.refreshToken);
+    return { accessToken, refreshToken };
+  }
+
+  @Post('sign-out')
+  @HttpCode(200)
+  @ProjectRoute()
+  async signOut(@CurrentProject() project: Project, @Body() body: RefreshTokenRequest): Promise<SuccessResponse> {
+    await this.sessions.end(project.id, body.refreshToken);
+    return { success: true };
+  }
+
+  @Get('me')
+  @Authenticated(['user'])
+  async me(@CurrentProject() project: Project, @CurrentUserId() userId: string): Promise<UserResponse> {
+    return toPublicUser(await this.users.getById(project.id, userId));
+  }
+}

@@ -1,0 +1,6 @@
+import { CommunityCore1763700000000 } from './1763700000000-community-core';
+
+export { CommunityCore1763700000000 };
+
+/** Migrations of the community domain tables, in order; the app passes them to ServiceCoreModule. */
+export const COMMUNITY_MIGRATIONS = [CommunityCore1763700000000];

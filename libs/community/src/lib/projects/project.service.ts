@@ -1,0 +1,83 @@
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { digestSecret, generateSecret, safeEqual } from '@acme/platform-auth';
+import { RedisPubSub } from '@acme/platform-redis';
+import { CommunityErrors } from '../community.errors';
+import { Bundle, normalizeBundles } from './bundles';
+import { Project } from './project.entity';
+
+/** What the operator gets once, at creation. */
+export interface CreatedProject {
+  project: Project;
+  serviceKey: string;
+  masterKey: string;
+}
+
+export type ProjectKeyKind = 'service' | 'master';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CACHE_TTL_MS = 5000;
+const INVALIDATION_CHANNEL = 'community:projects:changed';
+
+/** Projects, their bundles and keys. Lookups are cached briefly per instance; changes invalidate every instance. */
+@Injectable()
+export class ProjectService implements OnModuleInit, OnModuleDestroy {
+  private readonly cache = new Map<string, { project: Project; until: number }>();
+  private unsubscribe?: () => void;
+
+  constructor(
+    @InjectRepository(Project) private readonly projects: Repository<Project>,
+    private readonly pubsub: RedisPubSub,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.unsubscribe = await this.pubsub.subscribe(INVALIDATION_CHANNEL, (id) => this.cache.delete(id));
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  async create(name: string, bundles: readonly string[]): Promise<CreatedProject> {
+    const serviceKey = generateSecret('sk_');
+    const masterKey = generateSecret('mk_');
+    const project = await this.projects.save(
+      this.projects.create({
+        name,
+        bundles: normalizeBundles(bundles),
+        serviceKeyDigest: digestSecret(serviceKey),
+        masterKeyDigest: digestSecret(masterKey),
+      }),
+    );
+    return { project, serviceKey, masterKey };
+  }
+
+  async updateBundles(id: string, bundles: readonly string[]): Promise<Project> {
+    const project = await this.getById(id, { fresh: true });
+    project.bundles = normalizeBundles(bundles) as Bundle[];
+    const saved = await this.projects.save(project);
+    this.cache.delete(id);
+    await this.pubsub.publish(INVALIDATION_CHANNEL, id);
+    return saved;
+  }
+
+  /** The project, or 404 `project/not-found` (also for ids that are not UUIDs). */
+  async getById(id: string, options: { fresh?: boolean } = {}): Promise<Project> {
+    if (!UUID.test(id)) throw CommunityErrors.projectNotFound();
+    const cached = this.cache.get(id);
+    if (!options.fresh && cached && cached.until > Date.now()) return cached.project;
+    const project = await this.projects.findOneBy({ id });
+    if (!project) throw CommunityErrors.projectNotFound();
+    this.cache.set(id, { project, until: Date.now() + CACHE_TTL_MS });
+    return project;
+  }
+
+  /** Which of this project's keys was presented, if any (constant-time comparison of digests). */
+  matchKey(project: Project, presented: string): ProjectKeyKind | undefined {
+    const digest = digestSecret(presented);
+    if (presented.startsWith('sk_') && safeEqual(digest, project.serviceKeyDigest)) return 'service';
+    if (presented.startsWith('mk_') && safeEqual(digest, project.masterKeyDigest)) return 'master';
+    return undefined;
+  }
+}

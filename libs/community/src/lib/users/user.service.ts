@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { hashPassword, verifyPassword } from '@acme/platform-auth';
+import { isUniqueViolation } from '@acme/platform-persistence';
+import { CommunityErrors } from '../community.errors';
+import { User } from './user.entity';
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  name?: string;
+}
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** End users of a project. Every method takes the project id; no query crosses projects. */
+@Injectable()
+export class UserService {
+  /** Verified against when the email is unknown, so sign-in takes as long either way. */
+  private dummyHash?: Promise<string>;
+
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  async signUp(projectId: string, input: SignUpInput): Promise<User> {
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const user = this.users.create({ projectId, email: normalizeEmail(input.email), passwordHash, name: input.name ?? null, isVerified: false });
+      return await this.users.save(user);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw CommunityErrors.emailTaken();
+      throw error;
+    }
+  }
+
+  /** The user whose email and password match, else 401 `auth/invalid-credentials` (same answer for both cases). */
+  async authenticate(projectId: string, email: string, password: string): Promise<User> {
+    const user = await this.users
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('u.projectId = :projectId AND u.email = :email', { projectId, email: normalizeEmail(email) })
+      .getOne();
+    if (!user) {
+      this.dummyHash ??= hashPassword('not-a-real-password');
+      await verifyPassword(password, await this.dummyHash);
+      throw CommunityErrors.invalidCredentials();
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) throw CommunityErrors.invalidCredentials();
+    return user;
+  }
+
+  /** The user of this project, or undefined (a user of another project is not found). */
+  async findById(projectId: string, userId: string): Promise<User | undefined> {
+    if (!/^[0-9a-f-]{36}$/i.test(userId)) return undefined;
+    return (await this.users.findOneBy({ projectId, id: userId })) ?? undefined;
+  }
+
+  /** The user of this project, or 404 `user/not-found`; for callers acting for a `userId`. */
+  async getById(projectId: string, userId: string): Promise<User> {
+    const user = await this.findById(projectId, userId);
+    if (!user) throw CommunityErrors.userNotFound();
+    return user;
+  }
+
+  async exists(projectId: string, userId: string): Promise<boolean> {
+    return (await this.findById(projectId, userId)) !== undefined;
+  }
+
+  /** Sets `isVerified` inside the caller's transaction. */
+  async markVerified(manager: EntityManager, projectId: string, userId: string): Promise<void> {
+    await manager.update(User, { projectId, id: userId }, { isVerified: true });
+  }
+}
