@@ -1,0 +1,73 @@
+import { ChangeGroup, ChangeKind } from './model';
+
+export interface CheckDefinition {
+  /** `info` checks never appear on their own: only inside a success-status bundle (area C). */
+  group: ChangeGroup | 'info';
+  kind: ChangeKind;
+  summary: string;
+}
+
+const check = (group: CheckDefinition['group'], kind: ChangeKind, summary: string): CheckDefinition => ({ group, kind, summary });
+
+/**
+ * Every check the diff runs, with its group. The README table is this table (a test keeps them equal).
+ * Severities follow oasdiff, made stricter where area C is (request properties removed, success status added).
+ */
+export const CHECKS = {
+  'endpoint-removed': check('breaking', 'Removed', 'An operation that was not deprecated is removed'),
+  'deprecated-endpoint-removed': check('potentially-breaking', 'Removed', 'An operation that was already deprecated is removed'),
+  'endpoint-deprecated': check('potentially-breaking', 'Deprecated', 'An operation is marked deprecated'),
+  'security-added': check('breaking', 'Changed', 'An operation that accepted anonymous calls now requires a security scheme'),
+  'response-success-status-removed': check('breaking', 'Removed', 'A 2xx response status of an operation is removed'),
+  'response-success-status-added': check(
+    'breaking',
+    'Added',
+    'A 2xx response status is added; the optional request parameters/properties and response properties added to the same operation are reported with it as one breaking change (area C)',
+  ),
+  'response-media-type-removed': check('breaking', 'Removed', 'A media type of a response is removed'),
+  'request-body-removed': check('breaking', 'Removed', 'The request body of an operation is removed'),
+  'request-body-added-required': check('breaking', 'Added', 'A required request body is added'),
+  'request-body-added-optional': check('potentially-breaking', 'Added', 'An optional request body is added'),
+  'request-body-became-required': check('breaking', 'Changed', 'The request body becomes required'),
+  'request-media-type-removed': check('breaking', 'Removed', 'A media type of the request body is removed'),
+  'request-parameter-removed': check('breaking', 'Removed', 'A path, query, header or cookie parameter is removed'),
+  'new-required-request-parameter': check('breaking', 'Added', 'A required parameter is added'),
+  'new-optional-request-parameter': check('potentially-breaking', 'Added', 'An optional parameter is added'),
+  'request-parameter-became-required': check('breaking', 'Changed', 'An optional parameter becomes required'),
+  'request-parameter-deprecated': check('potentially-breaking', 'Deprecated', 'A parameter is marked deprecated'),
+  'request-property-removed': check('breaking', 'Removed', 'A request property (at any depth) is removed (area C)'),
+  'new-required-request-property': check('breaking', 'Added', 'A required request property is added'),
+  'new-optional-request-property': check('potentially-breaking', 'Added', 'An optional request property is added (area C)'),
+  'request-property-became-required': check('breaking', 'Changed', 'An optional request property becomes required'),
+  'request-property-deprecated': check('potentially-breaking', 'Deprecated', 'A request property is marked deprecated'),
+  'request-type-changed': check('breaking', 'Changed', 'A request value (parameter or property) no longer accepts a type it accepted (incl. null)'),
+  'request-enum-value-removed': check('breaking', 'Removed', 'A value is removed from a request enum (enum narrowed)'),
+  'request-enum-added': check('breaking', 'Changed', 'A request value that was free becomes restricted to an enum'),
+  'request-bounds-tightened': check(
+    'breaking',
+    'Changed',
+    'A request bound is tightened or added: maxLength, maximum, maxItems, maxProperties lowered; minLength, minimum, minItems, minProperties raised',
+  ),
+  'request-pattern-changed': check('breaking', 'Changed', 'The pattern of a request value is added or changed'),
+  'request-format-narrowed': check('breaking', 'Changed', 'A request integer format is narrowed (int64 to int32, none to int32)'),
+  'request-format-changed': check('breaking', 'Changed', 'A request format changes in any other way (e.g. date-time to date, int32 to uint32)'),
+  'request-variant-removed': check('breaking', 'Removed', 'A oneOf/anyOf alternative of a request value is removed'),
+  'integer-format-widened-to-int64': check(
+    'potentially-breaking',
+    'Changed',
+    'An integer format moves from uint32 or uint64 to int64, in a path, query or header parameter, a request property or a response property (area C)',
+  ),
+  'response-property-removed': check('breaking', 'Removed', 'A response property, optional or required, is removed (area C)'),
+  'response-property-became-optional': check('breaking', 'Changed', 'A required response property becomes optional'),
+  'response-property-deprecated': check('potentially-breaking', 'Deprecated', 'A response property is marked deprecated'),
+  'response-type-changed': check('breaking', 'Changed', 'A response value can now have a type it could not have (incl. null)'),
+  'response-enum-value-added': check('potentially-breaking', 'Added', 'A value is added to a response enum'),
+  'response-enum-removed': check('potentially-breaking', 'Changed', 'A response value that was restricted to an enum is no longer restricted'),
+  'response-bounds-widened': check('potentially-breaking', 'Changed', 'A response bound is loosened or removed'),
+  'response-format-widened': check('potentially-breaking', 'Changed', 'A response integer format is widened (int32 to int64, or dropped)'),
+  'response-format-changed': check('breaking', 'Changed', 'A response format changes in any other way'),
+  'response-variant-added': check('potentially-breaking', 'Added', 'A oneOf/anyOf alternative is added to a response value'),
+  'response-property-added': check('info', 'Added', 'A response property is added (reported only inside a success-status bundle)'),
+} satisfies Record<string, CheckDefinition>;
+
+export type CheckId = keyof typeof CHECKS;

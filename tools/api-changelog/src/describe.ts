@@ -1,0 +1,92 @@
+import { CHECKS, CheckId } from './checks';
+import { ClassifiedChange } from './model';
+import { SchemaFinding } from './schema-diff';
+
+/** Where a schema sits in an operation, to name what changed the way area C does. */
+export type SchemaLocation =
+  | { where: 'request-body'; media: string }
+  | { where: 'response-body'; media: string; status: string }
+  | { where: 'parameter'; in: string; name: string };
+
+export interface OperationRef {
+  method: string;
+  path: string;
+}
+
+export function change(op: OperationRef, check: CheckId, description: string): ClassifiedChange {
+  const { group, kind } = CHECKS[check];
+  return { check, group: group === 'info' ? 'potentially-breaking' : group, kind, method: op.method.toUpperCase(), path: op.path, description };
+}
+
+const isJson = (media: string) => media === 'application/json' || media === '*/*';
+const code = (value: string) => `\`${value}\``;
+
+function subject(path: string, location: SchemaLocation): string {
+  if (location.where === 'parameter') {
+    const parameter = `${location.in} parameter ${code(location.name)}`;
+    return path === '' ? parameter : `${parameter} property ${code(path)}`;
+  }
+  const side = location.where === 'request-body' ? 'request' : 'response';
+  return path === '' ? `the ${side} body` : `${side} property ${code(path)}`;
+}
+
+function suffix(location: SchemaLocation): string {
+  const media = location.where !== 'parameter' && !isJson(location.media) ? ` (${location.media})` : '';
+  return location.where === 'response-body' ? `${media} for status ${location.status}` : media;
+}
+
+function text(f: SchemaFinding, s: string): string {
+  const optional = f.required ? 'required' : 'optional';
+  switch (f.check) {
+    case 'request-property-removed':
+      return `${s} removed`;
+    case 'response-property-removed':
+      return `${optional} ${s} removed`;
+    case 'new-required-request-property':
+    case 'new-optional-request-property':
+    case 'response-property-added':
+      return `${optional} ${s} added`;
+    case 'request-property-became-required':
+      return `${s} became required`;
+    case 'response-property-became-optional':
+      return `${s} became optional`;
+    case 'request-property-deprecated':
+    case 'response-property-deprecated':
+      return `${s} deprecated`;
+    case 'request-type-changed':
+    case 'response-type-changed':
+      return `the type of ${s} changed from ${code(f.from!)} to ${code(f.to!)}`;
+    case 'integer-format-widened-to-int64':
+      return `the integer format of ${s} changed from ${code(f.from!)} to ${code(f.to!)}`;
+    case 'request-format-narrowed':
+    case 'request-format-changed':
+    case 'response-format-widened':
+    case 'response-format-changed':
+      return `the format of ${s} changed from ${code(f.from!)} to ${code(f.to!)}`;
+    case 'request-enum-value-removed':
+      return `value ${code(f.detail!)} removed from the enum of ${s}`;
+    case 'request-enum-added':
+      return `${s} restricted to the values ${f.to}`;
+    case 'response-enum-value-added':
+      return `value ${code(f.detail!)} added to the enum of ${s}`;
+    case 'response-enum-removed':
+      return `${s} no longer restricted to an enum`;
+    case 'request-bounds-tightened':
+      return `${code(f.detail!)} of ${s} tightened from ${f.from} to ${f.to}`;
+    case 'response-bounds-widened':
+      return `${code(f.detail!)} of ${s} loosened from ${f.from} to ${f.to}`;
+    case 'request-pattern-changed':
+      return `the pattern of ${s} changed from ${code(f.from!)} to ${code(f.to!)}`;
+    case 'request-variant-removed':
+      return `a ${code(f.detail!)} alternative of ${s} removed`;
+    case 'response-variant-added':
+      return `a ${code(f.detail!)} alternative added to ${s}`;
+    default:
+      return `${s}: ${f.check}`;
+  }
+}
+
+/** "optional response property `scans[].is_partial_scan` added for status 200" and the like. */
+export function describeFinding(op: OperationRef, f: SchemaFinding, location: SchemaLocation): ClassifiedChange {
+  return change(op, f.check, `${text(f, subject(f.path, location))}${suffix(location)}`);
+}

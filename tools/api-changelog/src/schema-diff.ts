@@ -1,0 +1,229 @@
+import { CheckId } from './checks';
+
+/** A difference found inside one schema; `path` is the property path from the compared root ('' = the root). */
+export interface SchemaFinding {
+  check: CheckId;
+  path: string;
+  from?: string;
+  to?: string;
+  /** Whether a removed or added property is required (in the old or the new document). */
+  required?: boolean;
+  /** Bound name (`maxLength`), enum value, or `oneOf`/`anyOf`. */
+  detail?: string;
+}
+
+export type Direction = 'request' | 'response';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Schema = Record<string, any>;
+
+const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+const asSchema = (value: unknown): Schema => (isObject(value) ? value : {});
+
+/** `scans` + `[].id` = `scans[].id`; `a` + `b` = `a.b`. */
+export function joinPath(parent: string, child: string): string {
+  if (child === '') return parent;
+  if (parent === '') return child;
+  return child.startsWith('[') ? `${parent}${child}` : `${parent}.${child}`;
+}
+
+const UPPER_BOUNDS = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties'] as const;
+const LOWER_BOUNDS = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties'] as const;
+
+/** Numeric formats ordered by width inside their family; no format at all is wider than any. */
+const NUMERIC_FORMATS: Record<string, { family: string; rank: number }> = {
+  int32: { family: 'signed', rank: 1 },
+  int64: { family: 'signed', rank: 2 },
+  uint32: { family: 'unsigned', rank: 1 },
+  uint64: { family: 'unsigned', rank: 2 },
+  float: { family: 'float', rank: 1 },
+  double: { family: 'float', rank: 2 },
+};
+
+function typeSet(schema: Schema): string[] {
+  const raw = schema['type'];
+  const types: string[] = Array.isArray(raw) ? [...raw] : typeof raw === 'string' ? [raw] : [];
+  if (types.length > 0 && schema['nullable'] === true && !types.includes('null')) types.push('null');
+  return types;
+}
+
+const accepts = (types: string[], type: string) => types.includes(type) || (type === 'integer' && types.includes('number'));
+const showTypes = (types: string[]) => types.join(' | ');
+const show = (value: unknown) => (value === undefined ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/**
+ * Compares two dereferenced schemas as seen by a client: `request` values are what it sends (narrowing breaks it),
+ * `response` values what it reads (widening breaks it). Results are memoised per schema pair, because a
+ * dereferenced document shares one object per component, and cycles are cut where they close.
+ */
+export class SchemaDiffer {
+  private readonly memo: Record<Direction, WeakMap<object, WeakMap<object, SchemaFinding[]>>> = { request: new WeakMap(), response: new WeakMap() };
+  private readonly active: Record<Direction, WeakMap<object, WeakSet<object>>> = { request: new WeakMap(), response: new WeakMap() };
+  private readonly merged = new WeakMap<object, Schema>();
+
+  compare(oldValue: unknown, newValue: unknown, direction: Direction): SchemaFinding[] {
+    if (oldValue === newValue || !isObject(oldValue) || !isObject(newValue)) return [];
+    const cached = this.memo[direction].get(oldValue)?.get(newValue);
+    if (cached) return cached;
+    const active = this.active[direction];
+    if (active.get(oldValue)?.has(newValue)) return [];
+    if (!active.has(oldValue)) active.set(oldValue, new WeakSet());
+    active.get(oldValue)!.add(newValue);
+    const findings = this.compareMerged(this.flatten(oldValue), this.flatten(newValue), direction);
+    active.get(oldValue)!.delete(newValue);
+    if (!this.memo[direction].has(oldValue)) this.memo[direction].set(oldValue, new WeakMap());
+    this.memo[direction].get(oldValue)!.set(newValue, findings);
+    return findings;
+  }
+
+  /** allOf members folded into one schema (properties and required merged), cached per object. */
+  private flatten(schema: Schema): Schema {
+    if (!Array.isArray(schema['allOf'])) return schema;
+    const hit = this.merged.get(schema);
+    if (hit) return hit;
+    const result: Schema = {};
+    const properties: Schema = {};
+    const required = new Set<string>();
+    for (const member of [...(schema['allOf'] as unknown[]).map((m) => this.flatten(asSchema(m))), { ...schema, allOf: undefined }]) {
+      for (const [key, value] of Object.entries(member)) {
+        if (key === 'properties') Object.assign(properties, value);
+        else if (key === 'required' && Array.isArray(value)) value.forEach((name) => required.add(String(name)));
+        else if (value !== undefined && key !== 'allOf') result[key] = value;
+      }
+    }
+    if (Object.keys(properties).length > 0) result['properties'] = properties;
+    if (required.size > 0) result['required'] = [...required];
+    this.merged.set(schema, result);
+    return result;
+  }
+
+  private compareMerged(o: Schema, n: Schema, direction: Direction): SchemaFinding[] {
+    const findings: SchemaFinding[] = [];
+    this.compareTypes(o, n, direction, findings);
+    this.compareFormats(o, n, direction, findings);
+    this.compareEnums(o, n, direction, findings);
+    this.compareBounds(o, n, direction, findings);
+    this.compareProperties(o, n, direction, findings);
+    if (isObject(o['items']) && isObject(n['items'])) {
+      for (const f of this.compare(o['items'], n['items'], direction)) findings.push({ ...f, path: joinPath('[]', f.path) });
+    }
+    if (isObject(o['additionalProperties']) && isObject(n['additionalProperties'])) {
+      for (const f of this.compare(o['additionalProperties'], n['additionalProperties'], direction)) findings.push({ ...f, path: joinPath('*', f.path) });
+    }
+    for (const keyword of ['oneOf', 'anyOf'] as const) this.compareVariants(o, n, keyword, direction, findings);
+    return findings;
+  }
+
+  private compareTypes(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
+    const before = typeSet(o);
+    const after = typeSet(n);
+    if (before.length === 0 || after.length === 0) return;
+    const broken = direction === 'request' ? before.some((t) => !accepts(after, t)) : after.some((t) => !accepts(before, t));
+    if (broken) {
+      findings.push({ check: direction === 'request' ? 'request-type-changed' : 'response-type-changed', path: '', from: showTypes(before), to: showTypes(after) });
+    }
+  }
+
+  private compareFormats(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
+    const from = typeof o['format'] === 'string' ? o['format'] : undefined;
+    const to = typeof n['format'] === 'string' ? n['format'] : undefined;
+    if (from === to) return;
+    const push = (check: CheckId) => findings.push({ check, path: '', from: show(from), to: show(to) });
+    if ((from === 'uint32' || from === 'uint64') && to === 'int64') return void push('integer-format-widened-to-int64');
+    const a = from === undefined ? undefined : NUMERIC_FORMATS[from];
+    const b = to === undefined ? undefined : NUMERIC_FORMATS[to];
+    const comparable = (a || from === undefined) && (b || to === undefined) && (!a || !b || a.family === b.family);
+    if (comparable) {
+      const widened = (b?.rank ?? 3) > (a?.rank ?? 3);
+      if (direction === 'request' && !widened) push('request-format-narrowed');
+      if (direction === 'response' && widened) push('response-format-widened');
+      return;
+    }
+    if (direction === 'request' && to !== undefined) push('request-format-changed');
+    if (direction === 'response' && from !== undefined) push(to === undefined ? 'response-format-widened' : 'response-format-changed');
+  }
+
+  private compareEnums(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
+    const before = Array.isArray(o['enum']) ? (o['enum'] as unknown[]).map((v) => JSON.stringify(v)) : undefined;
+    const after = Array.isArray(n['enum']) ? (n['enum'] as unknown[]).map((v) => JSON.stringify(v)) : undefined;
+    if (direction === 'request') {
+      if (before && after) {
+        const kept = new Set(after);
+        for (const value of before) if (!kept.has(value)) findings.push({ check: 'request-enum-value-removed', path: '', detail: value });
+      } else if (!before && after) {
+        findings.push({ check: 'request-enum-added', path: '', to: after.join(', ') });
+      }
+    } else if (before && after) {
+      const known = new Set(before);
+      for (const value of after) if (!known.has(value)) findings.push({ check: 'response-enum-value-added', path: '', detail: value });
+    } else if (before && !after) {
+      findings.push({ check: 'response-enum-removed', path: '' });
+    }
+  }
+
+  private compareBounds(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
+    const num = (s: Schema, key: string) => (typeof s[key] === 'number' ? (s[key] as number) : undefined);
+    for (const [keys, upper] of [
+      [UPPER_BOUNDS, true],
+      [LOWER_BOUNDS, false],
+    ] as const) {
+      for (const key of keys) {
+        const before = num(o, key);
+        const after = num(n, key);
+        if (before === after) continue;
+        // Tighter: an upper bound lowered or added, a lower bound raised or added.
+        const tighter = after !== undefined && (before === undefined || (upper ? after < before : after > before));
+        if (direction === 'request' && tighter) findings.push({ check: 'request-bounds-tightened', path: '', detail: key, from: show(before), to: show(after) });
+        if (direction === 'response' && !tighter && before !== undefined) {
+          findings.push({ check: 'response-bounds-widened', path: '', detail: key, from: show(before), to: show(after) });
+        }
+      }
+    }
+    const pattern = typeof n['pattern'] === 'string' ? n['pattern'] : undefined;
+    if (direction === 'request' && pattern !== undefined && pattern !== o['pattern']) {
+      findings.push({ check: 'request-pattern-changed', path: '', from: show(o['pattern']), to: pattern });
+    }
+  }
+
+  private compareProperties(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
+    if (!isObject(o['properties']) && !isObject(n['properties'])) return;
+    // A client never sends readOnly properties and never reads writeOnly ones.
+    const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
+    const visible = (props: unknown) =>
+      new Map(Object.entries(asSchema(props)).filter(([, schema]) => !(isObject(schema) && schema[hidden] === true)) as [string, unknown][]);
+    const before = visible(o['properties']);
+    const after = visible(n['properties']);
+    const requiredBefore = new Set(Array.isArray(o['required']) ? (o['required'] as string[]) : []);
+    const requiredAfter = new Set(Array.isArray(n['required']) ? (n['required'] as string[]) : []);
+    const request = direction === 'request';
+    for (const [name, oldProp] of before) {
+      if (!after.has(name)) {
+        findings.push({ check: request ? 'request-property-removed' : 'response-property-removed', path: name, required: requiredBefore.has(name) });
+        continue;
+      }
+      const newProp = after.get(name);
+      if (request && !requiredBefore.has(name) && requiredAfter.has(name)) findings.push({ check: 'request-property-became-required', path: name });
+      if (!request && requiredBefore.has(name) && !requiredAfter.has(name)) findings.push({ check: 'response-property-became-optional', path: name });
+      if (asSchema(oldProp)['deprecated'] !== true && asSchema(newProp)['deprecated'] === true) {
+        findings.push({ check: request ? 'request-property-deprecated' : 'response-property-deprecated', path: name });
+      }
+      for (const f of this.compare(oldProp, newProp, direction)) findings.push({ ...f, path: joinPath(name, f.path) });
+    }
+    for (const name of after.keys()) {
+      if (before.has(name)) continue;
+      const required = requiredAfter.has(name);
+      const check: CheckId = request ? (required ? 'new-required-request-property' : 'new-optional-request-property') : 'response-property-added';
+      findings.push({ check, path: name, required });
+    }
+  }
+
+  private compareVariants(o: Schema, n: Schema, keyword: 'oneOf' | 'anyOf', direction: Direction, findings: SchemaFinding[]): void {
+    const before = Array.isArray(o[keyword]) ? (o[keyword] as unknown[]) : undefined;
+    const after = Array.isArray(n[keyword]) ? (n[keyword] as unknown[]) : undefined;
+    if (!before || !after) return;
+    // Alternatives are matched by position; a shorter list loses (request) or a longer one adds (response).
+    for (let i = 0; i < Math.min(before.length, after.length); i++) findings.push(...this.compare(before[i], after[i], direction));
+    if (direction === 'request' && after.length < before.length) findings.push({ check: 'request-variant-removed', path: '', detail: keyword });
+    if (direction === 'response' && after.length > before.length) findings.push({ check: 'response-variant-added', path: '', detail: keyword });
+  }
+}
