@@ -47,6 +47,19 @@ export class ManagementEnv extends BaseEnv {
   @Min(1)
   @IsOptional()
   MANAGEMENT_RATE_LIMIT_BURST?: number;
+
+  /** Rate-limit policy enforcement on /oauth/token: longest wait for the limiter (Redis) before failing open. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  MANAGEMENT_POLICY_LIMITER_TIMEOUT_MS = 250;
+
+  /** Backstop reload of the cached policies, seconds (0 = only on change notifications). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  MANAGEMENT_POLICY_CACHE_RELOAD_SECONDS = 30;
 }
 
 /** `{PUBLIC_URL}` without a trailing slash; issuer and audience derive from it. */

@@ -1,7 +1,9 @@
-import { Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { SigningKeyStore, TokenService } from '@acme/oauth';
+import { PolicyEnforcer } from '@acme/policies';
+import { applyEnforcementDecision } from './enforcement/enforcement-response';
 import { JwksBody, OAuthErrorBody, TokenRequestBody, TokenResponseBody } from './token.dto';
 import { parseTokenRequest } from './token-request';
 
@@ -12,6 +14,7 @@ export class TokenController {
   constructor(
     private readonly tokens: TokenService,
     private readonly keys: SigningKeyStore,
+    private readonly enforcer: PolicyEnforcer,
   ) {}
 
   @Post(['oauth/token', 'oauth/token/'])
@@ -25,11 +28,13 @@ export class TokenController {
   @ApiResponse({ status: 400, description: 'invalid_request, unsupported_grant_type', type: OAuthErrorBody })
   @ApiResponse({ status: 401, description: 'invalid_client', type: OAuthErrorBody })
   @ApiResponse({ status: 403, description: 'access_denied (unknown audience, no grant, no granted scope), unauthorized_client', type: OAuthErrorBody })
+  @ApiResponse({ status: 302, description: 'Over the limit of a `redirect` rate-limit policy: redirected to its redirect_uri' })
   @ApiResponse({ status: 429, description: 'too_many_requests (rate-limit policy)', type: OAuthErrorBody })
-  async token(@Req() request: Request): Promise<TokenResponseBody> {
+  async token(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenResponseBody | undefined> {
     const parsed = parseTokenRequest(request);
     const client = await this.tokens.authenticateClient(parsed.credentials);
-    // Rate-limit policies of the OAuth authentication API are enforced here (issue 4), before signing.
+    // Rate-limit policies of the OAuth authentication API (429 thrown, 302 already sent, or proceed).
+    if (applyEnforcementDecision(await this.enforcer.enforce(client), response)) return undefined;
     return this.tokens.issue(client, parsed);
   }
 
