@@ -3,6 +3,7 @@ import { ServiceCoreModule } from '@acme/platform-http';
 import { OAUTH_MIGRATIONS, OAuthModule, OAuthSettings } from '@acme/oauth';
 import { POLICIES_MIGRATIONS, PoliciesModule } from '@acme/policies';
 import { ManagementEnv, publicBaseUrl } from './config/env';
+import { ManagementApiModule } from './management-api.module';
 import { OAuthHttpModule } from './oauth/oauth-http.module';
 import { managementService } from './service';
 
@@ -38,6 +39,7 @@ export class AppModule {
         OAuthModule.forRootAsync({ inject: [ManagementEnv], useFactory: oauthSettings }),
         PoliciesModule,
         OAuthHttpModule,
+        ManagementApiModule,
       ],
     };
   }

@@ -1,0 +1,154 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Client, ClientGrant, GRANT_TYPES, GrantType, MANAGEMENT_SCOPES } from '@acme/oauth';
+import { ToBoolean, ToInt } from '../http/validators';
+
+const CIMD_CLIENT_ID = /^https:\/\/[^\s/?#@]+(?:\/[^\s#]*)?$/;
+
+export class CreateClientRequest {
+  @ApiProperty({ maxLength: 255 })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(255)
+  readonly name!: string;
+
+  @ApiPropertyOptional({ description: 'Only for a client identified by its metadata document: an https:// URI. Generated otherwise.', maxLength: 245 })
+  @IsString()
+  @MaxLength(245)
+  @Matches(CIMD_CLIENT_ID, { message: 'client_id must be an https:// URI' })
+  @IsOptional()
+  readonly client_id?: string;
+
+  @ApiPropertyOptional({ default: true, description: 'false: a third-party client' })
+  @IsBoolean()
+  @IsOptional()
+  readonly is_first_party?: boolean;
+
+  @ApiPropertyOptional({ enum: GRANT_TYPES, isArray: true, default: ['client_credentials'] })
+  @IsArray()
+  @ArrayMaxSize(GRANT_TYPES.length)
+  @ArrayUnique()
+  @IsIn(GRANT_TYPES, { each: true })
+  @IsOptional()
+  readonly grant_types?: GrantType[];
+}
+
+export class ClientIdParam {
+  @ApiProperty({ maxLength: 245 })
+  @IsString()
+  @MaxLength(245)
+  readonly id!: string;
+}
+
+export class PageQuery {
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @ToInt()
+  @IsInt()
+  @Min(0)
+  @Max(100000)
+  @IsOptional()
+  readonly page?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  @IsOptional()
+  readonly per_page?: number;
+
+  @ApiPropertyOptional({ type: 'boolean', default: false })
+  @ToBoolean()
+  @IsBoolean()
+  @IsOptional()
+  readonly include_totals?: boolean;
+}
+
+export class ClientResponse {
+  @ApiProperty() readonly client_id!: string;
+  @ApiProperty() readonly name!: string;
+  @ApiProperty() readonly is_first_party!: boolean;
+  @ApiProperty({ enum: GRANT_TYPES, isArray: true }) readonly grant_types!: string[];
+  @ApiProperty({ format: 'date-time' }) readonly created_at!: string;
+
+  static from(client: Client): ClientResponse {
+    return {
+      client_id: client.clientId,
+      name: client.name,
+      is_first_party: client.isFirstParty,
+      grant_types: client.grantTypes,
+      created_at: client.createdAt.toISOString(),
+    };
+  }
+}
+
+export class CreatedClientResponse extends ClientResponse {
+  @ApiProperty({ description: 'Shown once; only its keyed digest is stored' }) readonly client_secret!: string;
+}
+
+export class ClientPageResponse {
+  @ApiProperty() readonly start!: number;
+  @ApiProperty() readonly limit!: number;
+  @ApiProperty() readonly length!: number;
+  @ApiProperty() readonly total!: number;
+  @ApiProperty({ type: [ClientResponse] }) readonly clients!: ClientResponse[];
+}
+
+export class CreateClientGrantRequest {
+  @ApiProperty({ maxLength: 245 })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(245)
+  readonly client_id!: string;
+
+  @ApiProperty({ description: 'The management API audience, `{PUBLIC_URL}/api/v2/`', maxLength: 600 })
+  @IsString()
+  @MaxLength(600)
+  readonly audience!: string;
+
+  @ApiProperty({ enum: MANAGEMENT_SCOPES, isArray: true })
+  @IsArray()
+  @ArrayMinSize(0)
+  @ArrayMaxSize(MANAGEMENT_SCOPES.length)
+  @IsIn(MANAGEMENT_SCOPES, { each: true })
+  readonly scope!: string[];
+}
+
+export class ClientGrantIdParam {
+  @ApiProperty({ maxLength: 32 })
+  @IsString()
+  @MaxLength(32)
+  readonly id!: string;
+}
+
+export class ClientGrantQuery extends PageQuery {
+  @ApiPropertyOptional({ maxLength: 245 })
+  @IsString()
+  @MaxLength(245)
+  @IsOptional()
+  readonly client_id?: string;
+
+  @ApiPropertyOptional({ maxLength: 600 })
+  @IsString()
+  @MaxLength(600)
+  @IsOptional()
+  readonly audience?: string;
+}
+
+export class ClientGrantResponse {
+  @ApiProperty() readonly id!: string;
+  @ApiProperty() readonly client_id!: string;
+  @ApiProperty() readonly audience!: string;
+  @ApiProperty({ type: [String] }) readonly scope!: string[];
+
+  static from(grant: ClientGrant): ClientGrantResponse {
+    return { id: grant.id, client_id: grant.clientId, audience: grant.audience, scope: grant.scope };
+  }
+}
+
+export class ClientGrantPageResponse {
+  @ApiProperty() readonly start!: number;
+  @ApiProperty() readonly limit!: number;
+  @ApiProperty() readonly total!: number;
+  @ApiProperty({ type: [ClientGrantResponse] }) readonly client_grants!: ClientGrantResponse[];
+}

@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RateLimitPolicyService } from '@acme/policies';
+import { RequireScopes } from '../auth/scopes.guard';
+import { ManagementErrorBody } from '../http/error-body.dto';
+import {
+  AllowConfiguration,
+  BlockOrLogConfiguration,
+  CreateRateLimitPolicyRequest,
+  ListRateLimitPoliciesQuery,
+  PolicyIdParam,
+  RateLimitPolicyListResponse,
+  RateLimitPolicyResponse,
+  RedirectConfiguration,
+  UpdateRateLimitPolicyRequest,
+} from './rate-limit-policy.dto';
+
+@ApiTags('rate-limit-policies')
+@ApiExtraModels(AllowConfiguration, BlockOrLogConfiguration, RedirectConfiguration, ManagementErrorBody)
+@ApiBadRequestResponse({ description: 'invalid_query_string, invalid_body or invalid_uri; the message names the field', type: ManagementErrorBody })
+@Controller('api/v2/rate-limit-policies')
+export class RateLimitPoliciesController {
+  constructor(private readonly policies: RateLimitPolicyService) {}
+
+  @Get()
+  @RequireScopes('read:rate_limit_policies')
+  @ApiOperation({ operationId: 'get_rate-limit-policies', summary: 'Get rate limit policies', description: 'Early Access. Creation order; `next` only when another page exists.' })
+  @ApiExtension('x-release-lifecycle', 'EA')
+  @ApiOkResponse({ type: RateLimitPolicyListResponse })
+  async list(@Query() query: ListRateLimitPoliciesQuery): Promise<RateLimitPolicyListResponse> {
+    const page = await this.policies.list(
+      { resource: query.resource, consumer: query.consumer, consumerSelector: query.consumer_selector },
+      query.take ?? 50,
+      query.from,
+    );
+    const body: RateLimitPolicyListResponse = { rate_limit_policies: page.policies.map(RateLimitPolicyResponse.from) };
+    return page.next === undefined ? body : { ...body, next: page.next };
+  }
+
+  @Post()
+  @RequireScopes('create:rate_limit_policies')
+  @ApiOperation({ operationId: 'post_rate-limit-policies', summary: 'Create a rate limit policy' })
+  @ApiCreatedResponse({ type: RateLimitPolicyResponse })
+  @ApiConflictResponse({ description: 'rate_limit_policy_conflict: same resource, consumer and consumer_selector', type: ManagementErrorBody })
+  async create(@Body() body: CreateRateLimitPolicyRequest): Promise<RateLimitPolicyResponse> {
+    const policy = await this.policies.create({
+      resource: body.resource,
+      consumer: body.consumer,
+      consumerSelector: body.consumer_selector,
+      configuration: body.configuration,
+    });
+    return RateLimitPolicyResponse.from(policy);
+  }
+
+  @Get(':id')
+  @RequireScopes('read:rate_limit_policies')
+  @ApiOperation({ operationId: 'get_rate-limit-policies_by_id', summary: 'Get a rate limit policy' })
+  @ApiOkResponse({ type: RateLimitPolicyResponse })
+  @ApiNotFoundResponse({ description: 'inexistent_rate_limit_policy', type: ManagementErrorBody })
+  async get(@Param() params: PolicyIdParam): Promise<RateLimitPolicyResponse> {
+    return RateLimitPolicyResponse.from(await this.policies.get(params.id));
+  }
+
+  @Patch(':id')
+  @RequireScopes('update:rate_limit_policies')
+  @ApiOperation({ operationId: 'patch_rate-limit-policies_by_id', summary: 'Update the configuration of a rate limit policy' })
+  @ApiOkResponse({ type: RateLimitPolicyResponse })
+  @ApiNotFoundResponse({ description: 'inexistent_rate_limit_policy', type: ManagementErrorBody })
+  async update(@Param() params: PolicyIdParam, @Body() body: UpdateRateLimitPolicyRequest): Promise<RateLimitPolicyResponse> {
+    return RateLimitPolicyResponse.from(await this.policies.updateConfiguration(params.id, body.configuration));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequireScopes('delete:rate_limit_policies')
+  @ApiOperation({ operationId: 'delete_rate-limit-policies_by_id', summary: 'Delete a rate limit policy' })
+  @ApiNoContentResponse({ description: 'The policy was deleted successfully' })
+  @ApiNotFoundResponse({ description: 'inexistent_rate_limit_policy', type: ManagementErrorBody })
+  async delete(@Param() params: PolicyIdParam): Promise<void> {
+    await this.policies.delete(params.id);
+  }
+}

@@ -1,0 +1,126 @@
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  MAX_LIMIT,
+  MAX_POLICY_ID_LENGTH,
+  MAX_SELECTOR_LENGTH,
+  POLICY_CONSUMERS,
+  POLICY_RESOURCES,
+  PolicyConfiguration,
+  PolicyConsumer,
+  PolicyResource,
+  RateLimitPolicy,
+} from '@acme/policies';
+import { IsConsumerSelector, IsPolicyConfiguration, ToInt } from '../http/validators';
+
+export class AllowConfiguration {
+  @ApiProperty({ enum: ['allow'] }) readonly action!: 'allow';
+}
+
+export class BlockOrLogConfiguration {
+  @ApiProperty({ enum: ['block', 'log'] }) readonly action!: 'block' | 'log';
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_LIMIT, description: 'Requests per second' }) readonly limit!: number;
+}
+
+export class RedirectConfiguration {
+  @ApiProperty({ enum: ['redirect'] }) readonly action!: 'redirect';
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_LIMIT, description: 'Requests per second' }) readonly limit!: number;
+  @ApiProperty({ format: 'strict-https-uri', example: 'https://example.com/slow-down' }) readonly redirect_uri!: string;
+}
+
+const CONFIGURATION_SCHEMA = {
+  description: 'Exactly one of three shapes, selected by `action`; no other property is allowed.',
+  oneOf: [AllowConfiguration, BlockOrLogConfiguration, RedirectConfiguration].map((model) => ({ $ref: getSchemaPath(model) })),
+};
+const SELECTOR_DESCRIPTION = 'client_id:<client_id> | client_id:<https URI> | cimd_clients | third_party_clients | default';
+
+export class ListRateLimitPoliciesQuery {
+  @ApiPropertyOptional({ enum: POLICY_RESOURCES })
+  @IsIn(POLICY_RESOURCES)
+  @IsOptional()
+  readonly resource?: PolicyResource;
+
+  @ApiPropertyOptional({ enum: POLICY_CONSUMERS })
+  @IsIn(POLICY_CONSUMERS)
+  @IsOptional()
+  readonly consumer?: PolicyConsumer;
+
+  @ApiPropertyOptional({ maxLength: MAX_SELECTOR_LENGTH, description: SELECTOR_DESCRIPTION })
+  @IsConsumerSelector()
+  @IsOptional()
+  readonly consumer_selector?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  @IsOptional()
+  readonly take?: number;
+
+  @ApiPropertyOptional({ maxLength: 1000, description: 'Cursor from `next` of the previous page' })
+  @IsString()
+  @MaxLength(1000)
+  @IsOptional()
+  readonly from?: string;
+}
+
+export class PolicyIdParam {
+  @ApiProperty({ maxLength: MAX_POLICY_ID_LENGTH, format: 'rate-limit-policy-id', example: 'rlp_V1StGXR8_Z5jdHi6B-myT' })
+  @IsString()
+  @MaxLength(MAX_POLICY_ID_LENGTH)
+  readonly id!: string;
+}
+
+export class CreateRateLimitPolicyRequest {
+  @ApiProperty({ enum: POLICY_RESOURCES })
+  @IsIn(POLICY_RESOURCES)
+  readonly resource!: PolicyResource;
+
+  @ApiProperty({ enum: POLICY_CONSUMERS })
+  @IsIn(POLICY_CONSUMERS)
+  readonly consumer!: PolicyConsumer;
+
+  @ApiProperty({ maxLength: MAX_SELECTOR_LENGTH, description: SELECTOR_DESCRIPTION })
+  @IsConsumerSelector()
+  readonly consumer_selector!: string;
+
+  @ApiProperty(CONFIGURATION_SCHEMA)
+  @IsDefined()
+  @IsPolicyConfiguration()
+  readonly configuration!: PolicyConfiguration;
+}
+
+export class UpdateRateLimitPolicyRequest {
+  @ApiProperty(CONFIGURATION_SCHEMA)
+  @IsDefined()
+  @IsPolicyConfiguration()
+  readonly configuration!: PolicyConfiguration;
+}
+
+export class RateLimitPolicyResponse {
+  @ApiProperty({ maxLength: MAX_POLICY_ID_LENGTH, format: 'rate-limit-policy-id' }) readonly id!: string;
+  @ApiProperty({ enum: POLICY_RESOURCES }) readonly resource!: PolicyResource;
+  @ApiProperty({ enum: POLICY_CONSUMERS }) readonly consumer!: PolicyConsumer;
+  @ApiProperty({ maxLength: MAX_SELECTOR_LENGTH }) readonly consumer_selector!: string;
+  @ApiProperty(CONFIGURATION_SCHEMA) readonly configuration!: PolicyConfiguration;
+  @ApiPropertyOptional({ format: 'date-time' }) readonly created_at?: string;
+  @ApiPropertyOptional({ format: 'date-time' }) readonly updated_at?: string;
+
+  static from(policy: RateLimitPolicy): RateLimitPolicyResponse {
+    return {
+      id: policy.id,
+      resource: policy.resource,
+      consumer: policy.consumer,
+      consumer_selector: policy.consumerSelector,
+      configuration: policy.configuration,
+      created_at: policy.createdAt.toISOString(),
+      updated_at: policy.updatedAt.toISOString(),
+    };
+  }
+}
+
+export class RateLimitPolicyListResponse {
+  @ApiProperty({ type: [RateLimitPolicyResponse] }) readonly rate_limit_policies!: RateLimitPolicyResponse[];
+  @ApiPropertyOptional({ description: 'Cursor for `from`; absent on the last page' }) readonly next?: string;
+}
