@@ -2,6 +2,6 @@ export * from './model';
 export * from './checks';
 export * from './schema-diff';
 export { diffDocuments } from './diff';
-export { loadOpenApi } from './load';
+export { loadOpenApi, parseOpenApi } from './load';
 export { toJson, toMarkdown } from './format';
 export { runCli } from './cli';

@@ -88,6 +88,11 @@ export async function loadOpenApi(file: string): Promise<OpenApiDocument> {
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
     throw new ChangelogInputError(`${file}: cannot read the file (${reason})`);
   }
+  return parseOpenApi(text, file);
+}
+
+/** Same as loadOpenApi for text already in memory (e.g. `git show`); relative $refs resolve from `file`'s folder. */
+export async function parseOpenApi(text: string, file: string): Promise<OpenApiDocument> {
   const raw = parseText(text, file);
   checkVersion(raw, file);
   let resolved: JsonObject;
