@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { COMMUNITY_MIGRATIONS, CommunityModule } from '@acme/community';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { CommunityEnv } from './config/env';
+import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { ProjectsModule } from './projects/projects.module';
 import { communityService } from './service';
 import { UsersModule } from './users/users.module';
@@ -28,10 +29,13 @@ export class AppModule {
             accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
             refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
             issuer: 'community-api',
+            mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+            verificationAttempts: { perMinute: env.VERIFICATION_ATTEMPTS_PER_MINUTE, perHour: env.VERIFICATION_ATTEMPTS_PER_HOUR },
           }),
         }),
         ProjectsModule,
         UsersModule,
+        EmailVerificationModule,
       ],
     };
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Project, ProjectService } from '@acme/community';
+import { Mailer, OutboxEntry, Project, ProjectService } from '@acme/community';
 import { AdminTokenGuard } from '@acme/platform-auth';
 import { CreatedProjectResponse, CreateProjectRequest, ProjectResponse, UpdateProjectRequest } from './dto/project.dto';
 
@@ -17,7 +17,10 @@ const present = (project: Project): ProjectResponse => ({
 @UseGuards(AdminTokenGuard)
 @Controller('admin/v1/projects')
 export class AdminProjectsController {
-  constructor(private readonly projects: ProjectService) {}
+  constructor(
+    private readonly projects: ProjectService,
+    private readonly mailer: Mailer,
+  ) {}
 
   @Post()
   async create(@Body() body: CreateProjectRequest): Promise<CreatedProjectResponse> {
@@ -28,6 +31,13 @@ export class AdminProjectsController {
   @Get(':id')
   async get(@Param('id') id: string): Promise<ProjectResponse> {
     return present(await this.projects.getById(id, { fresh: true }));
+  }
+
+  /** Mail sent while no SMTP transport is configured, newest first. */
+  @Get(':id/outbox')
+  async outbox(@Param('id') id: string): Promise<OutboxEntry[]> {
+    const project = await this.projects.getById(id);
+    return this.mailer.readOutbox(project.id);
   }
 
   @Patch(':id')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { VerificationModule } from '@acme/community';
 import { AdminProjectsController } from './admin-projects.controller';
 
-@Module({ controllers: [AdminProjectsController] })
+@Module({ imports: [VerificationModule], controllers: [AdminProjectsController] })
 export class ProjectsModule {}

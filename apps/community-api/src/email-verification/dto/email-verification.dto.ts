@@ -1,0 +1,53 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min } from 'class-validator';
+import { TOKEN_FORMATS, TOKEN_LENGTH, TokenFormat, VERIFICATION_MODES, VerificationMode } from '@acme/community';
+
+const URL_RULES = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+
+export class SendVerificationRequest {
+  @ApiProperty({ enum: VERIFICATION_MODES, required: false, default: 'code' })
+  @IsOptional()
+  @IsIn(VERIFICATION_MODES)
+  readonly mode?: VerificationMode;
+
+  @ApiProperty({ enum: TOKEN_FORMATS, required: false, default: 'hex', description: 'hex is always 64 characters' })
+  @IsOptional()
+  @IsIn(TOKEN_FORMATS)
+  readonly tokenFormat?: TokenFormat;
+
+  @ApiProperty({ required: false, minimum: TOKEN_LENGTH.min, maximum: TOKEN_LENGTH.max, default: TOKEN_LENGTH.default })
+  @IsOptional()
+  @IsInt()
+  @Min(TOKEN_LENGTH.min)
+  @Max(TOKEN_LENGTH.max)
+  readonly tokenLength?: number;
+
+  @ApiProperty({ required: false, description: 'link mode: where the link redirects after verification' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  @IsUrl(URL_RULES)
+  readonly redirectUrl?: string;
+}
+
+export class VerifyEmailRequest {
+  @ApiProperty({ description: 'Exact match, case-sensitive' })
+  @IsString()
+  @Length(1, 256)
+  readonly token: string;
+}
+
+export class VerifyEmailLinkQuery {
+  @ApiProperty({ required: false })
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  readonly token?: string;
+
+  @ApiProperty({ required: false })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  @IsUrl(URL_RULES)
+  readonly redirect?: string;
+}

@@ -1,0 +1,77 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CommunityErrorCode, EmailVerificationService, Project, TOKEN_LENGTH } from '@acme/community';
+import { AppError } from '@acme/platform-errors';
+import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
+import { CommunityEnv } from '../config/env';
+import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
+import { SuccessResponse } from '../users/dto/auth.dto';
+import { SendVerificationRequest, VerifyEmailLinkQuery, VerifyEmailRequest } from './dto/email-verification.dto';
+
+/** send-verification, verify-email (spec 001 §4) and the link endpoint (COMMUNITY.md). */
+@ApiTags('auth')
+@Controller(`${COMMUNITY_API_PREFIX}/auth`)
+export class EmailVerificationController {
+  constructor(
+    private readonly verification: EmailVerificationService,
+    private readonly env: CommunityEnv,
+  ) {}
+
+  @Post('send-verification')
+  @HttpCode(200)
+  @Authenticated(['user'])
+  async send(
+    @CurrentProject() project: Project,
+    @CurrentUserId() userId: string,
+    @Body() body: SendVerificationRequest,
+    @Req() request: Request,
+  ): Promise<SuccessResponse> {
+    const base = this.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.get('host')}`;
+    await this.verification.send(project, userId, {
+      mode: body.mode ?? 'code',
+      tokenFormat: body.tokenFormat ?? 'hex',
+      tokenLength: body.tokenLength ?? TOKEN_LENGTH.default,
+      redirectUrl: body.redirectUrl,
+      linkEndpoint: `${base}/api/v6/${project.id}/api/v7/auth/verify-email-link`,
+    });
+    return { success: true };
+  }
+
+  @Post('verify-email')
+  @HttpCode(200)
+  @ProjectRoute()
+  async verify(@CurrentProject() project: Project, @Body() body: VerifyEmailRequest, @ClientAddress() address: string): Promise<SuccessResponse> {
+    await this.verification.verify(project.id, body.token, address);
+    return { success: true };
+  }
+
+  /** Redirects to `redirect` with `?verified=true`, or `verified=false&error=...`; without `redirect`, answers JSON. */
+  @Get('verify-email-link')
+  @ProjectRoute()
+  async verifyLink(
+    @CurrentProject() project: Project,
+    @Query() query: VerifyEmailLinkQuery,
+    @ClientAddress() address: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SuccessResponse | void> {
+    let failure: AppError | undefined;
+    try {
+      await this.verification.verify(project.id, query.token ?? '', address);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failure = error;
+    }
+    if (!query.redirect) {
+      if (failure) throw failure;
+      return { success: true };
+    }
+    const target = new URL(query.redirect);
+    target.searchParams.set('verified', failure ? 'false' : 'true');
+    if (failure) {
+      const reason = failure.code === CommunityErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS ? 'too-many-attempts' : 'invalid-or-expired-token';
+      target.searchParams.set('error', reason);
+    }
+    response.redirect(302, target.toString());
+  }
+}

@@ -1,0 +1,62 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import nodemailer, { Transporter } from 'nodemailer';
+import { Repository } from 'typeorm';
+import { Clock } from '../clock';
+import { CommunityErrors } from '../community.errors';
+import { CommunitySettings } from '../community.settings';
+import { OutboxMessage } from './outbox-message.entity';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OutboxEntry extends MailMessage {
+  sentAt: string;
+}
+
+/**
+ * Sends project mail through nodemailer: the SMTP transport when configured, otherwise nodemailer's JSON
+ * transport renders the message (validating addresses) and it is kept in the project's outbox.
+ */
+@Injectable()
+export class Mailer implements OnModuleDestroy {
+  private readonly smtp?: Transporter;
+  private readonly renderer: Transporter;
+
+  constructor(
+    private readonly settings: CommunitySettings,
+    private readonly clock: Clock,
+    @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
+  ) {
+    this.smtp = settings.mail.smtpUrl ? nodemailer.createTransport(settings.mail.smtpUrl) : undefined;
+    this.renderer = nodemailer.createTransport({ jsonTransport: true });
+  }
+
+  onModuleDestroy(): void {
+    this.smtp?.close();
+  }
+
+  async send(projectId: string, message: MailMessage): Promise<void> {
+    const mail = { from: this.settings.mail.from, ...message };
+    try {
+      if (this.smtp) {
+        await this.smtp.sendMail(mail);
+        return;
+      }
+      await this.renderer.sendMail(mail);
+    } catch (error) {
+      throw CommunityErrors.mailUnavailable(error);
+    }
+    await this.outbox.insert({ projectId, ...message, sentAt: this.clock.now() });
+  }
+
+  /** The project's outbox, newest first. */
+  async readOutbox(projectId: string, limit = 100): Promise<OutboxEntry[]> {
+    const rows = await this.outbox.find({ where: { projectId }, order: { id: 'DESC' }, take: limit });
+    return rows.map((row) => ({ to: row.to, subject: row.subject, text: row.text, html: row.html, sentAt: row.sentAt.toISOString() }));
+  }
+}

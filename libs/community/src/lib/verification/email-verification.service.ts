@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { digestSecret } from '@acme/platform-auth';
+import { isUniqueViolation } from '@acme/platform-persistence';
+import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
+import { Clock } from '../clock';
+import { CommunityErrors } from '../community.errors';
+import { CommunitySettings } from '../community.settings';
+import { deriveKey } from '../derive-key';
+import { Mailer } from '../mail/mailer';
+import { Project } from '../projects/project.entity';
+import { UserService } from '../users/user.service';
+import { verificationMail } from './verification-mail';
+import { generateVerificationToken, TokenFormat, VERIFICATION_TOKEN_TTL_MS, VerificationMode } from './verification-token';
+
+export interface SendVerificationOptions {
+  mode: VerificationMode;
+  tokenFormat: TokenFormat;
+  tokenLength: number;
+  redirectUrl?: string;
+  /** Absolute URL of the link endpoint for this project (link mode). */
+  linkEndpoint: string;
+}
+
+/** Sends per user: protects mailboxes from being flooded through this API. */
+const SEND_LIMITS = [
+  { limit: 5, windowSeconds: 60 },
+  { limit: 30, windowSeconds: 3600 },
+];
+
+/**
+ * Email verification (spec 001 §2/§3): single-use, case-sensitive tokens living 5 minutes, stored as an HMAC
+ * bound to the project; verify attempts limited per project and client address.
+ */
+@Injectable()
+export class EmailVerificationService {
+  private readonly key: Buffer;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UserService,
+    private readonly mailer: Mailer,
+    private readonly limiter: RateLimiter,
+    private readonly settings: CommunitySettings,
+    private readonly clock: Clock,
+  ) {
+    this.key = deriveKey(settings.authSecret, 'verification-token');
+  }
+
+  /** Issues a token and mails it; nothing is sent when the user is already verified. */
+  async send(project: Project, userId: string, options: SendVerificationOptions): Promise<void> {
+    const user = await this.users.getById(project.id, userId);
+    if (user.isVerified) return;
+    const decision = await this.limiter.fixedWindows(`community:verify-send:${project.id}:${userId}`, SEND_LIMITS);
+    if (!decision.allowed) throw CommunityErrors.tooManyAttempts(rateLimitHeaders(decision));
+    const token = await this.issue(project.id, userId, options);
+    await this.mailer.send(project.id, { to: user.email, ...verificationMail(project.name, token, options) });
+  }
+
+  /** Consumes the token (and every other outstanding token of its user) and marks the user verified. */
+  async verify(projectId: string, token: string, clientAddress: string): Promise<string> {
+    await this.countAttempt(projectId, clientAddress);
+    const now = this.clock.now();
+    const userId = await this.dataSource.transaction(async (manager) => {
+      const [rows] = (await manager.query(
+        `UPDATE "community"."verification_tokens" SET consumed_at = $3
+          WHERE project_id = $1 AND token_digest = $2 AND consumed_at IS NULL AND expires_at > $3
+          RETURNING user_id`,
+        [projectId, this.digest(projectId, token), now],
+      )) as [{ user_id: string }[], number];
+      if (!rows[0]) return undefined;
+      await manager.query(
+        `UPDATE "community"."verification_tokens" SET consumed_at = $3 WHERE project_id = $1 AND user_id = $2 AND consumed_at IS NULL`,
+        [projectId, rows[0].user_id, now],
+      );
+      await this.users.markVerified(manager, projectId, rows[0].user_id);
+      return rows[0].user_id;
+    });
+    if (!userId) throw CommunityErrors.verificationInvalidOrExpired();
+    return userId;
+  }
+
+  private async countAttempt(projectId: string, clientAddress: string): Promise<void> {
+    const { perMinute, perHour } = this.settings.verificationAttempts;
+    const decision = await this.limiter.fixedWindows(`community:verify:${projectId}:${clientAddress}`, [
+      { limit: perMinute, windowSeconds: 60 },
+      { limit: perHour, windowSeconds: 3600 },
+    ]);
+    if (!decision.allowed) throw CommunityErrors.tooManyAttempts(rateLimitHeaders(decision));
+  }
+
+  /** Short codes can collide with another user's live code: draw again until the digest is free. */
+  private async issue(projectId: string, userId: string, options: SendVerificationOptions): Promise<string> {
+    for (let attempt = 0; ; attempt += 1) {
+      const token = generateVerificationToken(options.tokenFormat, options.tokenLength);
+      const digest = this.digest(projectId, token);
+      const now = this.clock.now();
+      try {
+        await this.dataSource.transaction(async (manager) => {
+          // An expired, unused row with the same digest would block the unique index; it is dead anyway.
+          await manager.query(
+            `DELETE FROM "community"."verification_tokens" WHERE project_id = $1 AND token_digest = $2 AND consumed_at IS NULL AND expires_at <= $3`,
+            [projectId, digest, now],
+          );
+          await manager.query(
+            `INSERT INTO "community"."verification_tokens" (project_id, user_id, token_digest, mode, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+            [projectId, userId, digest, options.mode, new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS)],
+          );
+        });
+        return token;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 20) throw error;
+      }
+    }
+  }
+
+  private digest(projectId: string, token: string): string {
+    return digestSecret(`${projectId}:${token}`, this.key);
+  }
+}

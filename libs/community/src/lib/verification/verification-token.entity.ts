@@ -1,0 +1,29 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** An email verification token, stored as an HMAC; at most one live row per digest within a project. */
+@Entity({ schema: 'community', name: 'verification_tokens' })
+export class VerificationToken {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid')
+  projectId: string;
+
+  @Column('uuid')
+  userId: string;
+
+  @Column('text')
+  tokenDigest: string;
+
+  @Column('text')
+  mode: string;
+
+  @Column('timestamptz')
+  expiresAt: Date;
+
+  @Column('timestamptz', { nullable: true })
+  consumedAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}
