@@ -1,0 +1,23 @@
+export * from './lib/actor';
+export * from './lib/events.errors';
+export * from './lib/events.settings';
+export * from './lib/events.module';
+export * from './lib/event-input';
+export * from './lib/event-query';
+export * from './lib/event-view';
+export * from './lib/image-options';
+export * from './lib/image-processor';
+export * from './lib/file-storage';
+export * from './lib/local-disk-storage';
+export * from './lib/s3-storage';
+export * from './lib/create-event.service';
+export * from './lib/rsvp.service';
+export * from './lib/event-query.service';
+export * from './lib/space.service';
+export { EventRecord, EventStatus, GeoJsonPoint } from './lib/event.entity';
+export { EventRsvp, RsvpStatus, RSVP_STATUSES } from './lib/event-rsvp.entity';
+export { EventFile, StoredImage } from './lib/event-file.entity';
+export { Space, SpaceMember, SpaceMemberStatus, SPACE_MEMBER_STATUSES } from './lib/space.entity';
+export { EventsSpacesRsvps1800000000000 } from './migrations/1800000000000-events-spaces-rsvps';
+
+export { EVENTS_MIGRATIONS } from './migrations';

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { BUNDLE_FILES_IMAGES, BUNDLE_SPACES, EventActor } from './actor';
+import { EventFile } from './event-file.entity';
+import { CreateEventInput, decodeMultipartFields, parseCreateEventInput } from './event-input';
+import { EventRecord } from './event.entity';
+import { EventView, toEventView } from './event-view';
+import { EventError, EventErrorCode, invalidBody } from './events.errors';
+import { EventsSettings, MAX_GALLERY_FILES } from './events.settings';
+import { CONTENT_TYPES } from './file-storage';
+import { ImageOptions, parseImageOptions } from './image-options';
+import { processImage, ProcessedImage, ProcessedRendition } from './image-processor';
+import { isPlainObject, parseJsonField } from './input-checks';
+import { SpaceService } from './space.service';
+
+/** A file part already streamed to a temporary file by the app (nothing of it is kept in memory). */
+export interface StagedUpload {
+  field: string;
+  filename: string;
+  /** Null when the part was over the size limit and was discarded while streaming. */
+  path: string | null;
+  size: number;
+  tooLarge: boolean;
+}
+
+export interface CreateEventCommand {
+  encoding: 'json' | 'multipart';
+  /** The JSON body, or the multipart text fields. */
+  body: unknown;
+  uploads: StagedUpload[];
+  /** Scratch directory for processed renditions; the caller removes it afterwards. */
+  workDir: string | null;
+  /** A structural multipart problem found while streaming (reported at the body check). */
+  malformed?: string;
+}
+
+interface PlannedImage {
+  role: 'cover' | 'gallery';
+  position: number;
+  upload: StagedUpload;
+  options: ImageOptions;
+}
+
+const OPTION_FIELDS = { cover: 'cover.options', gallery: 'gallery.options' } as const;
+
+/** POST .../events: spec 001's checks in its order (body, bundles, space, files), then all-or-nothing storage. */
+@Injectable()
+export class CreateEventService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: EventsSettings,
+    private readonly spaces: SpaceService,
+  ) {}
+
+  async create(actor: EventActor, command: CreateEventCommand): Promise<EventView> {
+    const { input, images } = this.parseBody(command);
+    const creator = await this.resolveCreator(actor, input);
+    this.checkBundles(actor, input, images);
+    await this.checkSpace(actor, input, creator);
+    const processed = await this.processImages(images, command.workDir);
+    return this.persist(actor, input, creator, images, processed);
+  }
+
+  private parseBody(command: CreateEventCommand): { input: CreateEventInput; images: PlannedImage[] } {
+    if (command.malformed) throw invalidBody(command.malformed);
+    if (!isPlainObject(command.body)) throw invalidBody('The body must be a JSON object');
+    const { [OPTION_FIELDS.cover]: coverOptions, [OPTION_FIELDS.gallery]: galleryOptions, ...fields } = command.body;
+    const raw = command.encoding === 'multipart' ? decodeMultipartFields(fields as Record<string, string>) : fields;
+    const input = parseCreateEventInput(raw);
+    const unknownPart = command.uploads.find((upload) => upload.field !== 'cover' && upload.field !== 'gallery');
+    if (unknownPart) throw invalidBody(`Unexpected file field ${unknownPart.field}; images go in cover or gallery`, unknownPart.field);
+    const covers = command.uploads.filter((upload) => upload.field === 'cover');
+    const gallery = command.uploads.filter((upload) => upload.field === 'gallery');
+    if (covers.length > 1) throw invalidBody('Only one cover image is allowed', 'cover');
+    if (gallery.length > MAX_GALLERY_FILES) throw invalidBody(`At most ${MAX_GALLERY_FILES} gallery images are allowed`, 'gallery');
+    const cover = this.options('cover', covers.length > 0, coverOptions);
+    const galleryParsed = this.options('gallery', gallery.length > 0, galleryOptions);
+    const images: PlannedImage[] = [
+      ...covers.map((upload) => ({ role: 'cover' as const, position: 0, upload, options: cover as ImageOptions })),
+      ...gallery.map((upload, position) => ({ role: 'gallery' as const, position, upload, options: galleryParsed as ImageOptions })),
+    ];
+    return { input, images };
+  }
+
+  private options(role: 'cover' | 'gallery', hasFiles: boolean, raw: unknown): ImageOptions | null {
+    const field = OPTION_FIELDS[role];
+    if (!hasFiles) {
+      if (raw !== undefined) throw invalidBody(`${field} was sent without ${role}`, field);
+      return null;
+    }
+    if (raw === undefined) throw invalidBody(`${field} is required with ${role}`, field);
+    return parseImageOptions(typeof raw === 'string' ? parseJsonField(raw, field) : raw, field);
+  }
+
+  private async resolveCreator(actor: EventActor, input: CreateEventInput): Promise<string> {
+    if (actor.kind === 'user') {
+      if (input.userId !== null && input.userId !== actor.userId) throw invalidBody('userId is only accepted with a service or master key', 'userId');
+      return actor.userId as string;
+    }
+    if (input.userId === null) throw invalidBody('userId is required when a service or master key creates an event', 'userId');
+    if (!(await this.settings.users.userExists(actor.projectId, input.userId))) throw invalidBody('userId does not name a user of this project', 'userId');
+    return input.userId;
+  }
+
+  private checkBundles(actor: EventActor, input: CreateEventInput, images: PlannedImage[]): void {
+    if (images.length > 0 && !actor.bundles.includes(BUNDLE_FILES_IMAGES)) {
+      throw new EventError(EventErrorCode.FILES_IMAGES_BUNDLE_REQUIRED, 'Image upload needs the files-images bundle.');
+    }
+    if (input.spaceId !== null && !actor.bundles.includes(BUNDLE_SPACES)) {
+      throw new EventError(EventErrorCode.SPACES_BUNDLE_REQUIRED, 'spaceId needs the spaces bundle.');
+    }
+  }
+
+  private async checkSpace(actor: EventActor, input: CreateEventInput, creator: string): Promise<void> {
+    if (input.spaceId === null) return;
+    const space = await this.spaces.findInProject(actor.projectId, input.spaceId);
+    if (!space) throw new EventError(EventErrorCode.SPACE_NOT_FOUND, 'The space does not exist.');
+    if (!(await this.spaces.isActiveMember(actor.projectId, space.id, creator))) {
+      throw new EventError(EventErrorCode.NOT_SPACE_MEMBER, 'The creator is not an active member of the space.');
+    }
+  }
+
+  private async processImages(images: PlannedImage[], workDir: string | null): Promise<ProcessedImage[]> {
+    const oversized = images.find((image) => image.upload.tooLarge);
+    if (oversized) {
+      throw new EventError(EventErrorCode.FILE_TOO_LARGE, `${oversized.upload.filename} exceeds the 50 MB limit for one image`, { file: oversized.upload.filename });
+    }
+    if (images.length === 0) return [];
+    if (!workDir) throw new Error('A work directory is required to process images');
+    const results = await Promise.allSettled(
+      images.map(async (image, index) => {
+        const outDir = join(workDir, `out-${index}`);
+        await mkdir(outDir, { recursive: true });
+        const { upload } = image;
+        return processImage({ path: upload.path as string, filename: upload.filename, size: upload.size }, image.options, outDir, { maxPixels: this.settings.maxImagePixels });
+      }),
+    );
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return results.map((result) => (result as PromiseFulfilledResult<ProcessedImage>).value);
+  }
+
+  private async persist(actor: EventActor, input: CreateEventInput, creator: string, images: PlannedImage[], processed: ProcessedImage[]): Promise<EventView> {
+    const { storage } = this.settings;
+    const eventId = randomUUID();
+    const keyOf = (fileId: string, name: string, rendition: ProcessedRendition) =>
+      `${encodeURIComponent(actor.projectId)}/events/${eventId}/${fileId}/${name}.${rendition.format === 'jpeg' ? 'jpg' : rendition.format}`;
+    const files = images.map((image, index) => {
+      const result = processed[index] as ProcessedImage;
+      const id = randomUUID();
+      const renditions = [['original', result.original] as const, ...Object.entries(result.variants)].map(([name, rendition]) => ({
+        name,
+        rendition,
+        key: keyOf(id, name, rendition),
+      }));
+      const stored = (rendition: ProcessedRendition, key: string) => ({ key, width: rendition.width, height: rendition.height, size: rendition.size, format: rendition.format });
+      const [original, ...variants] = renditions.map(({ rendition, key }) => stored(rendition, key));
+      return {
+        renditions,
+        row: {
+          id, projectId: actor.projectId, eventId, role: image.role, position: image.position, originalName: image.upload.filename,
+          original: original as ReturnType<typeof stored>,
+          variants: Object.fromEntries(renditions.slice(1).map(({ name }, i) => [name, variants[i] as ReturnType<typeof stored>])),
+          metadata: result.metadata,
+        },
+      };
+    });
+    const uploads = files.flatMap((file) => file.renditions);
+    try {
+      // Settle every put before deciding, so an undo never races a write still in flight.
+      const puts = await Promise.allSettled(uploads.map(({ key, rendition }) => storage.put(key, rendition.path, CONTENT_TYPES[rendition.format] ?? 'application/octet-stream')));
+      const failedPut = puts.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (failedPut) throw failedPut.reason;
+      return await this.dataSource.transaction(async (manager) => {
+        await manager.save(manager.create(EventRecord, {
+            id: eventId,
+            projectId: actor.projectId,
+            userId: creator,
+            title: input.title,
+            description: input.description,
+            startTime: input.startTime,
+            endTime: input.endTime,
+            timezone: input.timezone,
+            type: input.type,
+            url: input.url,
+            venueName: input.venueName,
+            address: input.address,
+            location: input.location ? { type: 'Point', coordinates: [input.location.longitude, input.location.latitude] } : null,
+            spaceId: input.spaceId,
+            visibility: input.visibility,
+            status: 'active',
+            allowMaybe: input.allowMaybe,
+            guestListVisible: input.guestListVisible,
+            capacity: input.capacity,
+            hostIds: [...new Set([creator, ...input.hostIds])],
+            metadata: input.metadata,
+        }));
+        const savedFiles = files.length > 0 ? await manager.save(files.map((file) => manager.create(EventFile, file.row))) : [];
+        const fresh = await manager.findOneByOrFail(EventRecord, { id: eventId, projectId: actor.projectId });
+        return toEventView(fresh, savedFiles, (key) => storage.url(key));
+      });
+    } catch (error) {
+      await storage.delete(uploads.map(({ key }) => key)).catch(() => undefined);
+      throw error;
+    }
+  }
+}

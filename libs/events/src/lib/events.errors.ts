@@ -1,0 +1,67 @@
+import { AppError, AppErrorKind } from '@acme/platform-errors';
+
+/** Internal codes of the events domain; the community presenter maps each to its wire code. */
+export enum EventErrorCode {
+  INVALID_BODY = 'EVENT_INVALID_BODY',
+  INVALID_QUERY = 'EVENT_INVALID_QUERY',
+  FILES_IMAGES_BUNDLE_REQUIRED = 'EVENT_FILES_IMAGES_BUNDLE_REQUIRED',
+  SPACES_BUNDLE_REQUIRED = 'EVENT_SPACES_BUNDLE_REQUIRED',
+  SPACE_NOT_FOUND = 'EVENT_SPACE_NOT_FOUND',
+  NOT_SPACE_MEMBER = 'EVENT_NOT_SPACE_MEMBER',
+  FILE_TOO_LARGE = 'EVENT_FILE_TOO_LARGE',
+  INVALID_IMAGE = 'EVENT_INVALID_IMAGE',
+  NOT_FOUND = 'EVENT_NOT_FOUND',
+  CANCELLED = 'EVENT_CANCELLED',
+  RSVP_CLOSED = 'EVENT_RSVP_CLOSED',
+  MAYBE_DISABLED = 'EVENT_MAYBE_DISABLED',
+  FULL = 'EVENT_FULL',
+  NOT_HOST = 'EVENT_NOT_HOST',
+}
+
+/** Wire codes (COMMUNITY.md / spec 001 §7) for each internal code, exhaustively. */
+export const EVENT_WIRE_CODES: Readonly<Record<EventErrorCode, string>> = {
+  [EventErrorCode.INVALID_BODY]: 'event/invalid-body',
+  [EventErrorCode.INVALID_QUERY]: 'event/invalid-query',
+  [EventErrorCode.FILES_IMAGES_BUNDLE_REQUIRED]: 'event/files-images-bundle-required',
+  [EventErrorCode.SPACES_BUNDLE_REQUIRED]: 'event/spaces-bundle-required',
+  [EventErrorCode.SPACE_NOT_FOUND]: 'event/space-not-found',
+  [EventErrorCode.NOT_SPACE_MEMBER]: 'event/not-space-member',
+  [EventErrorCode.FILE_TOO_LARGE]: 'event/file-too-large',
+  [EventErrorCode.INVALID_IMAGE]: 'event/invalid-image',
+  [EventErrorCode.NOT_FOUND]: 'event/not-found',
+  [EventErrorCode.CANCELLED]: 'event/cancelled',
+  [EventErrorCode.RSVP_CLOSED]: 'event/rsvp-closed',
+  [EventErrorCode.MAYBE_DISABLED]: 'event/maybe-disabled',
+  [EventErrorCode.FULL]: 'event/full',
+  [EventErrorCode.NOT_HOST]: 'event/not-host',
+};
+
+const KIND: Readonly<Record<EventErrorCode, AppErrorKind>> = {
+  [EventErrorCode.INVALID_BODY]: 'validation',
+  [EventErrorCode.INVALID_QUERY]: 'validation',
+  [EventErrorCode.FILES_IMAGES_BUNDLE_REQUIRED]: 'forbidden',
+  [EventErrorCode.SPACES_BUNDLE_REQUIRED]: 'forbidden',
+  [EventErrorCode.SPACE_NOT_FOUND]: 'not_found',
+  [EventErrorCode.NOT_SPACE_MEMBER]: 'forbidden',
+  [EventErrorCode.FILE_TOO_LARGE]: 'payload_too_large',
+  [EventErrorCode.INVALID_IMAGE]: 'unprocessable',
+  [EventErrorCode.NOT_FOUND]: 'not_found',
+  [EventErrorCode.CANCELLED]: 'conflict',
+  [EventErrorCode.RSVP_CLOSED]: 'conflict',
+  [EventErrorCode.MAYBE_DISABLED]: 'conflict',
+  [EventErrorCode.FULL]: 'conflict',
+  [EventErrorCode.NOT_HOST]: 'forbidden',
+};
+
+export class EventError extends AppError {
+  constructor(code: EventErrorCode, message: string, details?: Record<string, unknown>) {
+    super(code, KIND[code], message, { details });
+    this.name = 'EventError';
+  }
+}
+
+export const invalidBody = (message: string, field?: string): EventError =>
+  new EventError(EventErrorCode.INVALID_BODY, message, field === undefined ? undefined : { field });
+
+export const invalidQuery = (message: string, field?: string): EventError =>
+  new EventError(EventErrorCode.INVALID_QUERY, message, field === undefined ? undefined : { field });

@@ -1,0 +1,34 @@
+import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CreateEventService } from './create-event.service';
+import { EventFile } from './event-file.entity';
+import { EventQueryService } from './event-query.service';
+import { EventRsvp } from './event-rsvp.entity';
+import { EventRecord } from './event.entity';
+import { EventsSettings } from './events.settings';
+import { RsvpService } from './rsvp.service';
+import { Space, SpaceMember } from './space.entity';
+import { SpaceService } from './space.service';
+
+export interface EventsModuleOptions {
+  imports?: ModuleMetadata['imports'];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  inject?: any[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  useFactory: (...args: any[]) => EventsSettings | Promise<EventsSettings>;
+}
+
+const SERVICES = [CreateEventService, RsvpService, EventQueryService, SpaceService];
+
+/** Events, RSVPs, event images and spaces; the app supplies storage, the user lookup and limits. */
+@Module({})
+export class EventsModule {
+  static forRootAsync(options: EventsModuleOptions): DynamicModule {
+    return {
+      module: EventsModule,
+      imports: [TypeOrmModule.forFeature([EventRecord, EventRsvp, EventFile, Space, SpaceMember]), ...(options.imports ?? [])],
+      providers: [{ provide: EventsSettings, inject: options.inject ?? [], useFactory: options.useFactory }, ...SERVICES],
+      exports: [EventsSettings, ...SERVICES],
+    };
+  }
+}

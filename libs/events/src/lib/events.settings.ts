@@ -1,0 +1,13 @@
+import { FileStorage } from './file-storage';
+import { EventUserDirectory } from './actor';
+
+/** What the app configures: storage adapter, user lookup and the image limits. */
+export abstract class EventsSettings {
+  abstract readonly storage: FileStorage;
+  abstract readonly users: EventUserDirectory;
+  /** Largest source image in pixels (decompression-bomb guard). */
+  abstract readonly maxImagePixels: number;
+}
+
+export const MAX_GALLERY_FILES = 10;
+export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
