@@ -7,4 +7,11 @@ export const migrationService: ServiceDefinition = {
   description: 'Velt-style bulk document migration between organizations, driven by BullMQ workers.',
   version: '2.0',
   presenter: presentMigrationError,
+  // The operator import takes up to 10,000 documents with their records in one call.
+  bodyLimit: '64mb',
+  decorateOpenApi: (builder) =>
+    builder
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-service-api-key' }, 'apiKey')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-service-auth-token' }, 'authToken')
+      .addBearerAuth({ type: 'http', scheme: 'bearer' }, 'operator'),
 };

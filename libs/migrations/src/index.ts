@@ -1,0 +1,17 @@
+export * from './lib/migration-state';
+export * from './lib/migration.jobs';
+export * from './lib/migration.settings';
+export * from './lib/migrations.errors';
+export * from './lib/slice-plan';
+export * from './lib/workspace.service';
+export * from './lib/migration.service';
+export * from './lib/migration.queue';
+export * from './lib/migration.runner';
+export * from './lib/migration.reconciler';
+export * from './lib/migration.metrics';
+export * from './lib/migrations.module';
+export * from './migrations/1763760000000-migration-schema';
+
+import { MigrationSchema1763760000000 } from './migrations/1763760000000-migration-schema';
+/** Every schema migration of the `migration` schema, in order; the app hands them to ServiceCoreModule. */
+export const MIGRATION_SCHEMA_MIGRATIONS = [MigrationSchema1763760000000];

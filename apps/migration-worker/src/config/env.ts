@@ -1,8 +1,52 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { BaseEnv } from '@acme/platform-config';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+
+export const MIGRATION_ROLES = ['all', 'api', 'worker'] as const;
+export type MigrationRole = (typeof MIGRATION_ROLES)[number];
 
 /** The only place this app reads process.env (see `loadEnvSource`). */
 export class MigrationEnv extends BaseEnv {
   override PORT = 3004;
+
+  /** api: public + operator routes, no jobs; worker: jobs + /health + /metrics; all: both. */
+  @IsIn(MIGRATION_ROLES)
+  MIGRATION_ROLE: MigrationRole = 'all';
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(50000)
+  MIGRATION_BATCH_SIZE = 2000;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  MIGRATION_SLICE_SIZE = 25000;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  MIGRATION_MAX_SLICES = 64;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  MIGRATION_WORKER_CONCURRENCY = 1;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(100)
+  MIGRATION_JOB_ATTEMPTS = 5;
+
+  @Transform(toInt) @IsInt() @Min(0)
+  MIGRATION_JOB_BACKOFF_MS = 1000;
+
+  /** BullMQ job lock; a killed worker's job is taken over once it expires (stalled-job recovery). */
+  @Transform(toInt) @IsInt() @Min(1000)
+  MIGRATION_LOCK_DURATION_MS = 30000;
+
+  @Transform(toInt) @IsInt() @Min(500)
+  MIGRATION_STALLED_INTERVAL_MS = 30000;
+
+  /** Times a job may be recovered from a dead worker before it counts as failed. */
+  @Transform(toInt) @IsInt() @Min(0)
+  MIGRATION_MAX_STALLED_COUNT = 20;
+
+  /** How often a worker re-aligns the queue with Postgres (lost jobs, exhausted jobs, finished slices). */
+  @Transform(toInt) @IsInt() @Min(200)
+  MIGRATION_RECONCILE_INTERVAL_MS = 15000;
 }
 
 export const loadEnvSource = (): Record<string, string | undefined> => process.env;

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminTokenGuard } from '@acme/platform-auth';
+import { OrganizationStats, WorkspaceService } from '@acme/migrations';
+import { CreateOrganizationRequest, CreateWorkspaceRequest, ImportDocumentsRequest } from './dto/admin.request.dto';
+
+/** Operator API: provisions what the public API assumes exists (ARCHITECTURE.md, operator contract). */
+@ApiTags('operator')
+@ApiBearerAuth('operator')
+@UseGuards(AdminTokenGuard)
+@Controller('admin/v1/workspaces')
+export class AdminController {
+  constructor(private readonly workspaces: WorkspaceService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create a workspace; its apiKey and authToken are shown once and stored hashed' })
+  createWorkspace(@Body() body: CreateWorkspaceRequest) {
+    return this.workspaces.createWorkspace(body.name);
+  }
+
+  @Post(':workspaceId/organizations')
+  @ApiOperation({ summary: 'Create an organization in a workspace' })
+  async createOrganization(@Param('workspaceId') workspaceId: string, @Body() body: CreateOrganizationRequest) {
+    await this.workspaces.createOrganization(workspaceId, body.organizationId);
+    return { workspaceId, organizationId: body.organizationId };
+  }
+
+  @Post(':workspaceId/organizations/:organizationId/documents')
+  @ApiOperation({ summary: 'Import up to 10,000 documents with their records in one transaction' })
+  importDocuments(
+    @Param('workspaceId') workspaceId: string,
+    @Param('organizationId') organizationId: string,
+    @Body() body: ImportDocumentsRequest,
+  ): Promise<OrganizationStats> {
+    return this.workspaces.importDocuments(workspaceId, organizationId, body.documents);
+  }
+
+  @Get(':workspaceId/organizations/:organizationId/stats')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Documents and records currently in an organization' })
+  stats(@Param('workspaceId') workspaceId: string, @Param('organizationId') organizationId: string): Promise<OrganizationStats> {
+    return this.workspaces.stats(workspaceId, organizationId);
+  }
+}

@@ -1,0 +1,43 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+
+export const MAX_IMPORT_DOCUMENTS = 10000;
+
+export class CreateWorkspaceRequest {
+  @ApiProperty() @IsString() @Length(1, 200) readonly name!: string;
+}
+
+export class CreateOrganizationRequest {
+  @ApiProperty() @IsString() @Length(1, 256) readonly organizationId!: string;
+}
+
+export class ImportRecordRequest {
+  @ApiProperty() @IsString() @Length(1, 256) readonly id!: string;
+  @ApiProperty({ example: 'comment' }) @IsString() @Length(1, 64) readonly kind!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) @IsObject() readonly body!: Record<string, unknown>;
+}
+
+export class ImportDocumentRequest {
+  @ApiProperty() @IsString() @Length(1, 256) readonly id!: string;
+  @ApiProperty() @IsString() @MaxLength(1000) readonly title!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1_000_000) readonly content?: string;
+
+  @ApiPropertyOptional({ type: [ImportRecordRequest] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => ImportRecordRequest)
+  readonly records?: ImportRecordRequest[];
+}
+
+export class ImportDocumentsRequest {
+  @ApiProperty({ type: [ImportDocumentRequest], description: '1 to 10,000 documents, imported in one transaction' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_IMPORT_DOCUMENTS)
+  @ValidateNested({ each: true })
+  @Type(() => ImportDocumentRequest)
+  readonly documents!: ImportDocumentRequest[];
+}

@@ -1,0 +1,40 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { MIGRATION_STATES } from '@acme/migrations';
+
+export class StartedMigration {
+  @ApiProperty() readonly migrationId!: string;
+  @ApiProperty({ enum: ['pending'] }) readonly status!: 'pending';
+}
+
+export class MigrationStatus {
+  @ApiProperty() readonly migrationId!: string;
+  @ApiProperty({ enum: MIGRATION_STATES }) readonly status!: string;
+  @ApiProperty() readonly organizationId!: string;
+  @ApiProperty() readonly targetOrganizationId!: string;
+  @ApiProperty() readonly totalDocuments!: number;
+  @ApiProperty({ description: 'Documents moved so far (committed batches)' }) readonly migratedDocuments!: number;
+  @ApiProperty({ format: 'date-time' }) readonly createdAt!: string;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) readonly startedAt!: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String }) readonly finishedAt!: string | null;
+  @ApiProperty({ nullable: true, type: String }) readonly failureReason!: string | null;
+}
+
+class StartResult {
+  @ApiProperty({ enum: ['success'] }) readonly status!: string;
+  @ApiProperty() readonly message!: string;
+  @ApiProperty({ type: StartedMigration }) readonly data!: StartedMigration;
+}
+
+class StatusResult {
+  @ApiProperty({ enum: ['success'] }) readonly status!: string;
+  @ApiProperty() readonly message!: string;
+  @ApiProperty({ type: MigrationStatus }) readonly data!: MigrationStatus;
+}
+
+export class StartMigrationResponse {
+  @ApiProperty({ type: StartResult }) readonly result!: StartResult;
+}
+
+export class MigrationStatusResponse {
+  @ApiProperty({ type: StatusResult }) readonly result!: StatusResult;
+}

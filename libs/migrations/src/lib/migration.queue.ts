@@ -1,0 +1,53 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import { Job, Queue } from 'bullmq';
+import { MIGRATION_JOBS, MIGRATION_QUEUE, MigrationJobPayloads, sliceJobId } from './migration.jobs';
+import { MigrationSettings } from './migration.settings';
+
+type SliceJob = Job<MigrationJobPayloads[typeof MIGRATION_JOBS.moveSlice]>;
+
+/** Producer side: jobs carry only ids; Postgres holds the state, so a lost job is simply enqueued again. */
+@Injectable()
+export class MigrationQueue {
+  private readonly logger = new Logger(MigrationQueue.name);
+
+  constructor(
+    @InjectQueue(MIGRATION_QUEUE) readonly queue: Queue,
+    private readonly settings: MigrationSettings,
+  ) {}
+
+  async enqueueSlices(migrationId: string, slices: number[]): Promise<void> {
+    await this.queue.addBulk(
+      slices.map((slice) => ({
+        name: MIGRATION_JOBS.moveSlice,
+        data: { migrationId, slice },
+        opts: {
+          jobId: sliceJobId(migrationId, slice),
+          attempts: this.settings.jobAttempts,
+          backoff: { type: 'exponential', delay: this.settings.jobBackoffMs },
+          removeOnComplete: true,
+          removeOnFail: { age: 7 * 24 * 3600 },
+        },
+      })),
+    );
+  }
+
+  /** Best effort right after the start commits; the reconciler enqueues whatever this misses. */
+  async tryEnqueueSlices(migrationId: string, slices: number[], timeoutMs = 2000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('enqueue timed out')), timeoutMs)));
+    try {
+      await Promise.race([this.enqueueSlices(migrationId, slices), timeout]);
+      return true;
+    } catch (error) {
+      this.logger.warn({ migrationId, err: (error as Error).message }, 'Could not enqueue migration jobs; the reconciler will');
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  getSliceJob(migrationId: string, slice: number): Promise<SliceJob | undefined> {
+    return this.queue.getJob(sliceJobId(migrationId, slice));
+  }
+}

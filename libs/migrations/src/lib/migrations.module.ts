@@ -1,0 +1,32 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Module } from '@nestjs/common';
+import { MIGRATION_QUEUE } from './migration.jobs';
+import { MigrationMetrics } from './migration.metrics';
+import { MigrationQueue } from './migration.queue';
+import { MigrationReconciler } from './migration.reconciler';
+import { MigrationRunner } from './migration.runner';
+import { MigrationService } from './migration.service';
+import { MigrationSettings } from './migration.settings';
+import { WorkspaceService } from './workspace.service';
+
+/** The migration domain. Needs the app's BullMQ root (QueueModule) and Postgres (ServiceCoreModule). */
+@Module({})
+export class MigrationsModule {
+  static forRoot(settings: MigrationSettings): DynamicModule {
+    return {
+      module: MigrationsModule,
+      global: true,
+      imports: [BullModule.registerQueue({ name: MIGRATION_QUEUE })],
+      providers: [
+        { provide: MigrationSettings, useValue: settings },
+        WorkspaceService,
+        MigrationService,
+        MigrationQueue,
+        MigrationRunner,
+        MigrationReconciler,
+        MigrationMetrics,
+      ],
+      exports: [MigrationSettings, WorkspaceService, MigrationService, MigrationQueue, MigrationRunner, MigrationReconciler, BullModule],
+    };
+  }
+}
