@@ -1,6 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ServiceCoreModule } from '@acme/platform-http';
+import { RateLimitingModule } from '@acme/platform-rate-limiting';
+import { RULES_MIGRATIONS, RulesModule } from '@acme/rules';
+import { AdminController } from './admin/admin.controller';
+import { AccountRateLimitGuard } from './auth/account-rate-limit.guard';
+import { AppKeyGuard } from './auth/app-key.guard';
+import { ApplicationAccessGuard } from './auth/application-access.guard';
+import { ClientTokenGuard } from './auth/client-token.guard';
 import { RumEnv } from './config/env';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { IngestController } from './ingest/ingest.controller';
+import { RulesController } from './ingestion-rules/rules.controller';
+import { HistoryController } from './rule-sets/history.controller';
 import { rumService } from './service';
 
 export const RUM_SCHEMA = 'rum';
@@ -10,7 +22,19 @@ export class AppModule {
   static forRoot(source: Record<string, unknown>): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServiceCoreModule.forRoot({ service: rumService, envClass: RumEnv, source, schema: RUM_SCHEMA, migrations: [] })],
+      imports: [
+        ServiceCoreModule.forRoot({ service: rumService, envClass: RumEnv, source, schema: RUM_SCHEMA, migrations: RULES_MIGRATIONS }),
+        RulesModule,
+        RateLimitingModule,
+      ],
+      controllers: [RulesController, HistoryController, IngestController, AdminController],
+      providers: [
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        AppKeyGuard,
+        ApplicationAccessGuard,
+        AccountRateLimitGuard,
+        ClientTokenGuard,
+      ],
     };
   }
 }

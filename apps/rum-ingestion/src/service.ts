@@ -7,4 +7,6 @@ export const rumService: ServiceDefinition = {
   description: 'Flashduty-style error-ingestion rules, versioned rule-set history, and the ingest path that drops matching errors.',
   version: '1.0',
   presenter: presentRumError,
+  // 1,000 events per batch fit comfortably; larger bodies are InvalidParameter 413.
+  bodyLimit: '5mb',
 };

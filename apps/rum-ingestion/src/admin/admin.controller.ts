@@ -1,0 +1,50 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminTokenGuard } from '@acme/platform-auth';
+import { AccountsService, AuditService, RulesErrors } from '@acme/rules';
+import { AccessParams, AccountParams, ApplicationParams, AuditLogQuery, CreateAccountRequest, CreateApplicationRequest, SetAccessRequest } from './dto/admin.requests';
+
+/** Operator API (ARCHITECTURE.md): provisions what the public API assumes exists. Hidden unless ADMIN_TOKEN is set. */
+@ApiTags('operator')
+@ApiBearerAuth()
+@UseGuards(AdminTokenGuard)
+@Controller('admin/v1')
+export class AdminController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Post('accounts')
+  @ApiOperation({ summary: 'Create an account → {account_id, app_key} (the key is shown once)' })
+  createAccount(@Body() body: CreateAccountRequest) {
+    return this.accounts.createAccount(body.name);
+  }
+
+  @Post('applications')
+  @ApiOperation({ summary: 'Create an application owned by an account (the owner has write access) → {application_id}' })
+  createApplication(@Body() body: CreateApplicationRequest) {
+    return this.accounts.createApplication(body.name, body.owner_account_id);
+  }
+
+  @Put('applications/:id/access/:accountId')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Grant an account read or write access to an application' })
+  async setAccess(@Param() params: AccessParams, @Body() body: SetAccessRequest) {
+    await this.accounts.setAccess(params.id, params.accountId, body.access);
+    return { application_id: params.id, account_id: params.accountId, access: body.access };
+  }
+
+  @Post('applications/:id/client-tokens')
+  @ApiOperation({ summary: 'Issue an ingest client token for an application → {client_token} (shown once)' })
+  createClientToken(@Param() params: ApplicationParams) {
+    return this.accounts.createClientToken(params.id);
+  }
+
+  @Get('accounts/:accountId/audit-log')
+  @ApiOperation({ summary: 'The account’s audit log, newest first → {items, next_before}' })
+  async auditLog(@Param() params: AccountParams, @Query() query: AuditLogQuery) {
+    if (!(await this.accounts.accountExists(params.accountId))) throw RulesErrors.accountNotFound();
+    return this.audit.list(params.accountId, { limit: query.limit ?? 50, before: query.before });
+  }
+}

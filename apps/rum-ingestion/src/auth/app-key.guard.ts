@@ -1,0 +1,50 @@
+import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { AccountsService, AuditService } from '@acme/rules';
+import { RumRequest, requestIdOf } from '../http/request-context';
+
+const RESULT_BY_STATUS: Record<number, string> = { 400: 'InvalidParameter', 401: 'Unauthorized', 403: 'Unauthorized', 404: 'InvalidParameter', 413: 'InvalidParameter', 429: 'RequestTooFrequently' };
+
+export function resultOf(status: number): string {
+  if (status < 400) return 'Success';
+  return RESULT_BY_STATUS[status] ?? 'InternalError';
+}
+
+/**
+ * Resolves `app_key` (query) to its account, or fails with Unauthorized 401. From then on the call is
+ * written to that account's audit log when the response is finished, whatever its outcome.
+ */
+@Injectable()
+export class AppKeyGuard implements CanActivate {
+  private readonly logger = new Logger(AppKeyGuard.name);
+
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RumRequest>();
+    const response = context.switchToHttp().getResponse<Response>();
+    const appKey = request.query['app_key'];
+    const account = await this.accounts.authenticate(typeof appKey === 'string' ? appKey : undefined);
+    request.rumAccount = account;
+    const body = request.body as Record<string, unknown> | undefined;
+    const applicationId = body && typeof body === 'object' && typeof body['application_id'] === 'string' ? body['application_id'] : undefined;
+    response.once('finish', () => {
+      this.audit
+        .record({
+          accountId: account.id,
+          method: request.method,
+          route: request.path,
+          applicationId,
+          status: response.statusCode,
+          result: resultOf(response.statusCode),
+          requestId: requestIdOf(request),
+          request: { query: request.query, body: request.body },
+        })
+        .catch((error: Error) => this.logger.warn(`audit write failed: ${error.message}`));
+    });
+    return true;
+  }
+}

@@ -1,0 +1,16 @@
+import { SetMetadata } from '@nestjs/common';
+import type { Access } from '@acme/rules';
+
+export type LimitClass = 'create' | 'history';
+
+export interface RumRouteOptions {
+  /** Counter name, one per route (`rules/create` and `rules/update` do not share a budget). */
+  name: string;
+  access: Access;
+  limit: LimitClass;
+}
+
+export const RUM_ROUTE = 'rum:route';
+
+/** What a public rules route needs: the access it takes on the application and its limit class. */
+export const RumRoute = (options: RumRouteOptions) => SetMetadata(RUM_ROUTE, options);

@@ -1,0 +1,24 @@
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IngestService } from '@acme/rules';
+import { ClientTokenGuard } from '../auth/client-token.guard';
+import { Enveloped } from '../http/envelope.interceptor';
+import { RumRequest } from '../http/request-context';
+import { IngestErrorsRequest } from './dto/ingest.request';
+
+@ApiTags('ingest')
+@ApiHeader({ name: 'X-RUM-Client-Token', required: true })
+@Enveloped()
+@UseGuards(ClientTokenGuard)
+@Controller('rum/ingest')
+export class IngestController {
+  constructor(private readonly ingest: IngestService) {}
+
+  @Post('errors')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Ingest 1–1,000 error events; those matching an enabled rule are dropped → {accepted, dropped}' })
+  errors(@Req() request: RumRequest, @Body() body: IngestErrorsRequest) {
+    const target = request.rumIngestTarget!;
+    return this.ingest.ingest(target.applicationId, target.ruleSetVersion, body.events);
+  }
+}

@@ -1,0 +1,67 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import type { Filters } from '@acme/rules';
+import { ApplicationScoped, FILTERS_SCHEMA, IsFilters, NO_NUL, RuleReference } from './rule-fields';
+
+export class CreateRuleRequest extends ApplicationScoped {
+  @ApiProperty({ minLength: 1, maxLength: 128 })
+  @IsString()
+  @Length(1, 128)
+  @Matches(NO_NUL)
+  readonly rule_name!: string;
+
+  @ApiPropertyOptional({ maxLength: 512 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  @Matches(NO_NUL)
+  readonly description?: string;
+
+  @ApiProperty(FILTERS_SCHEMA)
+  @IsFilters()
+  readonly filters!: Filters;
+}
+
+export class UpdateRuleRequest extends RuleReference {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 128 })
+  @IsOptional()
+  @IsString()
+  @Length(1, 128)
+  @Matches(NO_NUL)
+  readonly rule_name?: string;
+
+  @ApiPropertyOptional({ maxLength: 512 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  @Matches(NO_NUL)
+  readonly description?: string;
+
+  @ApiPropertyOptional(FILTERS_SCHEMA)
+  @IsOptional()
+  @IsFilters()
+  readonly filters?: Filters;
+}
+
+export class RuleReferenceRequest extends RuleReference {}
+
+/** Page size is capped at 100, not refused above it (as the spec has it for history). */
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+/** Keeps `p * limit` a valid SQL offset; a larger page number is refused as InvalidParameter. */
+export const MAX_PAGE = 10_000_000;
+
+export class ListRulesRequest extends ApplicationScoped {
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE)
+  readonly p?: number;
+
+  @ApiPropertyOptional({ minimum: 1, default: DEFAULT_PAGE_SIZE, description: 'capped at 100' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  readonly limit?: number;
+}

@@ -1,0 +1,78 @@
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { RulesService } from '@acme/rules';
+import { AccountRateLimitGuard } from '../auth/account-rate-limit.guard';
+import { AppKeyGuard } from '../auth/app-key.guard';
+import { ApplicationAccessGuard } from '../auth/application-access.guard';
+import { RumRoute } from '../auth/rum-route.decorator';
+import { Enveloped } from '../http/envelope.interceptor';
+import { RumRequest } from '../http/request-context';
+import { CreateRuleRequest, DEFAULT_PAGE_SIZE, ListRulesRequest, MAX_PAGE_SIZE, RuleReferenceRequest, UpdateRuleRequest } from './dto/rule.requests';
+
+/** Guards run in this order: key (401), access to the application (403), per-account limit (429). */
+@ApiTags('error-ingestion rules')
+@ApiQuery({ name: 'app_key', required: true, type: String })
+@Enveloped()
+@UseGuards(AppKeyGuard, ApplicationAccessGuard, AccountRateLimitGuard)
+@Controller('rum/error-ingestion/rules')
+export class RulesController {
+  constructor(private readonly rules: RulesService) {}
+
+  @Post('create')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a rule; writes a new rule-set snapshot' })
+  @RumRoute({ name: 'create', access: 'write', limit: 'create' })
+  create(@Req() request: RumRequest, @Body() body: CreateRuleRequest) {
+    return this.rules.create(request.rumAccount!, body.application_id, body);
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Change a rule’s name, description or filters; writes a new snapshot' })
+  @RumRoute({ name: 'update', access: 'write', limit: 'create' })
+  update(@Req() request: RumRequest, @Body() body: UpdateRuleRequest) {
+    const { rule_name, description, filters } = body;
+    return this.rules.update(request.rumAccount!, body.application_id, body.rule_id, { rule_name, description, filters });
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a rule; writes a new snapshot' })
+  @RumRoute({ name: 'delete', access: 'write', limit: 'create' })
+  async delete(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
+    await this.rules.remove(request.rumAccount!, body.application_id, body.rule_id);
+    return { rule_id: body.rule_id };
+  }
+
+  @Post('enable')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Enable a rule; writes a new snapshot' })
+  @RumRoute({ name: 'enable', access: 'write', limit: 'create' })
+  enable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
+    return this.rules.setStatus(request.rumAccount!, body.application_id, body.rule_id, 'enabled');
+  }
+
+  @Post('disable')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Disable a rule; writes a new snapshot' })
+  @RumRoute({ name: 'disable', access: 'write', limit: 'create' })
+  disable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
+    return this.rules.setStatus(request.rumAccount!, body.application_id, body.rule_id, 'disabled');
+  }
+
+  @Post('info')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'One rule, with its discarded_count' })
+  @RumRoute({ name: 'info', access: 'read', limit: 'history' })
+  info(@Body() body: RuleReferenceRequest) {
+    return this.rules.info(body.application_id, body.rule_id);
+  }
+
+  @Post('list')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Rules of an application in creation order' })
+  @RumRoute({ name: 'list', access: 'read', limit: 'history' })
+  list(@Body() body: ListRulesRequest) {
+    return this.rules.list(body.application_id, body.p ?? 0, Math.min(body.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE));
+  }
+}

@@ -1,0 +1,32 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { RuleSetStore } from '@acme/rules';
+import { AccountRateLimitGuard } from '../auth/account-rate-limit.guard';
+import { AppKeyGuard } from '../auth/app-key.guard';
+import { ApplicationAccessGuard } from '../auth/application-access.guard';
+import { RumRoute } from '../auth/rum-route.decorator';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../ingestion-rules/dto/rule.requests';
+import { Enveloped } from '../http/envelope.interceptor';
+import { HistoryListRequest } from './dto/history.request';
+
+@ApiTags('error-ingestion rules')
+@ApiQuery({ name: 'app_key', required: true, type: String })
+@Enveloped()
+@UseGuards(AppKeyGuard, ApplicationAccessGuard, AccountRateLimitGuard)
+@Controller('rum/error-ingestion/rules/history')
+export class HistoryController {
+  constructor(private readonly store: RuleSetStore) {}
+
+  @Post('list')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Snapshots of the whole rule set; defaults p 0, limit 20 (capped at 100), orderby version, asc false' })
+  @RumRoute({ name: 'history', access: 'read', limit: 'history' })
+  list(@Body() body: HistoryListRequest) {
+    return this.store.history(body.application_id, {
+      page: body.p ?? 0,
+      limit: Math.min(body.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+      orderBy: body.orderby ?? 'version',
+      asc: body.asc ?? false,
+    });
+  }
+}
