@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, NotEquals, ValidateIf } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, NotEquals, ValidateIf } from 'class-validator';
 import { BaseEnv, booleanFromEnv } from '@acme/platform-config';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
@@ -71,6 +71,59 @@ export class CommunityEnv extends BaseEnv {
   @Min(1)
   @Max(60000)
   PUSH_TIMEOUT_MS = 10000;
+
+  // --- Events (issue 6): image storage and limits ---
+
+  /** `local` (files under STORAGE_DIR, served at /files) or `s3` (any S3-compatible store). */
+  @IsIn(['local', 's3'])
+  STORAGE_DRIVER: 'local' | 's3' = 'local';
+
+  @IsString()
+  STORAGE_DIR = 'data/community-files';
+
+  /** Where multipart uploads are staged while a request is processed (default: the OS temp dir). */
+  @IsString()
+  @IsOptional()
+  UPLOAD_TMP_DIR?: string;
+
+  /** Decompression-bomb guard: largest accepted source image, in pixels. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  IMAGE_MAX_PIXELS = 100_000_000;
+
+  @ValidateIf((env: CommunityEnv) => env.STORAGE_DRIVER === 's3')
+  @IsString()
+  @MinLength(1)
+  S3_BUCKET?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  @IsOptional()
+  S3_ENDPOINT?: string;
+
+  @Transform(booleanFromEnv)
+  @IsBoolean()
+  S3_FORCE_PATH_STYLE = false;
+
+  @IsString()
+  @IsOptional()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsString()
+  @IsOptional()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  @IsString()
+  @IsOptional()
+  S3_KEY_PREFIX?: string;
+
+  /** Public base URL of the bucket; without it images are served through this app's /files route. */
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  @IsOptional()
+  S3_PUBLIC_URL?: string;
 }
 
 export const loadEnvSource = (): Record<string, string | undefined> => process.env;
