@@ -54,8 +54,14 @@ export class EmailVerificationService {
     if (user.isVerified) return;
     const decision = await this.limiter.fixedWindows(`community:verify-send:${project.id}:${userId}`, SEND_LIMITS);
     if (!decision.allowed) throw CommunityErrors.tooManyAttempts(rateLimitHeaders(decision));
-    const token = await this.issue(project.id, userId, options);
-    await this.mailer.send(project.id, { to: user.email, ...verificationMail(project.name, token, options) });
+    const { token, id } = await this.issue(project.id, userId, options);
+    try {
+      await this.mailer.send(project.id, { to: user.email, ...verificationMail(project.name, token, options) });
+    } catch (error) {
+      // A token nobody received must not stay valid.
+      await this.dataSource.query(`DELETE FROM "community"."verification_tokens" WHERE project_id = $1 AND id = $2`, [project.id, id]);
+      throw error;
+    }
   }
 
   /** Consumes the token (and every other outstanding token of its user) and marks the user verified. */
@@ -91,24 +97,25 @@ export class EmailVerificationService {
   }
 
   /** Short codes can collide with another user's live code: draw again until the digest is free. */
-  private async issue(projectId: string, userId: string, options: SendVerificationOptions): Promise<string> {
+  private async issue(projectId: string, userId: string, options: SendVerificationOptions): Promise<{ token: string; id: string }> {
     for (let attempt = 0; ; attempt += 1) {
       const token = generateVerificationToken(options.tokenFormat, options.tokenLength);
       const digest = this.digest(projectId, token);
       const now = this.clock.now();
       try {
-        await this.dataSource.transaction(async (manager) => {
+        const id = await this.dataSource.transaction(async (manager) => {
           // An expired, unused row with the same digest would block the unique index; it is dead anyway.
           await manager.query(
             `DELETE FROM "community"."verification_tokens" WHERE project_id = $1 AND token_digest = $2 AND consumed_at IS NULL AND expires_at <= $3`,
             [projectId, digest, now],
           );
-          await manager.query(
-            `INSERT INTO "community"."verification_tokens" (project_id, user_id, token_digest, mode, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+          const inserted = (await manager.query(
+            `INSERT INTO "community"."verification_tokens" (project_id, user_id, token_digest, mode, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
             [projectId, userId, digest, options.mode, new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS)],
-          );
+          )) as { id: string }[];
+          return inserted[0].id;
         });
-        return token;
+        return { token, id };
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 20) throw error;
       }
