@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { startTestApp, TestApp } from '@acme/platform-testing';
+import { startTestApp, TestApp, TestDatabase } from '@acme/platform-testing';
 import { AppModule } from '../src/app.module';
 import { managementService } from '../src/service';
 
@@ -16,7 +16,7 @@ export interface ManagementApp extends TestApp {
   api(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
 }
 
-export async function startManagement(options: { env?: Record<string, string>; shareWith?: TestApp } = {}): Promise<ManagementApp> {
+export async function startManagement(options: { env?: Record<string, string>; shareWith?: { database: TestDatabase; redisPrefix: string } } = {}): Promise<ManagementApp> {
   const app = await startTestApp({
     service: managementService,
     module: (env) => AppModule.forRoot(env),

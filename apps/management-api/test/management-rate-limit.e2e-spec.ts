@@ -1,0 +1,64 @@
+import { ManagementApp, startManagement } from './support';
+
+const MESSAGE = 'Too many requests. Check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers.';
+
+describe("the management API's own rate limit", () => {
+  let first: ManagementApp;
+  let second: ManagementApp;
+  beforeAll(async () => {
+    // Refill is slow (1/s) so the bucket cannot refill noticeably on a loaded machine during the test.
+    const env = { MANAGEMENT_RATE_LIMIT_PER_SECOND: '1', MANAGEMENT_RATE_LIMIT_BURST: '10' };
+    first = await startManagement({ env });
+    second = await startManagement({ env, shareWith: first });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  const expectHeaders = (response: Response) => {
+    expect(response.headers.get('x-ratelimit-limit')).toBe('10');
+    expect(Number(response.headers.get('x-ratelimit-remaining'))).toBeGreaterThanOrEqual(0);
+    const reset = Number(response.headers.get('x-ratelimit-reset'));
+    expect(reset).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 1);
+    expect(reset).toBeLessThan(Math.floor(Date.now() / 1000) + 60);
+  };
+
+  it('puts X-RateLimit-* on every /api/v2 response, errors included', async () => {
+    const token = await first.token();
+    const responses = [
+      await first.api('/rate-limit-policies', { token }),
+      await first.api('/rate-limit-policies/rlp_missing', { token }),
+      await first.api('/rate-limit-policies?take=0', { token }),
+      await first.api('/no-such-route', { token }),
+      await fetch(`${first.url}/api/v2/rate-limit-policies`),
+    ];
+    expect(responses.map((r) => r.status)).toEqual([200, 404, 400, 404, 401]);
+    responses.forEach(expectHeaders);
+  });
+
+  it('refuses with 429 once the per-client bucket is empty, shared by both instances, and not other clients', async () => {
+    const created = (await (await first.api('/clients', { method: 'POST', body: { name: 'busy' } })).json()) as { client_id: string; client_secret: string };
+    await first.api('/client-grants', { method: 'POST', body: { client_id: created.client_id, audience: 'https://tenant.test/api/v2/', scope: ['read:rate_limit_policies'] } });
+    const token = await first.token(undefined, { clientId: created.client_id, clientSecret: created.client_secret });
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 16 && !refused; i += 1) {
+      const instance = i % 2 === 0 ? first : second;
+      const response = await instance.api('/rate-limit-policies', { token });
+      statuses.push(response.status);
+      if (response.status === 429) refused = response;
+    }
+    // 10 tokens of burst plus at most a few refilled while the loop ran; well short of 10 per instance each.
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(10);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThan(16);
+    expect(refused).toBeDefined();
+    expect(await refused!.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: MESSAGE, errorCode: 'too_many_requests' });
+    expectHeaders(refused!);
+    expect(refused!.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+    // The bootstrap client has its own bucket.
+    expect((await second.api('/rate-limit-policies')).status).toBe(200);
+  });
+});
