@@ -44,7 +44,7 @@ export class RulesService {
       this.store.change(actor, applicationId, async (manager) => {
         const current = await this.lockRule(manager, applicationId, ruleId);
         if (patch.rule_name !== undefined && patch.rule_name !== current.rule_name) await this.ensureNameFree(manager, applicationId, patch.rule_name);
-        const [row]: RuleRow[] = await manager.query(
+        const [[row]]: [RuleRow[], number] = await manager.query(
           `UPDATE "rum"."rules" SET "rule_name" = $3, "description" = $4, "filters" = $5::jsonb, "updated_at" = now()
            WHERE "application_id" = $1 AND "id" = $2 RETURNING *`,
           [applicationId, ruleId, patch.rule_name ?? current.rule_name, patch.description ?? current.description, JSON.stringify(filters ?? current.filters)],
@@ -65,7 +65,8 @@ export class RulesService {
   async setStatus(actor: Actor, applicationId: string, ruleId: string, status: RuleStatus): Promise<RuleView> {
     return this.store.change(actor, applicationId, async (manager) => {
       await this.lockRule(manager, applicationId, ruleId);
-      const [row]: RuleRow[] = await manager.query(
+      // TypeORM answers an UPDATE with [rows, affected].
+      const [[row]]: [RuleRow[], number] = await manager.query(
         `UPDATE "rum"."rules" SET "status" = $3, "updated_at" = now() WHERE "application_id" = $1 AND "id" = $2 RETURNING *`,
         [applicationId, ruleId, status],
       );
