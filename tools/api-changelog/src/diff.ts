@@ -151,8 +151,7 @@ export function diffDocuments(oldDoc: OpenApiDocument, newDoc: OpenApiDocument):
   for (const [oldPath, rawItem] of Object.entries(node(oldDoc.paths))) {
     const oldItem = node(rawItem);
     const target = newRoutes.get(routeKey(oldPath));
-    for (const method of METHODS) {
-      if (!(method in oldItem)) continue;
+    for (const method of Object.keys(oldItem).filter((key) => (METHODS as readonly string[]).includes(key))) {
       const oldOp = node(oldItem[method]);
       const newOp = target && method in target.item ? node(target.item[method]) : undefined;
       if (!newOp) {
