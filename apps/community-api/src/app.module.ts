@@ -1,9 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { COMMUNITY_MIGRATIONS, CommunityModule } from '@acme/community';
+import { CommunityPushModule, PUSH_MIGRATIONS } from '@acme/community-push';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { CommunityEnv } from './config/env';
 import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { ProjectsModule } from './projects/projects.module';
+import { PushDevicesModule } from './push-devices/push-devices.module';
 import { communityService } from './service';
 import { UsersModule } from './users/users.module';
 
@@ -20,7 +22,7 @@ export class AppModule {
           envClass: CommunityEnv,
           source,
           schema: COMMUNITY_SCHEMA,
-          migrations: [...COMMUNITY_MIGRATIONS],
+          migrations: [...COMMUNITY_MIGRATIONS, ...PUSH_MIGRATIONS],
         }),
         CommunityModule.forRootAsync({
           inject: [CommunityEnv],
@@ -33,9 +35,20 @@ export class AppModule {
             verificationAttempts: { perMinute: env.VERIFICATION_ATTEMPTS_PER_MINUTE, perHour: env.VERIFICATION_ATTEMPTS_PER_HOUR },
           }),
         }),
+        CommunityPushModule.forRootAsync({
+          inject: [CommunityEnv],
+          useFactory: (env: CommunityEnv) => ({
+            vapidPublicKey: env.VAPID_PUBLIC_KEY,
+            vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+            vapidSubject: env.VAPID_SUBJECT,
+            allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS,
+            timeoutMs: env.PUSH_TIMEOUT_MS,
+          }),
+        }),
         ProjectsModule,
         UsersModule,
         EmailVerificationModule,
+        PushDevicesModule,
       ],
     };
   }

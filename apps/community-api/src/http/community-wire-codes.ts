@@ -1,4 +1,5 @@
 import { CommunityErrorCode } from '@acme/community';
+import { PushErrorCode } from '@acme/community-push';
 
 /** Wire codes of projects, end-user auth and email verification (issue 5). */
 export const AUTH_WIRE_CODES: Record<CommunityErrorCode, string> = {
@@ -13,4 +14,12 @@ export const AUTH_WIRE_CODES: Record<CommunityErrorCode, string> = {
   VERIFICATION_INVALID_OR_EXPIRED: 'auth/invalid-or-expired-token',
   VERIFICATION_TOO_MANY_ATTEMPTS: 'auth/too-many-attempts',
   MAIL_UNAVAILABLE: 'mail/unavailable',
+};
+
+/** Wire codes of push devices (spec 001 §7, COMMUNITY.md). */
+export const PUSH_WIRE_CODES: Record<PushErrorCode, string> = {
+  PUSH_DEVICE_UNAUTHORIZED: 'push-device/unauthorized',
+  PUSH_DEVICE_INVALID_BODY: 'push-device/invalid-body',
+  PUSH_BUNDLE_REQUIRED: 'database/tables-not-available',
+  PUSH_DEVICE_NOT_FOUND: 'push-device/not-found',
 };

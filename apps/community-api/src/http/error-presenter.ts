@@ -1,5 +1,5 @@
 import { AppErrorKind, ErrorPresenter } from '@acme/platform-errors';
-import { AUTH_WIRE_CODES } from './community-wire-codes';
+import { AUTH_WIRE_CODES, PUSH_WIRE_CODES } from './community-wire-codes';
 
 /** Replyke-style wire codes for internal codes; feature modules add theirs here. */
 export const COMMUNITY_WIRE_CODES: Record<string, string> = {
@@ -11,6 +11,7 @@ export const COMMUNITY_WIRE_CODES: Record<string, string> = {
   ADMIN_UNAUTHORIZED: 'admin/unauthorized',
   INTERNAL: 'server/internal-error',
   ...AUTH_WIRE_CODES,
+  ...PUSH_WIRE_CODES,
 };
 
 const FALLBACK_BY_KIND: Record<AppErrorKind, string> = {

@@ -1,0 +1,47 @@
+import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { assertBundle, Project } from '@acme/community';
+import { parseDeviceRegistration, PushDeviceService, PushErrors, PushSettings, VapidKeyStore } from '@acme/community-push';
+import { Authenticated, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
+import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
+import { RegisterPushDeviceDoc, VapidPublicKeyResponse } from './dto/push.dto';
+
+/** Push device registration (spec 001 §4) plus deregistration and the VAPID key (COMMUNITY.md). */
+@ApiTags('push-notifications')
+@Controller(`${COMMUNITY_API_PREFIX}/push-notifications`)
+export class PushDevicesController {
+  constructor(
+    private readonly devices: PushDeviceService,
+    private readonly vapid: VapidKeyStore,
+    private readonly settings: PushSettings,
+  ) {}
+
+  /** 200 with an empty body. The body is typed `unknown` so the domain parser, not the global pipe, answers. */
+  @Post('devices')
+  @HttpCode(200)
+  @ApiBody({ type: RegisterPushDeviceDoc })
+  @Authenticated(['user'], { rejectAs: PushErrors.unauthorized })
+  async register(@CurrentProject() project: Project, @CurrentUserId() userId: string, @Body() body: unknown): Promise<void> {
+    assertBundle(project, 'push', PushErrors.bundleRequired);
+    const registration = parseDeviceRegistration(body, { allowInsecureEndpoints: this.settings.allowInsecureEndpoints });
+    await this.devices.register(project.id, userId, registration);
+  }
+
+  @Delete('devices')
+  @HttpCode(200)
+  @ApiBody({ type: RegisterPushDeviceDoc })
+  @Authenticated(['user'], { rejectAs: PushErrors.unauthorized })
+  async deregister(@CurrentProject() project: Project, @CurrentUserId() userId: string, @Body() body: unknown): Promise<void> {
+    assertBundle(project, 'push', PushErrors.bundleRequired);
+    const registration = parseDeviceRegistration(body, { allowInsecureEndpoints: this.settings.allowInsecureEndpoints });
+    await this.devices.deregister(project.id, userId, registration);
+  }
+
+  @Get('vapid-public-key')
+  @ProjectRoute()
+  @ApiOkResponse({ type: VapidPublicKeyResponse })
+  async vapidPublicKey(@CurrentProject() project: Project): Promise<VapidPublicKeyResponse> {
+    assertBundle(project, 'push', PushErrors.bundleRequired);
+    return { publicKey: (await this.vapid.get()).publicKey };
+  }
+}
