@@ -83,3 +83,30 @@ export const makeDocuments = (prefix: string, count: number, recordsEach = 2) =>
     content: `content ${i}`,
     records: Array.from({ length: recordsEach }, (__, r) => ({ id: `r${r}`, kind: r % 2 ? 'annotation' : 'comment', body: { text: `note ${r}` } })),
   }));
+
+/** Direct SQL on the app's test database, for assertions and for holding row locks. */
+export async function withDb<T>(app: TestApp, work: (db: import('pg').Client) => Promise<T>): Promise<T> {
+  const { Client } = await import('pg');
+  const db = new Client({ connectionString: app.database.url });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
+export const countMigrations = (app: TestApp): Promise<number> =>
+  withDb(app, async (db) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "migration"."migrations"`)).rows[0]!.n);
+
+export async function waitForStatus(api: ReturnType<typeof client>, organizationId: string, migrationId: string, status: string, timeoutMs = 30000) {
+  const { waitFor } = await import('@acme/platform-testing');
+  const response = await waitFor(
+    async () => {
+      const current = await api.status(organizationId, migrationId);
+      return current.body?.result?.data?.status === status ? current : undefined;
+    },
+    { timeoutMs, intervalMs: 50, what: `migration ${migrationId} ${status}` },
+  );
+  return response.body.result.data;
+}

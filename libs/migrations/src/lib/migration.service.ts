@@ -175,9 +175,9 @@ export class MigrationService {
       }
       await manager.query(
         `INSERT INTO "migration"."migration_holds" ("migration_id", "organization_key", "document_key", "keys", "roles")
-         SELECT $1, $2::bigint, k, int8range(k, k, '[]'), '[0,1)'::int8range FROM unnest($4::bigint[]) AS k
+         SELECT $1::uuid, $2::bigint, k, int8range(k, k, '[]'), '[0,1)'::int8range FROM unnest($4::bigint[]) AS k
          UNION ALL
-         SELECT $1, $3::bigint, NULL, int8range(k, k, '[]'), int8range($5::bigint + 1, $5::bigint + 2) FROM unnest($4::bigint[]) AS k`,
+         SELECT $1::uuid, $3::bigint, NULL::bigint, int8range(k, k, '[]'), int8range($5::bigint + 1, $5::bigint + 2) FROM unnest($4::bigint[]) AS k`,
         [migrationId, source, target, keys, seq],
       );
     } catch (error) {
