@@ -105,7 +105,7 @@ describe('rate-limit policy enforcement on POST /oauth/token (two instances)', (
     const { responses, seconds, ok } = await burst([limited], 12);
     expectAccepted(ok, 3, seconds);
     for (const response of responses.filter((r) => r.status !== 200)) await expectTooManyRequests(response, 3);
-    expect(responses.find((r) => r.status === 200)!.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(responses.find((r) => r.status === 200)?.headers.get('x-ratelimit-limit')).toBe('3');
     expect((await burst([other], 6)).ok).toBe(6);
   });
 

@@ -61,7 +61,7 @@ describe('EnforcementPolicyCache', () => {
     for (let i = 0; i < 100; i += 1) cache.current().resolve(client);
     expect(source.loads).toBe(1);
     source.rows = [policy('rlp_b', 'client_id:c1')];
-    source.handler!();
+    source.handler?.();
     await cache.refresh();
     expect(cache.current().resolve(client)?.policy.id).toBe('rlp_b');
   });
@@ -72,7 +72,7 @@ describe('EnforcementPolicyCache', () => {
     source.rows = [policy('rlp_first', 'default')];
     const first = cache.refresh();
     source.rows = [policy('rlp_second', 'default')];
-    source.handler!();
+    source.handler?.();
     source.gate = undefined;
     open();
     await first;

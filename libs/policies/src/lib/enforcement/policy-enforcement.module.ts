@@ -1,4 +1,4 @@
-import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
+import { DynamicModule, InjectionToken, Module, ModuleMetadata } from '@nestjs/common';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
 import { PoliciesModule } from '../policies.module';
 import { EnforceablePolicySource, StoredPolicySource } from './enforceable-policy';
@@ -8,7 +8,8 @@ import { PolicyEnforcer } from './policy-enforcer';
 
 export interface PolicyEnforcementModuleOptions {
   imports?: ModuleMetadata['imports'];
-  inject?: any[];
+  inject?: InjectionToken[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   useFactory: (...args: any[]) => PolicyEnforcementSettings;
 }
 

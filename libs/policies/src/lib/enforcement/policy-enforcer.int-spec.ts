@@ -45,8 +45,8 @@ describe('PolicyEnforcer (real Redis)', () => {
   }
 
   const excessCount = async (registry: MetricsRegistry, policyId: string, action: string) => {
-    const metric = await registry.getSingleMetric('oauth_rate_limit_policy_excess_total')!.get();
-    return metric.values.find((v) => v.labels['policy_id'] === policyId && v.labels['action'] === action)?.value ?? 0;
+    const metric = await registry.getSingleMetric('oauth_rate_limit_policy_excess_total')?.get();
+    return metric?.values.find((v) => v.labels['policy_id'] === policyId && v.labels['action'] === action)?.value ?? 0;
   };
 
   beforeAll(async () => {
@@ -146,8 +146,8 @@ describe('PolicyEnforcer (real Redis)', () => {
       clients.push(down);
       const { enforcer, registry } = await enforcerFor([policy('rlp_down', 'default', { action: 'block', limit: 1 })], down);
       for (let i = 0; i < 3; i += 1) expect(await enforcer.enforce({ clientId: 'c', isFirstParty: true })).toEqual({ outcome: 'proceed', headers: {} });
-      const failOpen = await registry.getSingleMetric('oauth_rate_limit_policy_fail_open_total')!.get();
-      expect(failOpen.values[0].value).toBe(3);
+      const failOpen = await registry.getSingleMetric('oauth_rate_limit_policy_fail_open_total')?.get();
+      expect(failOpen?.values[0].value).toBe(3);
       expect(warn.mock.calls.filter(([line]) => (line as { event?: string }).event === 'rate_limit_policy_fail_open')).toHaveLength(1);
     } finally {
       warn.mockRestore();
