@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { startTestApp, TestApp } from '@acme/platform-testing';
 import { AppModule } from '../../src/app.module';
 import { rumService } from '../../src/service';
@@ -93,3 +94,15 @@ export const INVALID = ['InvalidParameter', 'The specified parameter is not vali
 export const UNAUTHORIZED = ['Unauthorized', 'You are unauthorized.'] as const;
 export const TOO_FREQUENT = ['RequestTooFrequently', 'Request too frequently.'] as const;
 export const INTERNAL = ['InternalError', 'An internal error was encountered and reported; retry later.'] as const;
+
+/** Rows of one table of the rum schema, read straight from Postgres. */
+export async function countRows(app: TestApp, table: string): Promise<number> {
+  const client = new Client({ connectionString: app.database.url });
+  await client.connect();
+  try {
+    const result = await client.query(`SELECT count(*)::int AS n FROM "rum"."${table}"`);
+    return result.rows[0].n as number;
+  } finally {
+    await client.end();
+  }
+}
