@@ -1,12 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { COMMUNITY_MIGRATIONS, CommunityModule } from '@acme/community';
+import { EVENTS_MIGRATIONS } from '@acme/events';
 import { CommunityPushModule, PUSH_MIGRATIONS } from '@acme/community-push';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { CommunityEnv } from './config/env';
+import { EventsFeatureModule } from './events/events-feature.module';
 import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { ProjectsModule } from './projects/projects.module';
 import { PushDevicesModule } from './push-devices/push-devices.module';
 import { communityService } from './service';
+import { SpacesModule } from './spaces/spaces.module';
 import { UsersModule } from './users/users.module';
 
 export const COMMUNITY_SCHEMA = 'community';
@@ -22,7 +25,7 @@ export class AppModule {
           envClass: CommunityEnv,
           source,
           schema: COMMUNITY_SCHEMA,
-          migrations: [...COMMUNITY_MIGRATIONS, ...PUSH_MIGRATIONS],
+          migrations: [...COMMUNITY_MIGRATIONS, ...PUSH_MIGRATIONS, ...EVENTS_MIGRATIONS],
         }),
         CommunityModule.forRootAsync({
           inject: [CommunityEnv],
@@ -47,6 +50,8 @@ export class AppModule {
         }),
         ProjectsModule,
         UsersModule,
+        EventsFeatureModule,
+        SpacesModule,
         EmailVerificationModule,
         PushDevicesModule,
       ],

@@ -1,4 +1,5 @@
 import { AppErrorKind, ErrorPresenter } from '@acme/platform-errors';
+import { EVENT_WIRE_CODES } from '@acme/events';
 import { AUTH_WIRE_CODES, PUSH_WIRE_CODES } from './community-wire-codes';
 
 /** Replyke-style wire codes for internal codes; feature modules add theirs here. */
@@ -11,6 +12,7 @@ export const COMMUNITY_WIRE_CODES: Record<string, string> = {
   ADMIN_UNAUTHORIZED: 'admin/unauthorized',
   INTERNAL: 'server/internal-error',
   ...AUTH_WIRE_CODES,
+  ...EVENT_WIRE_CODES,
   ...PUSH_WIRE_CODES,
 };
 
