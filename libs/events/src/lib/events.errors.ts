@@ -16,6 +16,7 @@ export enum EventErrorCode {
   MAYBE_DISABLED = 'EVENT_MAYBE_DISABLED',
   FULL = 'EVENT_FULL',
   NOT_HOST = 'EVENT_NOT_HOST',
+  FILE_NOT_FOUND = 'EVENT_FILE_NOT_FOUND',
 }
 
 /** Wire codes (COMMUNITY.md / spec 001 §7) for each internal code, exhaustively. */
@@ -34,6 +35,7 @@ export const EVENT_WIRE_CODES: Readonly<Record<EventErrorCode, string>> = {
   [EventErrorCode.MAYBE_DISABLED]: 'event/maybe-disabled',
   [EventErrorCode.FULL]: 'event/full',
   [EventErrorCode.NOT_HOST]: 'event/not-host',
+  [EventErrorCode.FILE_NOT_FOUND]: 'file/not-found',
 };
 
 const KIND: Readonly<Record<EventErrorCode, AppErrorKind>> = {
@@ -51,6 +53,7 @@ const KIND: Readonly<Record<EventErrorCode, AppErrorKind>> = {
   [EventErrorCode.MAYBE_DISABLED]: 'conflict',
   [EventErrorCode.FULL]: 'conflict',
   [EventErrorCode.NOT_HOST]: 'forbidden',
+  [EventErrorCode.FILE_NOT_FOUND]: 'not_found',
 };
 
 export class EventError extends AppError {

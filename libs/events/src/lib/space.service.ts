@@ -16,7 +16,8 @@ export class SpaceService {
     return this.spaces.save(this.spaces.create({ projectId, name }));
   }
 
-  findInProject(projectId: string, spaceId: string): Promise<Space | null> {
+  async findInProject(projectId: string, spaceId: string): Promise<Space | null> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(spaceId)) return null;
     return this.spaces.findOneBy({ projectId, id: spaceId });
   }
 

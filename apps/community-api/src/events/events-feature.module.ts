@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { UserService } from '@acme/community';
+import { EventsModule, EventUserDirectory } from '@acme/events';
+import { CommunityEnv } from '../config/env';
+import { EventsController } from './events.controller';
+import { FilesController } from './files.controller';
+import { createFileStorage } from './storage.factory';
+
+/** Adapts issue 5's users to the events domain's user lookup. */
+class CommunityUserDirectory extends EventUserDirectory {
+  constructor(private readonly users: UserService) {
+    super();
+  }
+
+  async userExists(projectId: string, userId: string): Promise<boolean> {
+    return (await this.users.findById(projectId, userId)) !== undefined;
+  }
+}
+
+const events = EventsModule.forRootAsync({
+  inject: [CommunityEnv, UserService],
+  useFactory: (env: CommunityEnv, users: UserService) => ({
+    storage: createFileStorage(env),
+    users: new CommunityUserDirectory(users),
+    maxImagePixels: env.IMAGE_MAX_PIXELS,
+  }),
+});
+
+@Module({ imports: [events], controllers: [EventsController, FilesController], exports: [events] })
+export class EventsFeatureModule {}

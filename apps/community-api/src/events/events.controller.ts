@@ -1,0 +1,98 @@
+import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiCreatedResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Caller, Project } from '@acme/community';
+import { CreateEventService, EventPage, EventQueryService, EventView, RsvpService } from '@acme/events';
+import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '../auth';
+import { CommunityEnv } from '../config/env';
+import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
+import { toEventActor } from './event-actor';
+import { CreateEventRequest, EventPageResponse, EventResponse, ImageViewResponse, RsvpRequest, WithdrawRsvpRequest } from './event.dto';
+import { isMultipart, stageMultipart } from './multipart-upload';
+
+const ANY_CALLER = ['user', 'service', 'master'] as const;
+
+/** Events, their images and RSVPs (spec 001 create; COMMUNITY.md for the rest). Rules live in @acme/events. */
+@ApiTags('events')
+@ApiExtraModels(ImageViewResponse)
+@Controller(`${COMMUNITY_API_PREFIX}/events`)
+export class EventsController {
+  constructor(
+    private readonly creator: CreateEventService,
+    private readonly rsvps: RsvpService,
+    private readonly queries: EventQueryService,
+    private readonly env: CommunityEnv,
+  ) {}
+
+  @Post()
+  @Authenticated([...ANY_CALLER])
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody({ type: CreateEventRequest })
+  @ApiCreatedResponse({ type: EventResponse })
+  async create(@Req() request: CommunityRequest, @CurrentProject() project: Project, @CurrentCaller() caller: Caller): Promise<EventView> {
+    const actor = toEventActor(project, caller);
+    if (!isMultipart(request)) return this.creator.create(actor, { encoding: 'json', body: request.body, uploads: [], workDir: null });
+    const staged = await stageMultipart(request, this.env.UPLOAD_TMP_DIR ?? tmpdir());
+    try {
+      return await this.creator.create(actor, { encoding: 'multipart', body: staged.fields, uploads: staged.uploads, workDir: staged.workDir, malformed: staged.malformed });
+    } finally {
+      await rm(staged.workDir, { recursive: true, force: true });
+    }
+  }
+
+  @Get()
+  @Authenticated([...ANY_CALLER])
+  @ApiOkResponse({ type: EventPageResponse })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1-100, default 20' })
+  @ApiQuery({ name: 'from', required: false, description: 'startTime >= from (ISO 8601)' })
+  @ApiQuery({ name: 'to', required: false, description: 'startTime < to (ISO 8601)' })
+  @ApiQuery({ name: 'type', required: false, enum: ['online', 'physical', 'hybrid'] })
+  @ApiQuery({ name: 'visibility', required: false, enum: ['public', 'members', 'invite'] })
+  @ApiQuery({ name: 'status', required: false, enum: ['active', 'cancelled'] })
+  @ApiQuery({ name: 'spaceId', required: false })
+  @ApiQuery({ name: 'userId', required: false, description: 'creator' })
+  @ApiQuery({ name: 'hostId', required: false })
+  @ApiQuery({ name: 'latitude', required: false, type: Number })
+  @ApiQuery({ name: 'longitude', required: false, type: Number })
+  @ApiQuery({ name: 'radius', required: false, type: Number, description: 'metres; with latitude and longitude' })
+  @ApiQuery({ name: 'sortBy', required: false, enum: ['startTime', 'distance'] })
+  list(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Query() query: Record<string, unknown>): Promise<EventPage> {
+    return this.queries.list(toEventActor(project, caller), query);
+  }
+
+  @Get(':eventId')
+  @Authenticated([...ANY_CALLER])
+  @ApiOkResponse({ type: EventResponse })
+  get(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string): Promise<EventView> {
+    return this.queries.get(toEventActor(project, caller), eventId);
+  }
+
+  @Post(':eventId/rsvp')
+  @HttpCode(200)
+  @Authenticated([...ANY_CALLER])
+  @ApiBody({ type: RsvpRequest })
+  @ApiOkResponse({ type: EventResponse })
+  rsvp(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body() body: unknown): Promise<EventView> {
+    return this.rsvps.set(toEventActor(project, caller), eventId, body);
+  }
+
+  @Delete(':eventId/rsvp')
+  @HttpCode(200)
+  @Authenticated([...ANY_CALLER])
+  @ApiBody({ type: WithdrawRsvpRequest, required: false })
+  @ApiOkResponse({ type: EventResponse })
+  withdraw(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body() body: unknown): Promise<EventView> {
+    return this.rsvps.withdraw(toEventActor(project, caller), eventId, body);
+  }
+
+  @Post(':eventId/cancel')
+  @HttpCode(200)
+  @Authenticated([...ANY_CALLER])
+  @ApiOkResponse({ type: EventResponse })
+  cancel(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string): Promise<EventView> {
+    return this.queries.cancel(toEventActor(project, caller), eventId);
+  }
+}
+

@@ -1,0 +1,85 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { invalidBody, MAX_IMAGE_BYTES, METADATA_MAX_BYTES, StagedUpload } from '@acme/events';
+
+export interface StagedMultipart {
+  fields: Record<string, string>;
+  uploads: StagedUpload[];
+  workDir: string;
+  /** A structural problem (duplicate field, too many parts, oversized field), reported at the body check. */
+  malformed?: string;
+}
+
+export const isMultipart = (request: Request): boolean => /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
+
+const LIMITS = { fileSize: MAX_IMAGE_BYTES, fieldSize: METADATA_MAX_BYTES + 64 * 1024, fields: 40, files: 12, parts: 60, fieldNameSize: 100 };
+
+/**
+ * Streams a multipart body: text fields into memory (bounded), each file straight to a temporary file. A file
+ * over 50 MB is cut off by busboy, its partial copy deleted, and the rest of the part discarded, so memory
+ * stays flat whatever the upload size. The caller removes `workDir` when the request is done.
+ */
+export async function stageMultipart(request: Request, tmpRoot: string): Promise<StagedMultipart> {
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: request.headers, limits: LIMITS });
+  } catch {
+    throw invalidBody('Malformed multipart body: missing boundary');
+  }
+  const workDir = await mkdtemp(join(tmpRoot, 'event-upload-'));
+  const staged: StagedMultipart = { fields: {}, uploads: [], workDir };
+  const writes: Promise<void>[] = [];
+  const streams: NodeJS.ReadableStream[] = [];
+  const flag = (problem: string) => {
+    staged.malformed ??= problem;
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      parser.on('field', (name, value, info) => {
+        if (info.nameTruncated) return flag('A field name is too long');
+        if (info.valueTruncated) return flag(name === 'metadata' ? 'metadata must be at most 1 MB' : `${name} is too large`);
+        if (Object.hasOwn(staged.fields, name)) return flag(`${name} was sent more than once`);
+        staged.fields[name] = value;
+      });
+      parser.on('file', (name, stream, info) => {
+        const upload: StagedUpload = { field: name, filename: info.filename || 'unnamed', path: join(workDir, `in-${staged.uploads.length}`), size: 0, tooLarge: false };
+        staged.uploads.push(upload);
+        streams.push(stream);
+        stream.on('data', (chunk: Buffer) => {
+          upload.size += chunk.length;
+        });
+        stream.on('limit', () => {
+          upload.tooLarge = true;
+        });
+        writes.push(
+          pipeline(stream, createWriteStream(upload.path as string)).then(async () => {
+            if (upload.tooLarge) {
+              await unlink(upload.path as string).catch(() => undefined);
+              upload.path = null;
+            }
+          }),
+        );
+      });
+      parser.on('filesLimit', () => flag('Too many files'));
+      parser.on('fieldsLimit', () => flag('Too many fields'));
+      parser.on('partsLimit', () => flag('Too many parts'));
+      parser.on('error', () => reject(invalidBody('Malformed multipart body')));
+      parser.on('close', () => resolve());
+      request.on('aborted', () => reject(invalidBody('The upload was aborted')));
+      request.pipe(parser);
+    });
+    await Promise.all(writes);
+    return staged;
+  } catch (error) {
+    request.unpipe(parser);
+    request.resume();
+    for (const stream of streams) (stream as unknown as { destroy(): void }).destroy();
+    await Promise.allSettled(writes);
+    await rm(workDir, { recursive: true, force: true });
+    throw error;
+  }
+}

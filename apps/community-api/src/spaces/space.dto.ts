@@ -1,0 +1,29 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { SPACE_MEMBER_STATUSES, SpaceMemberStatus } from '@acme/events';
+
+export class CreateSpaceRequest {
+  @ApiProperty({ minLength: 1, maxLength: 200 })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  readonly name: string;
+}
+
+export class CreatedSpaceResponse {
+  @ApiProperty() readonly id: string;
+  @ApiProperty() readonly projectId: string;
+  @ApiProperty() readonly name: string;
+}
+
+export class SetMembershipRequest {
+  @ApiProperty({ enum: SPACE_MEMBER_STATUSES })
+  @IsIn(SPACE_MEMBER_STATUSES)
+  readonly status: SpaceMemberStatus;
+}
+
+export class MembershipResponse {
+  @ApiProperty() readonly spaceId: string;
+  @ApiProperty() readonly userId: string;
+  @ApiProperty({ enum: SPACE_MEMBER_STATUSES }) readonly status: SpaceMemberStatus;
+}
