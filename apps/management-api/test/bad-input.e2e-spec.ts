@@ -187,7 +187,7 @@ describe('malformed requests (fast-check)', () => {
           const response = await fetch(`${app.url}/oauth/token`, {
             method: 'POST',
             headers: { 'content-type': asForm ? 'application/x-www-form-urlencoded' : 'application/json' },
-            body: asForm ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString() : JSON.stringify(body),
+            body: asForm ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString() : JSON.stringify(body),
           });
           expect(response.status).toBeGreaterThanOrEqual(400);
           expect(response.status).toBeLessThan(500);
