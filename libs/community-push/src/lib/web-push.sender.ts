@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import webpush, { WebPushError } from 'web-push';
+import webpush from 'web-push';
 import { PushDeviceService } from './push-device.service';
 import { PushSettings } from './push.settings';
-import { VapidKeyStore } from './vapid-keys';
+import { VapidKeys, VapidKeyStore } from './vapid-keys';
 
 export interface PushMessage {
   title: string;
@@ -40,26 +40,43 @@ export class PushSender {
         report.skipped += 1;
         continue;
       }
-      try {
-        await webpush.sendNotification({ endpoint: device.deviceKey, keys: { p256dh: device.p256dh, auth: device.auth } }, payload, {
-          vapidDetails: { subject: this.settings.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-          TTL: 3600,
-          timeout: this.settings.timeoutMs,
-          contentEncoding: 'aes128gcm',
-        });
-        report.delivered += 1;
-      } catch (error) {
-        const status = error instanceof WebPushError ? error.statusCode : undefined;
-        if (status === 404 || status === 410) {
-          await this.devices.remove(projectId, device.id);
-          report.removed += 1;
-        } else {
-          // The endpoint is a capability URL: log only the device id.
-          this.logger.warn({ deviceId: device.id, status }, 'web push delivery failed');
-          report.failed += 1;
-        }
+      const status = await this.deliver(device.deviceKey, device.p256dh, device.auth, payload, keys);
+      if (status !== undefined && status >= 200 && status < 300) report.delivered += 1;
+      else if (status === 404 || status === 410) {
+        await this.devices.remove(projectId, device.id);
+        report.removed += 1;
+      } else {
+        // The endpoint is a capability URL: log only the device id.
+        this.logger.warn({ deviceId: device.id, status }, 'web push delivery failed');
+        report.failed += 1;
       }
     }
     return report;
+  }
+
+  /**
+   * web-push builds the encrypted (aes128gcm) body and VAPID headers; we send them with fetch so http
+   * endpoints (local push services) work too and the timeout is ours. Undefined: no answer at all.
+   */
+  private async deliver(endpoint: string, p256dh: string, auth: string, payload: string, keys: VapidKeys): Promise<number | undefined> {
+    try {
+      // Throws for keys that are not a valid P-256 point / auth secret: counted as a failed delivery.
+      const details = webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, payload, {
+        vapidDetails: { subject: this.settings.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: 3600,
+        contentEncoding: 'aes128gcm',
+      });
+      const response = await fetch(details.endpoint, {
+        method: details.method,
+        headers: details.headers as Record<string, string>,
+        body: details.body ?? undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    } catch {
+      return undefined;
+    }
   }
 }

@@ -1,0 +1,98 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ece = require('http_ece') as { decrypt(buffer: Buffer, params: Record<string, unknown>): Buffer };
+import { API, CommunityTestApp, TestProject, TestUser } from './support/community-app';
+import { queryDb } from './support/db';
+
+interface PushRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A local HTTP endpoint standing in for a browser vendor's push service. */
+async function startPushService(): Promise<{ server: Server; base: string; received: PushRequest[] }> {
+  const received: PushRequest[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      const status = request.url?.includes('/gone/') ? 410 : request.url?.includes('/broken/') ? 500 : 201;
+      response.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+}
+
+/** A browser-side subscription: a P-256 key pair and an auth secret. */
+function browserSubscription(endpoint: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const authSecret = randomBytes(16);
+  return {
+    ecdh,
+    authSecret,
+    body: { platform: 'web', subscription: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') } } },
+  };
+}
+
+describe('web push delivery', () => {
+  let push: Awaited<ReturnType<typeof startPushService>>;
+  let t: CommunityTestApp;
+  let project: TestProject;
+  let user: TestUser;
+  beforeAll(async () => {
+    push = await startPushService();
+    t = await CommunityTestApp.start({ env: { PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' } });
+    project = await t.createProject(['push']);
+    user = await t.signUp(project.id);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => push?.server.close(resolve));
+  });
+
+  const register = (body: unknown) => t.request('POST', `${API(project.id)}/push-notifications/devices`, { token: user.accessToken, body });
+  const send = (userId: string, message: Record<string, unknown>) => t.admin('POST', `/projects/${project.id}/push-notifications`, { userId, ...message });
+
+  it('encrypts and signs a notification that the subscription owner can decrypt', async () => {
+    const browser = browserSubscription(`${push.base}/ok/device-1`);
+    expect((await register(browser.body)).status).toBe(200);
+    expect((await register({ platform: 'ios', token: 'apns-not-delivered' })).status).toBe(200);
+    const report = await send(user.id, { title: 'Hello', body: 'A new event near you', data: { eventId: 'e1' } });
+    expect(report).toMatchObject({ status: 200, body: { delivered: 1, failed: 0, removed: 0, skipped: 1 } });
+
+    const delivered = push.received.find((r) => r.path === '/ok/device-1');
+    expect(delivered).toBeDefined();
+    const { headers, body } = delivered as PushRequest;
+    expect(headers['content-encoding']).toBe('aes128gcm');
+    expect(headers['ttl']).toBe('3600');
+    const publicKey = (await t.request('GET', `${API(project.id)}/push-notifications/vapid-public-key`)).body.publicKey;
+    expect(headers['authorization']).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
+    const plaintext = ece.decrypt(body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.authSecret.toString('base64url') });
+    expect(JSON.parse(plaintext.toString('utf8'))).toEqual({ title: 'Hello', body: 'A new event near you', data: { eventId: 'e1' } });
+  });
+
+  it('removes subscriptions the push service reports gone and counts other failures', async () => {
+    const other = await t.signUp(project.id);
+    const registerFor = (body: unknown) => t.request('POST', `${API(project.id)}/push-notifications/devices`, { token: other.accessToken, body });
+    await registerFor(browserSubscription(`${push.base}/gone/device-2`).body);
+    await registerFor(browserSubscription(`${push.base}/broken/device-3`).body);
+    await registerFor({ platform: 'web', subscription: { endpoint: `${push.base}/ok/bad-keys`, keys: { p256dh: 'notapoint', auth: 'short' } } });
+    const report = await send(other.id, { title: 'Ping' });
+    expect(report.body).toEqual({ delivered: 0, failed: 2, removed: 1, skipped: 0 });
+    const rows = await queryDb<{ device_key: string }>(t.app.database.url, `SELECT device_key FROM community.push_devices WHERE user_id = $1`, [other.id]);
+    expect(rows.map((r) => r.device_key).sort()).toEqual([`${push.base}/broken/device-3`, `${push.base}/ok/bad-keys`]);
+  });
+
+  it('sends nothing to users of another project and validates the operator body', async () => {
+    const elsewhere = await t.createProject(['push']);
+    const response = await t.admin('POST', `/projects/${elsewhere.id}/push-notifications`, { userId: user.id, title: 'x' });
+    expect(response).toMatchObject({ status: 404, body: { code: 'user/not-found' } });
+    expect((await t.admin('POST', `/projects/${project.id}/push-notifications`, { userId: 'nope', title: 'x' })).status).toBe(400);
+  });
+});
