@@ -1,5 +1,12 @@
+import { MANAGEMENT_SCOPES } from '@acme/oauth';
 import { ServiceDefinition } from '@acme/platform-http';
 import { presentManagementError } from './http/error-presenter';
+
+function describeScope(scope: string): string {
+  const [action, resource] = scope.split(':');
+  const words = resource.split('_').map((w) => w[0].toUpperCase() + w.slice(1));
+  return `${action[0].toUpperCase()}${action.slice(1)} ${words.join(' ')}`;
+}
 
 export const managementService: ServiceDefinition = {
   name: 'management-api',
@@ -7,5 +14,19 @@ export const managementService: ServiceDefinition = {
   description: 'Auth0-compatible management API: OAuth client credentials, clients, grants and rate-limit policies.',
   version: '2.0',
   presenter: presentManagementError,
-  decorateOpenApi: (builder) => builder.addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer'),
+  decorateOpenApi: (builder) =>
+    builder
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /oauth/token' }, 'bearer')
+      .addOAuth2(
+        {
+          type: 'oauth2',
+          description: 'Client credentials with `audience` = `{PUBLIC_URL}/api/v2/`',
+          flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: Object.fromEntries(MANAGEMENT_SCOPES.map((s) => [s, describeScope(s)])) } },
+        },
+        'oauth2',
+      )
+      .addTag('rate-limit-policies', 'Rate limit policies of the OAuth authentication API')
+      .addTag('clients', 'Client registry')
+      .addTag('client-grants', 'Scopes granted to clients')
+      .addTag('oauth', 'Tokens and signing keys'),
 };

@@ -1,6 +1,6 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiBearerAuth, ApiExtension, ApiResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiOAuth2, ApiResponse } from '@nestjs/swagger';
 import { AppError } from '@acme/platform-errors';
 import { ManagementRequest } from './management-auth';
 import { ManagementErrorBody } from '../http/error-body.dto';
@@ -31,6 +31,7 @@ export function RequireScopes(...scopes: string[]): MethodDecorator & ClassDecor
     SetMetadata(SCOPES, scopes),
     UseGuards(ManagementAuthGuard),
     ApiBearerAuth('bearer'),
+    ApiOAuth2(scopes, 'oauth2'),
     ApiExtension('x-required-scopes', scopes),
     ApiResponse({ status: 401, description: 'Invalid token; Invalid signature; Client is not global', type: ManagementErrorBody }),
     ApiResponse({ status: 403, description: `Insufficient scope, expected any of: ${scopes.join(',')}`, type: ManagementErrorBody }),
