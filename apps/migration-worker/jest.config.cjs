@@ -1,3 +1,4 @@
 const preset = require('../../jest.preset.cjs');
 
-module.exports = { ...preset, displayName: 'migration-worker', rootDir: __dirname };
+// testTimeout is a global option (ignored per project), so the generous timeout is set in a setup file.
+module.exports = { ...preset, displayName: 'migration-worker', rootDir: __dirname, setupFilesAfterEnv: ['<rootDir>/test/jest.setup.ts'] };
