@@ -14,6 +14,13 @@ describe('presentCommunityError', () => {
     [{ ...base, status: 422, kind: 'unprocessable', code: 'event/invalid-image' }, 422, { code: 'event/invalid-image', message: 'm' }],
     [{ ...base, status: 429, kind: 'rate_limited', code: 'X' }, 429, { error: 'm', code: 'request/too-many-requests' }],
     [{ ...base, status: 500, kind: 'internal', code: 'INTERNAL' }, 500, { error: 'Internal server error', code: 'server/internal-error' }],
+    [{ ...base, status: 404, kind: 'not_found', code: 'PROJECT_NOT_FOUND' }, 404, { error: 'm', code: 'project/not-found' }],
+    [{ ...base, status: 403, kind: 'forbidden', code: 'AUTH_FORBIDDEN' }, 403, { error: 'm', code: 'auth/forbidden' }],
+    [{ ...base, status: 400, kind: 'validation', code: 'VERIFICATION_INVALID_OR_EXPIRED' }, 400, { error: 'm', code: 'auth/invalid-or-expired-token' }],
+    [{ ...base, status: 429, kind: 'rate_limited', code: 'VERIFICATION_TOO_MANY_ATTEMPTS' }, 429, { error: 'm', code: 'auth/too-many-attempts' }],
+    [{ ...base, status: 401, kind: 'unauthorized', code: 'PUSH_DEVICE_UNAUTHORIZED' }, 401, { error: 'm', code: 'push-device/unauthorized' }],
+    [{ ...base, status: 400, kind: 'validation', code: 'PUSH_DEVICE_INVALID_BODY', details: { field: 'platform' } }, 400, { error: 'm', code: 'push-device/invalid-body', field: 'platform' }],
+    [{ ...base, status: 403, kind: 'forbidden', code: 'PUSH_BUNDLE_REQUIRED' }, 403, { error: 'm', code: 'database/tables-not-available' }],
   ] as const)('renders %o', (error, status, body) => {
     expect(presentCommunityError(error as PresentableError)).toEqual({ status, body });
   });
