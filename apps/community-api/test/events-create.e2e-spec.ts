@@ -2,6 +2,8 @@ import { queryDb } from './support/db';
 import { API, CommunityTestApp, TestProject, TestUser } from './support/community-app';
 import { createEvent, futureIso, onlineEvent, startEventsApp } from './support/events-fixtures';
 
+jest.setTimeout(120_000);
+
 describe('POST /events (JSON): fields, rules and error order of spec 001', () => {
   let env: Awaited<ReturnType<typeof startEventsApp>>;
   let t: CommunityTestApp;

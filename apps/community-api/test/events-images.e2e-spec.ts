@@ -5,6 +5,8 @@ import { exactOptions, futureIso, images, listFilesRecursive, postMultipart, sta
 
 const fields = (extra: Record<string, string> = {}) => ({ title: 'Gallery night', startTime: futureIso(), type: 'online', url: 'https://x.example/live', ...extra });
 
+jest.setTimeout(120_000);
+
 describe('POST /events (multipart): cover and gallery images', () => {
   let env: Awaited<ReturnType<typeof startEventsApp>>;
   let t: CommunityTestApp;

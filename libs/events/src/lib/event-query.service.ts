@@ -35,10 +35,10 @@ export class EventQueryService {
   private visibleTo(builder: SelectQueryBuilder<EventRecord>, actor: EventActor): SelectQueryBuilder<EventRecord> {
     if (actor.kind !== 'user') return builder;
     return builder.andWhere(
-      `(e.visibility = 'public' OR :viewer = ANY(e.host_ids)
-        OR EXISTS (SELECT 1 FROM "community"."event_rsvps" r WHERE r.event_id = e.id AND r.user_id = :viewer)
+      `(e.visibility = 'public' OR CAST(:viewer AS text) = ANY(e.host_ids)
+        OR EXISTS (SELECT 1 FROM "community"."event_rsvps" r WHERE r.event_id = e.id AND r.user_id = CAST(:viewer AS uuid))
         OR (e.visibility = 'members' AND EXISTS (SELECT 1 FROM "community"."space_members" m
-            WHERE m.space_id = e.space_id AND m.project_id = e.project_id AND m.user_id = :viewer AND m.status = 'active')))`,
+            WHERE m.space_id = e.space_id AND m.project_id = e.project_id AND m.user_id = CAST(:viewer AS uuid) AND m.status = 'active')))`,
       { viewer: actor.userId },
     );
   }
