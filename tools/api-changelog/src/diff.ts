@@ -1,6 +1,7 @@
 import { CheckId } from './checks';
 import { change, describeFinding, OperationRef, SchemaLocation } from './describe';
 import { ChangeGroup, ClassifiedChange, OpenApiDocument } from './model';
+import { sharedObjects } from './dereference';
 import { Direction, SchemaDiffer } from './schema-diff';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -145,7 +146,8 @@ const GROUP_ORDER: Record<ChangeGroup, number> = { breaking: 0, 'potentially-bre
 
 /** The change log between two dereferenced documents: breaking first, then in the order of the old document. */
 export function diffDocuments(oldDoc: OpenApiDocument, newDoc: OpenApiDocument): ClassifiedChange[] {
-  const differ = new SchemaDiffer();
+  const shared = [sharedObjects.get(oldDoc), sharedObjects.get(newDoc)];
+  const differ = new SchemaDiffer(shared[0] && shared[1] ? [shared[0], shared[1]] : undefined);
   const newRoutes = new Map(Object.entries(node(newDoc.paths)).map(([path, item]) => [routeKey(path), { path, item: node(item) }]));
   const changes: ClassifiedChange[] = [];
   for (const [oldPath, rawItem] of Object.entries(node(oldDoc.paths))) {

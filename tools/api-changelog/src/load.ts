@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { parse as parseYaml } from 'yaml';
+import { dereferenceLocal, mayHaveExternalRefs, NonLocalRefError } from './dereference';
 import { ChangelogInputError, JsonObject, OpenApiDocument } from './model';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -93,10 +93,22 @@ export async function loadOpenApi(file: string): Promise<OpenApiDocument> {
 
 /** Same as loadOpenApi for text already in memory (e.g. `git show`); relative $refs resolve from `file`'s folder. */
 export async function parseOpenApi(text: string, file: string): Promise<OpenApiDocument> {
-  const raw = parseText(text, file);
+  let raw = parseText(text, file);
   checkVersion(raw, file);
+  if (!mayHaveExternalRefs(text)) {
+    try {
+      const resolved = dereferenceLocal(raw, file) as JsonObject;
+      checkStructure(resolved, file);
+      return resolved as unknown as OpenApiDocument;
+    } catch (error) {
+      if (!(error instanceof NonLocalRefError)) throw error;
+      raw = parseText(text, file) as JsonObject;
+    }
+  }
   let resolved: JsonObject;
   try {
+    // Loaded on demand: only documents with $refs into other files need the general resolver.
+    const { default: $RefParser } = await import('@apidevtools/json-schema-ref-parser');
     resolved = (await $RefParser.dereference(path.resolve(file), raw, {
       resolve: { http: false },
       dereference: { circular: true },

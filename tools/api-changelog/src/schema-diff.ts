@@ -61,8 +61,17 @@ export class SchemaDiffer {
   private readonly active: Record<Direction, WeakMap<object, WeakSet<object>>> = { request: new WeakMap(), response: new WeakMap() };
   private readonly merged = new WeakMap<object, Schema>();
 
+  /**
+   * With the sets of shared objects of both documents ($ref targets), only pairs involving one are memoised and
+   * guarded against cycles (a cycle always passes through one); without them, every pair is.
+   */
+  constructor(private readonly shared?: [WeakSet<object>, WeakSet<object>]) {}
+
   compare(oldValue: unknown, newValue: unknown, direction: Direction): SchemaFinding[] {
     if (oldValue === newValue || !isObject(oldValue) || !isObject(newValue)) return [];
+    if (this.shared && !this.shared[0].has(oldValue) && !this.shared[1].has(newValue)) {
+      return this.compareMerged(this.flatten(oldValue), this.flatten(newValue), direction);
+    }
     const cached = this.memo[direction].get(oldValue)?.get(newValue);
     if (cached) return cached;
     const active = this.active[direction];
@@ -186,34 +195,35 @@ export class SchemaDiffer {
   }
 
   private compareProperties(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
-    if (!isObject(o['properties']) && !isObject(n['properties'])) return;
+    const before = asSchema(o['properties']);
+    const after = asSchema(n['properties']);
     // A client never sends readOnly properties and never reads writeOnly ones.
     const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
-    const visible = (props: unknown) =>
-      new Map(Object.entries(asSchema(props)).filter(([, schema]) => !(isObject(schema) && schema[hidden] === true)) as [string, unknown][]);
-    const before = visible(o['properties']);
-    const after = visible(n['properties']);
-    const requiredBefore = new Set(Array.isArray(o['required']) ? (o['required'] as string[]) : []);
-    const requiredAfter = new Set(Array.isArray(n['required']) ? (n['required'] as string[]) : []);
+    const visible = (props: Schema, name: string) => Object.prototype.hasOwnProperty.call(props, name) && asSchema(props[name])[hidden] !== true;
+    const required = (s: Schema, name: string) => Array.isArray(s['required']) && (s['required'] as unknown[]).includes(name);
     const request = direction === 'request';
-    for (const [name, oldProp] of before) {
-      if (!after.has(name)) {
-        findings.push({ check: request ? 'request-property-removed' : 'response-property-removed', path: name, required: requiredBefore.has(name) });
+    for (const name in before) {
+      if (!visible(before, name)) continue;
+      const oldProp = before[name];
+      if (!visible(after, name)) {
+        findings.push({ check: request ? 'request-property-removed' : 'response-property-removed', path: name, required: required(o, name) });
         continue;
       }
-      const newProp = after.get(name);
-      if (request && !requiredBefore.has(name) && requiredAfter.has(name)) findings.push({ check: 'request-property-became-required', path: name });
-      if (!request && requiredBefore.has(name) && !requiredAfter.has(name)) findings.push({ check: 'response-property-became-optional', path: name });
+      const newProp = after[name];
+      const wasRequired = required(o, name);
+      const isRequired = required(n, name);
+      if (request && !wasRequired && isRequired) findings.push({ check: 'request-property-became-required', path: name });
+      if (!request && wasRequired && !isRequired) findings.push({ check: 'response-property-became-optional', path: name });
       if (asSchema(oldProp)['deprecated'] !== true && asSchema(newProp)['deprecated'] === true) {
         findings.push({ check: request ? 'request-property-deprecated' : 'response-property-deprecated', path: name });
       }
       for (const f of this.compare(oldProp, newProp, direction)) findings.push({ ...f, path: joinPath(name, f.path) });
     }
-    for (const name of after.keys()) {
-      if (before.has(name)) continue;
-      const required = requiredAfter.has(name);
-      const check: CheckId = request ? (required ? 'new-required-request-property' : 'new-optional-request-property') : 'response-property-added';
-      findings.push({ check, path: name, required });
+    for (const name in after) {
+      if (!visible(after, name) || visible(before, name)) continue;
+      const isRequired = required(n, name);
+      const check: CheckId = request ? (isRequired ? 'new-required-request-property' : 'new-optional-request-property') : 'response-property-added';
+      findings.push({ check, path: name, required: isRequired });
     }
   }
 
