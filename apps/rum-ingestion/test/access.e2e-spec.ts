@@ -1,6 +1,9 @@
 import { TestApp, waitFor } from '@acme/platform-testing';
 import { admin, createAccount, createTenant, expectFailure, expectSuccess, INVALID, rum, startRum, Tenant, typeErrorRule, UNAUTHORIZED } from './support/rum-client';
 
+// Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.
+jest.setTimeout(120_000);
+
 describe('access and audit', () => {
   let app: TestApp;
   let owner: Tenant;

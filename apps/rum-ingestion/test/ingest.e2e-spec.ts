@@ -2,6 +2,9 @@ import { TestApp, waitFor } from '@acme/platform-testing';
 import { IngestService, RuleSetCache } from '@acme/rules';
 import { clientToken, countRows, createTenant, expectFailure, expectSuccess, ingest, INVALID, rum, startRum, Tenant, UNAUTHORIZED } from './support/rum-client';
 
+// Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.
+jest.setTimeout(120_000);
+
 describe('ingest path', () => {
   let first: TestApp;
   let second: TestApp;

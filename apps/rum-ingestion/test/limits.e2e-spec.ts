@@ -9,6 +9,9 @@ import { createTenant, expectFailure, expectSuccess, Reply, rum, startRum, Tenan
  */
 const LIMITS = { create: { perSecond: 3, perMinute: 8 }, history: { perSecond: 4, perMinute: 10 } } as const;
 
+// Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.
+jest.setTimeout(120_000);
+
 describe('per-account limits across two instances', () => {
   let first: TestApp;
   let second: TestApp;

@@ -2,6 +2,9 @@ import { TestApp } from '@acme/platform-testing';
 import { RuleSetStore } from '@acme/rules';
 import { createTenant, expectFailure, expectSuccess, INTERNAL, INVALID, rum, startRum, Tenant, typeErrorRule } from './support/rum-client';
 
+// Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.
+jest.setTimeout(120_000);
+
 describe('rules API', () => {
   let app: TestApp;
   let tenant: Tenant;

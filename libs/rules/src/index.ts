@@ -11,3 +11,4 @@ export * from './lib/rules.service';
 export * from './lib/ingest.service';
 export * from './lib/rules.module';
 export * from './migrations/1763760000000-create-rum-schema';
+export * from './lib/text';

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { AppError } from '@acme/platform-errors';
 import { RateLimitDecision, RateLimiter, rateLimitHeaders, WindowLimit } from '@acme/platform-rate-limiting';
 import { RumEnv } from '../config/env';
-import { RumRequest } from '../http/request-context';
+import { accountOf, RumRequest } from '../http/request-context';
 import { LimitClass, RUM_ROUTE, RumRouteOptions } from './rum-route.decorator';
 
 /** Per-account, per-route fixed windows in Redis, so every instance counts against the same budget. */
@@ -35,7 +35,7 @@ export class AccountRateLimitGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<RumRequest>();
     let decision: RateLimitDecision;
     try {
-      decision = await this.limiter.fixedWindows(`rum:account:${request.rumAccount!.id}:${route.name}`, this.windows[route.limit]);
+      decision = await this.limiter.fixedWindows(`rum:account:${accountOf(request).id}:${route.name}`, this.windows[route.limit]);
     } catch (error) {
       // Redis unreachable: serve rather than refuse every call; /health reports the outage.
       this.logger.warn(`rate limiter unavailable: ${(error as Error).message}`);

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AccountsService } from '@acme/rules';
 import { APPLICATION_ID_PATTERN } from '../ingestion-rules/dto/rule-fields';
-import { RumRequest } from '../http/request-context';
+import { accountOf, RumRequest } from '../http/request-context';
 import { RUM_ROUTE, RumRouteOptions } from './rum-route.decorator';
 
 /**
@@ -22,7 +22,7 @@ export class ApplicationAccessGuard implements CanActivate {
     const body = request.body as Record<string, unknown> | undefined;
     const applicationId = body && typeof body === 'object' ? body['application_id'] : undefined;
     if (typeof applicationId === 'string' && APPLICATION_ID_PATTERN.test(applicationId)) {
-      await this.accounts.requireAccess(applicationId, request.rumAccount!.id, route.access);
+      await this.accounts.requireAccess(applicationId, accountOf(request).id, route.access);
     }
     return true;
   }

@@ -3,7 +3,7 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IngestService } from '@acme/rules';
 import { ClientTokenGuard } from '../auth/client-token.guard';
 import { Enveloped } from '../http/envelope.interceptor';
-import { RumRequest } from '../http/request-context';
+import { ingestTargetOf, RumRequest } from '../http/request-context';
 import { IngestErrorsRequest } from './dto/ingest.request';
 
 @ApiTags('ingest')
@@ -18,7 +18,7 @@ export class IngestController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Ingest 1–1,000 error events; those matching an enabled rule are dropped → {accepted, dropped}' })
   errors(@Req() request: RumRequest, @Body() body: IngestErrorsRequest) {
-    const target = request.rumIngestTarget!;
+    const target = ingestTargetOf(request);
     return this.ingest.ingest(target.applicationId, target.ruleSetVersion, body.events);
   }
 }

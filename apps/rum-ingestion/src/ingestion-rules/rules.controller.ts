@@ -6,7 +6,7 @@ import { AppKeyGuard } from '../auth/app-key.guard';
 import { ApplicationAccessGuard } from '../auth/application-access.guard';
 import { RumRoute } from '../auth/rum-route.decorator';
 import { Enveloped } from '../http/envelope.interceptor';
-import { RumRequest } from '../http/request-context';
+import { accountOf, RumRequest } from '../http/request-context';
 import { CreateRuleRequest, DEFAULT_PAGE_SIZE, ListRulesRequest, MAX_PAGE_SIZE, RuleReferenceRequest, UpdateRuleRequest } from './dto/rule.requests';
 
 /** Guards run in this order: key (401), access to the application (403), per-account limit (429). */
@@ -23,7 +23,7 @@ export class RulesController {
   @ApiOperation({ summary: 'Create a rule; writes a new rule-set snapshot' })
   @RumRoute({ name: 'create', access: 'write', limit: 'create' })
   create(@Req() request: RumRequest, @Body() body: CreateRuleRequest) {
-    return this.rules.create(request.rumAccount!, body.application_id, body);
+    return this.rules.create(accountOf(request), body.application_id, body);
   }
 
   @Post('update')
@@ -32,7 +32,7 @@ export class RulesController {
   @RumRoute({ name: 'update', access: 'write', limit: 'create' })
   update(@Req() request: RumRequest, @Body() body: UpdateRuleRequest) {
     const { rule_name, description, filters } = body;
-    return this.rules.update(request.rumAccount!, body.application_id, body.rule_id, { rule_name, description, filters });
+    return this.rules.update(accountOf(request), body.application_id, body.rule_id, { rule_name, description, filters });
   }
 
   @Post('delete')
@@ -40,7 +40,7 @@ export class RulesController {
   @ApiOperation({ summary: 'Delete a rule; writes a new snapshot' })
   @RumRoute({ name: 'delete', access: 'write', limit: 'create' })
   async delete(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
-    await this.rules.remove(request.rumAccount!, body.application_id, body.rule_id);
+    await this.rules.remove(accountOf(request), body.application_id, body.rule_id);
     return { rule_id: body.rule_id };
   }
 
@@ -49,7 +49,7 @@ export class RulesController {
   @ApiOperation({ summary: 'Enable a rule; writes a new snapshot' })
   @RumRoute({ name: 'enable', access: 'write', limit: 'create' })
   enable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
-    return this.rules.setStatus(request.rumAccount!, body.application_id, body.rule_id, 'enabled');
+    return this.rules.setStatus(accountOf(request), body.application_id, body.rule_id, 'enabled');
   }
 
   @Post('disable')
@@ -57,7 +57,7 @@ export class RulesController {
   @ApiOperation({ summary: 'Disable a rule; writes a new snapshot' })
   @RumRoute({ name: 'disable', access: 'write', limit: 'create' })
   disable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
-    return this.rules.setStatus(request.rumAccount!, body.application_id, body.rule_id, 'disabled');
+    return this.rules.setStatus(accountOf(request), body.application_id, body.rule_id, 'disabled');
   }
 
   @Post('info')

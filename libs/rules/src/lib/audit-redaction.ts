@@ -1,3 +1,5 @@
+import { toStorableText } from './text';
+
 export const REDACTED = '[REDACTED]';
 
 /** Names whose values are credentials. `key` alone is a filter's field path, not a secret. */
@@ -17,13 +19,13 @@ function looksSecret(value: string): boolean {
  * NUL characters (which Postgres text refuses) are dropped, and depth and size are bounded.
  */
 export function redactForAudit(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return looksSecret(value) ? REDACTED : value.replace(/\u0000/g, '').slice(0, 2048);
+  if (typeof value === 'string') return looksSecret(value) ? REDACTED : toStorableText(value.slice(0, 2048));
   if (value === null || typeof value !== 'object') return typeof value === 'number' || typeof value === 'boolean' ? value : null;
   if (depth >= 6) return '[…]';
   if (Array.isArray(value)) return value.slice(0, 50).map((item) => redactForAudit(item, depth + 1));
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>)
       .slice(0, 50)
-      .map(([name, inner]) => [name.replace(/\u0000/g, ''), SECRET_NAME.test(name) ? REDACTED : redactForAudit(inner, depth + 1)]),
+      .map(([name, inner]) => [toStorableText(name), SECRET_NAME.test(name) ? REDACTED : redactForAudit(inner, depth + 1)]),
   );
 }

@@ -1,3 +1,5 @@
+import { isStorableText } from './text';
+
 /** Filter model of a rule (spec 002 area A, DECISIONS.md §3): an OR of AND-groups of conditions. */
 export const OPERATORS = ['IN', 'NOT IN', 'CONTAINS', 'NOT CONTAINS'] as const;
 export type Operator = (typeof OPERATORS)[number];
@@ -46,6 +48,7 @@ export function findFiltersProblem(filters: unknown): string | undefined {
       if (typeof oper !== 'string' || !(OPERATORS as readonly string[]).includes(oper)) return `${where}.oper must be one of ${OPERATORS.join(', ')}`;
       if (!Array.isArray(vals) || vals.length === 0 || vals.length > FILTER_LIMITS.maxVals) return `${where}.vals must have 1 to ${FILTER_LIMITS.maxVals} strings`;
       if (vals.some((val) => typeof val !== 'string' || val.length > FILTER_LIMITS.maxValLength)) return `${where}.vals must be strings of at most ${FILTER_LIMITS.maxValLength} characters`;
+      if (vals.some((val) => !isStorableText(val))) return `${where}.vals must not contain NUL or unpaired surrogate characters`;
       if ((oper === 'CONTAINS' || oper === 'NOT CONTAINS') && vals.some((val) => val === '')) return `${where}.vals must not contain an empty string for ${oper}`;
     }
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RuleSetCache } from './rule-set.cache';
+import { toPostgresJson } from './text';
 
 export interface IngestOutcome {
   accepted: number;
@@ -37,11 +38,11 @@ export class IngestService {
     const counts = [...droppedBySlot.values()];
     await this.db.transaction(async (manager) => {
       if (kept.length > 0) {
-        // json (not jsonb) keeps any payload the client sent, including \u0000 escapes jsonb refuses.
+        // json (not jsonb) keeps the payload as sent, \u0000 escapes included (jsonb refuses them).
         await manager.query(
           `INSERT INTO "rum"."error_events" ("application_id", "occurred_at", "payload")
            SELECT $1, to_timestamp((e->>'t')::float8 / 1000), e->'p' FROM json_array_elements($2::json) AS e`,
-          [applicationId, JSON.stringify(kept)],
+          [applicationId, toPostgresJson(kept)],
         );
       }
       if (ruleIds.length > 0) {

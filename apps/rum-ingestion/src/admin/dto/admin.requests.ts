@@ -2,13 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import type { Access } from '@acme/rules';
-import { APPLICATION_ID_PATTERN, NO_NUL } from '../../ingestion-rules/dto/rule-fields';
+import { APPLICATION_ID_PATTERN, IsStorableText } from '../../ingestion-rules/dto/rule-fields';
 
 export class CreateAccountRequest {
   @ApiProperty({ minLength: 1, maxLength: 128 })
   @IsString()
   @Length(1, 128)
-  @Matches(NO_NUL)
+  @IsStorableText()
   readonly name!: string;
 }
 

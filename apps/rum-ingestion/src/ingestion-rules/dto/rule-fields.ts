@@ -1,11 +1,22 @@
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
 import { IsString, Matches, registerDecorator, ValidationArguments } from 'class-validator';
-import { findFiltersProblem } from '@acme/rules';
+import { findFiltersProblem, isStorableText } from '@acme/rules';
 
 export const APPLICATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const RULE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** Postgres text cannot hold NUL; refusing it keeps a client's mistake a 400. */
-export const NO_NUL = /^[^\u0000]*$/;
+/** Postgres refuses NUL and unpaired surrogates; refusing them here keeps a client's mistake a 400. */
+export function IsStorableText(): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isStorableText',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      validator: {
+        validate: (value: unknown) => typeof value !== 'string' || isStorableText(value),
+        defaultMessage: (args?: ValidationArguments) => `${args?.property} must not contain NUL or unpaired surrogate characters`,
+      },
+    });
+}
 
 /** Delegates to the domain's filter rules, so the DTO and the service agree on what is valid. */
 export function IsFilters(): PropertyDecorator {

@@ -1,20 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import type { Filters } from '@acme/rules';
-import { ApplicationScoped, FILTERS_SCHEMA, IsFilters, NO_NUL, RuleReference } from './rule-fields';
+import { ApplicationScoped, FILTERS_SCHEMA, IsFilters, IsStorableText, RuleReference } from './rule-fields';
 
 export class CreateRuleRequest extends ApplicationScoped {
   @ApiProperty({ minLength: 1, maxLength: 128 })
   @IsString()
   @Length(1, 128)
-  @Matches(NO_NUL)
+  @IsStorableText()
   readonly rule_name!: string;
 
   @ApiPropertyOptional({ maxLength: 512 })
   @IsOptional()
   @IsString()
   @MaxLength(512)
-  @Matches(NO_NUL)
+  @IsStorableText()
   readonly description?: string;
 
   @ApiProperty(FILTERS_SCHEMA)
@@ -27,14 +27,14 @@ export class UpdateRuleRequest extends RuleReference {
   @IsOptional()
   @IsString()
   @Length(1, 128)
-  @Matches(NO_NUL)
+  @IsStorableText()
   readonly rule_name?: string;
 
   @ApiPropertyOptional({ maxLength: 512 })
   @IsOptional()
   @IsString()
   @MaxLength(512)
-  @Matches(NO_NUL)
+  @IsStorableText()
   readonly description?: string;
 
   @ApiPropertyOptional(FILTERS_SCHEMA)
