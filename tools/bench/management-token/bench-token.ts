@@ -1,0 +1,204 @@
+/**
+ * Tokens/s of POST /oauth/token with no policy, a matching `allow` policy and a non-triggering `block`
+ * policy, beside a raw node:http endpoint doing the same secret check and RS256 signing, in one run.
+ *
+ *   node -r @swc-node/register tools/bench/management-token/bench-token.ts [--duration 5] [--connections 16] [--rounds 3]
+ *
+ * Starts everything it needs (a fresh database on DATABASE_URL's server, a fresh Redis prefix) and removes it.
+ * The four runs are interleaved over several rounds and the median of each is reported, so a neighbour's
+ * load on a shared machine skews all of them alike instead of one.
+ */
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'node:child_process';
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const arg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const DURATION = arg('duration', 5);
+const ROUNDS = arg('rounds', 3);
+const CONNECTIONS = arg('connections', 16);
+const SERVER_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const PUBLIC_URL = 'https://bench.management.test';
+const AUDIENCE = `${PUBLIC_URL}/api/v2/`;
+const CLIENT = { id: 'bench-client', secret: randomBytes(32).toString('base64url') };
+const HMAC_KEY = randomBytes(24).toString('hex');
+const SIGNING_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  return child;
+}
+
+async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const tokenBody = JSON.stringify({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret, audience: AUDIENCE });
+const requestToken = (base: string) => fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: tokenBody });
+
+interface Figures {
+  label: string;
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(base: string): Promise<Omit<Figures, 'label'>> {
+  const options = { url: `${base}/oauth/token`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: tokenBody, connections: CONNECTIONS };
+  await autocannon({ ...options, duration: 1 }); // warm-up
+  const result = await autocannon({ ...options, duration: DURATION });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+
+async function main(): Promise<void> {
+  const dbName = `bench_mgmt_token_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const dbUrl = new URL(SERVER_URL);
+  dbUrl.pathname = `/${dbName}`;
+  const prefix = `bench:mgmt-token:${randomBytes(4).toString('hex')}`;
+  try {
+    const [appPort, rawPort] = [await freePort(), await freePort()];
+    const app = `http://127.0.0.1:${appPort}`;
+    const raw = `http://127.0.0.1:${rawPort}`;
+    start(['-r', '@swc-node/register', 'apps/management-api/src/main.ts'], {
+      PORT: String(appPort),
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      PUBLIC_URL,
+      LOG_LEVEL: 'warn',
+      MANAGEMENT_SIGNING_KEY: SIGNING_KEY,
+      MANAGEMENT_CLIENT_SECRET_KEY: HMAC_KEY,
+      MANAGEMENT_BOOTSTRAP_CLIENT_ID: CLIENT.id,
+      MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: CLIENT.secret,
+      MANAGEMENT_RATE_LIMIT_PER_SECOND: '1000000',
+    });
+    await waitUntil(async () => (await fetch(`${app}/health`)).status === 200, 'the management API');
+
+    const first = (await (await requestToken(app)).json()) as { access_token: string; scope: string; expires_in: number };
+    const kid = (JSON.parse(Buffer.from(first.access_token.split('.')[0], 'base64url').toString()) as { kid: string }).kid;
+    start(['tools/bench/management-token/raw-token-server.mjs'], {
+      PORT: String(rawPort),
+      CLIENT_ID: CLIENT.id,
+      SECRET_DIGEST: createHmac('sha256', HMAC_KEY).update(CLIENT.secret).digest('hex'),
+      HMAC_KEY,
+      SIGNING_KEY,
+      KID: kid,
+      ISSUER: `${PUBLIC_URL}/`,
+      AUDIENCE,
+      SCOPE: first.scope,
+      TTL: String(first.expires_in),
+    });
+    await waitUntil(async () => (await requestToken(raw)).status === 200, 'the raw endpoint');
+
+    const api = (path: string, method: string, body?: unknown) =>
+      fetch(`${app}/api/v2${path}`, {
+        method,
+        headers: { authorization: `Bearer ${first.access_token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const bucketLimit = async () => (await requestToken(app)).headers.get('x-ratelimit-limit');
+
+    let policyId: string | undefined;
+    /** Makes the bench client's own policy say `configuration`, and waits until the token endpoint shows it. */
+    const setPolicy = async (configuration: { action: string; limit?: number }): Promise<void> => {
+      if (!policyId) {
+        // Created as a visible block policy first, so the moment every instance has it can be observed.
+        const created = await api('/rate-limit-policies', 'POST', {
+          resource: 'oauth_authentication_api',
+          consumer: 'client',
+          consumer_selector: `client_id:${CLIENT.id}`,
+          configuration: { action: 'block', limit: 10000 },
+        });
+        if (created.status !== 201) throw new Error(`creating the policy: ${created.status} ${await created.text()}`);
+        policyId = ((await created.json()) as { id: string }).id;
+        await waitUntil(async () => (await bucketLimit()) === '10000', 'the new policy');
+      }
+      await api(`/rate-limit-policies/${policyId}`, 'PATCH', { configuration });
+      const expected = configuration.action === 'block' ? String(configuration.limit) : null;
+      await waitUntil(async () => (await bucketLimit()) === expected, `the ${configuration.action} policy`);
+    };
+    const scenarios: Array<{ label: string; base: string; setUp: () => Promise<void> }> = [
+      { label: 'raw node:http + node:crypto', base: raw, setUp: async () => undefined },
+      {
+        label: '/oauth/token, no policy',
+        base: app,
+        setUp: async () => {
+          if (!policyId) return;
+          // Make the policy visible first, so its disappearance can be observed.
+          await setPolicy({ action: 'block', limit: 10000 });
+          await api(`/rate-limit-policies/${policyId}`, 'DELETE');
+          policyId = undefined;
+          await waitUntil(async () => (await bucketLimit()) === null, 'the deletion');
+        },
+      },
+      { label: '/oauth/token, matching allow policy', base: app, setUp: () => setPolicy({ action: 'allow' }) },
+      { label: '/oauth/token, block 10000/s (never triggers)', base: app, setUp: () => setPolicy({ action: 'block', limit: 10000 }) },
+    ];
+    const runs = new Map<string, Array<Omit<Figures, 'label'>>>(scenarios.map((s) => [s.label, []]));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Rotate the order each round so no scenario always follows the same one.
+      for (let i = 0; i < scenarios.length; i += 1) {
+        const scenario = scenarios[(i + round) % scenarios.length];
+        await scenario.setUp();
+        runs.get(scenario.label)?.push(await load(scenario.base));
+      }
+    }
+    const figures: Figures[] = scenarios.map(({ label }) => {
+      const list = runs.get(label) ?? [];
+      return { label, rps: median(list.map((r) => r.rps)), p99: median(list.map((r) => r.p99)), errors: list.reduce((sum, r) => sum + r.errors, 0) };
+    });
+
+    const [rawFigures, none] = figures;
+    process.stdout.write(`\nPOST /oauth/token, ${CONNECTIONS} connections, median of ${ROUNDS} interleaved ${DURATION} s runs (each after a 1 s warm-up)\n\n`);
+    process.stdout.write('| endpoint | tokens/s | p99 ms | non-2xx/errors | vs no policy | vs raw |\n|---|---:|---:|---:|---:|---:|\n');
+    for (const f of figures) {
+      process.stdout.write(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p99} | ${f.errors} | ${(f.rps / none.rps).toFixed(3)} | ${(f.rps / rawFigures.rps).toFixed(3)} |\n`);
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});

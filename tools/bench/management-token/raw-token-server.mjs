@@ -1,0 +1,39 @@
+// The raw baseline: a minimal node:http client-credentials endpoint that checks the same client secret
+// (HMAC-SHA-256 digest, constant-time compare) and signs the same RS256 JWT with node:crypto.
+import { createHash, createHmac, createPrivateKey, sign, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+
+const { PORT, CLIENT_ID, SECRET_DIGEST, HMAC_KEY, SIGNING_KEY, KID, ISSUER, AUDIENCE, SCOPE, TTL } = process.env;
+const key = createPrivateKey(SIGNING_KEY);
+const ttl = Number(TTL);
+const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const header = b64({ alg: 'RS256', typ: 'JWT', kid: KID });
+const sha = (text) => createHash('sha256').update(text).digest();
+
+function fail(res, status, error) {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ error, error_description: error }));
+}
+
+createServer((req, res) => {
+  if (req.method !== 'POST' || !req.url.startsWith('/oauth/token')) return fail(res, 404, 'not_found');
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    let body;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return fail(res, 400, 'invalid_request');
+    }
+    if (body.grant_type !== 'client_credentials') return fail(res, 400, 'unsupported_grant_type');
+    const digest = createHmac('sha256', HMAC_KEY).update(String(body.client_secret)).digest('hex');
+    if (body.client_id !== CLIENT_ID || !timingSafeEqual(sha(digest), sha(SECRET_DIGEST))) return fail(res, 401, 'invalid_client');
+    if (body.audience !== AUDIENCE) return fail(res, 403, 'access_denied');
+    const iat = Math.floor(Date.now() / 1000);
+    const payload = b64({ scope: SCOPE, gty: 'client-credentials', azp: CLIENT_ID, iat, exp: iat + ttl, aud: AUDIENCE, iss: ISSUER, sub: `${CLIENT_ID}@clients` });
+    const signature = sign('sha256', Buffer.from(`${header}.${payload}`), key).toString('base64url');
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', pragma: 'no-cache' });
+    res.end(JSON.stringify({ access_token: `${header}.${payload}.${signature}`, token_type: 'Bearer', expires_in: ttl, scope: SCOPE }));
+  });
+}).listen(Number(PORT), '127.0.0.1', () => process.stdout.write('listening\n'));
