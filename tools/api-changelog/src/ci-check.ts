@@ -66,14 +66,14 @@ export async function runCiCheck(options: CiCheckOptions): Promise<boolean> {
       continue;
     }
     const previous = base ? await git(root, ['show', `${base}:${relative}`]) : undefined;
-    if (previous === undefined) {
+    if (!base || previous === undefined) {
       log(`ok   ${relative} is up to date${base ? ' (new contract, nothing to compare on the base)' : ''}\n`);
       continue;
     }
     const changes = diffDocuments(await parseOpenApi(previous, file), await parseOpenApi(committed, file));
     const breaking = changes.filter((c) => c.group === 'breaking');
-    log(`${breaking.length > 0 && !approves(messages, app) ? 'FAIL' : 'ok  '} ${relative} is up to date; changes since ${base!.slice(0, 12)}:\n`);
-    log(toMarkdown(changes, { from: base!.slice(0, 12), to: 'HEAD' }));
+    log(`${breaking.length > 0 && !approves(messages, app) ? 'FAIL' : 'ok  '} ${relative} is up to date; changes since ${base.slice(0, 12)}:\n`);
+    log(toMarkdown(changes, { from: base.slice(0, 12), to: 'HEAD' }));
     if (breaking.length > 0) {
       if (approves(messages, app)) log(`${breaking.length} breaking change(s) accepted by a ${BREAKING_MARKER} commit marker\n`);
       else {

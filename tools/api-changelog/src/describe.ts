@@ -19,7 +19,8 @@ export function change(op: OperationRef, check: CheckId, description: string): C
 }
 
 const isJson = (media: string) => media === 'application/json' || media === '*/*';
-const code = (value: string) => `\`${value}\``;
+const code = (text: string) => `\`${text}\``;
+const value = (text?: string) => text ?? 'none';
 
 function subject(path: string, location: SchemaLocation): string {
   if (location.where === 'parameter') {
@@ -55,32 +56,32 @@ function text(f: SchemaFinding, s: string): string {
       return `${s} deprecated`;
     case 'request-type-changed':
     case 'response-type-changed':
-      return `the type of ${s} changed from ${code(f.from!)} to ${code(f.to!)}`;
+      return `the type of ${s} changed from ${code(value(f.from))} to ${code(value(f.to))}`;
     case 'integer-format-widened-to-int64':
-      return `the integer format of ${s} changed from ${code(f.from!)} to ${code(f.to!)}`;
+      return `the integer format of ${s} changed from ${code(value(f.from))} to ${code(value(f.to))}`;
     case 'request-format-narrowed':
     case 'request-format-changed':
     case 'response-format-widened':
     case 'response-format-changed':
-      return `the format of ${s} changed from ${code(f.from!)} to ${code(f.to!)}`;
+      return `the format of ${s} changed from ${code(value(f.from))} to ${code(value(f.to))}`;
     case 'request-enum-value-removed':
-      return `value ${code(f.detail!)} removed from the enum of ${s}`;
+      return `value ${code(value(f.detail))} removed from the enum of ${s}`;
     case 'request-enum-added':
       return `${s} restricted to the values ${f.to}`;
     case 'response-enum-value-added':
-      return `value ${code(f.detail!)} added to the enum of ${s}`;
+      return `value ${code(value(f.detail))} added to the enum of ${s}`;
     case 'response-enum-removed':
       return `${s} no longer restricted to an enum`;
     case 'request-bounds-tightened':
-      return `${code(f.detail!)} of ${s} tightened from ${f.from} to ${f.to}`;
+      return `${code(value(f.detail))} of ${s} tightened from ${f.from} to ${f.to}`;
     case 'response-bounds-widened':
-      return `${code(f.detail!)} of ${s} loosened from ${f.from} to ${f.to}`;
+      return `${code(value(f.detail))} of ${s} loosened from ${f.from} to ${f.to}`;
     case 'request-pattern-changed':
-      return `the pattern of ${s} changed from ${code(f.from!)} to ${code(f.to!)}`;
+      return `the pattern of ${s} changed from ${code(value(f.from))} to ${code(value(f.to))}`;
     case 'request-variant-removed':
-      return `a ${code(f.detail!)} alternative of ${s} removed`;
+      return `a ${code(value(f.detail))} alternative of ${s} removed`;
     case 'response-variant-added':
-      return `a ${code(f.detail!)} alternative added to ${s}`;
+      return `a ${code(value(f.detail))} alternative added to ${s}`;
     default:
       return `${s}: ${f.check}`;
   }

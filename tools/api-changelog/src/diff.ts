@@ -79,15 +79,17 @@ function compareParameters(d: OperationDiff, oldOp: Node, newOp: Node, oldItem: 
 function compareRequestBody(d: OperationDiff, oldOp: Node, newOp: Node): void {
   const o = oldOp['requestBody'] === undefined ? undefined : node(oldOp['requestBody']);
   const n = newOp['requestBody'] === undefined ? undefined : node(newOp['requestBody']);
-  if (!o && !n) return;
-  if (o && !n) return d.add('request-body-removed', 'request body removed');
-  if (!o && n) {
+  if (!n) {
+    if (o) d.add('request-body-removed', 'request body removed');
+    return;
+  }
+  if (!o) {
     const required = n['required'] === true;
     return d.add(required ? 'request-body-added-required' : 'request-body-added-optional', `${required ? 'required' : 'optional'} request body added`);
   }
-  if (o!['required'] !== true && n!['required'] === true) d.add('request-body-became-required', 'request body became required');
-  const newContent = node(n!['content']);
-  for (const [media, oldMedia] of Object.entries(node(o!['content']))) {
+  if (o['required'] !== true && n['required'] === true) d.add('request-body-became-required', 'request body became required');
+  const newContent = node(n['content']);
+  for (const [media, oldMedia] of Object.entries(node(o['content']))) {
     if (!(media in newContent)) {
       d.add('request-media-type-removed', `request media type \`${media}\` removed`);
       continue;
@@ -156,12 +158,12 @@ export function diffDocuments(oldDoc: OpenApiDocument, newDoc: OpenApiDocument):
     for (const method of Object.keys(oldItem).filter((key) => (METHODS as readonly string[]).includes(key))) {
       const oldOp = node(oldItem[method]);
       const newOp = target && method in target.item ? node(target.item[method]) : undefined;
-      if (!newOp) {
+      if (!target || !newOp) {
         const deprecated = oldOp['deprecated'] === true;
         changes.push(change({ method, path: oldPath }, deprecated ? 'deprecated-endpoint-removed' : 'endpoint-removed', deprecated ? 'deprecated endpoint removed' : 'endpoint removed'));
         continue;
       }
-      changes.push(...compareOperation(differ, [oldDoc as unknown as Node, newDoc as unknown as Node], [oldItem, target!.item], [oldOp, newOp], [oldPath, target!.path], method));
+      changes.push(...compareOperation(differ, [oldDoc as unknown as Node, newDoc as unknown as Node], [oldItem, target.item], [oldOp, newOp], [oldPath, target.path], method));
     }
   }
   const seen = new Set<string>();

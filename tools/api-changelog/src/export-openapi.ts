@@ -26,8 +26,9 @@ export async function loadAppContract(app: string, root = WORKSPACE_ROOT): Promi
   const service = services.find((s) => s.name === app) ?? services[0];
   if (!service) throw new Error(`apps/${app}/src/service.ts exports no ServiceDefinition`);
   const AppModule = appModule['AppModule'] as { forRoot?: (env: Record<string, string>) => DynamicModule } | undefined;
-  if (typeof AppModule?.forRoot !== 'function') throw new Error(`apps/${app}/src/app.module.ts exports no AppModule.forRoot(env)`);
-  return { app, service, buildModule: (env) => AppModule.forRoot!(env) };
+  const forRoot = AppModule?.forRoot?.bind(AppModule);
+  if (!forRoot) throw new Error(`apps/${app}/src/app.module.ts exports no AppModule.forRoot(env)`);
+  return { app, service, buildModule: (env) => forRoot(env) };
 }
 
 /**

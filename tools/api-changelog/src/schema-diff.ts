@@ -74,14 +74,15 @@ export class SchemaDiffer {
     }
     const cached = this.memo[direction].get(oldValue)?.get(newValue);
     if (cached) return cached;
-    const active = this.active[direction];
-    if (active.get(oldValue)?.has(newValue)) return [];
-    if (!active.has(oldValue)) active.set(oldValue, new WeakSet());
-    active.get(oldValue)!.add(newValue);
+    let active = this.active[direction].get(oldValue);
+    if (active?.has(newValue)) return [];
+    if (!active) this.active[direction].set(oldValue, (active = new WeakSet()));
+    active.add(newValue);
     const findings = this.compareMerged(this.flatten(oldValue), this.flatten(newValue), direction);
-    active.get(oldValue)!.delete(newValue);
-    if (!this.memo[direction].has(oldValue)) this.memo[direction].set(oldValue, new WeakMap());
-    this.memo[direction].get(oldValue)!.set(newValue, findings);
+    active.delete(newValue);
+    let memo = this.memo[direction].get(oldValue);
+    if (!memo) this.memo[direction].set(oldValue, (memo = new WeakMap()));
+    memo.set(newValue, findings);
     return findings;
   }
 
