@@ -67,22 +67,23 @@ export class EmailVerificationService {
   /** Consumes the token (and every other outstanding token of its user) and marks the user verified. */
   async verify(projectId: string, token: string, clientAddress: string): Promise<string> {
     await this.countAttempt(projectId, clientAddress);
-    const now = this.clock.now();
-    const userId = await this.dataSource.transaction(async (manager) => {
-      const [rows] = (await manager.query(
-        `UPDATE "community"."verification_tokens" SET consumed_at = $3
+    // One statement, so one round trip and atomic: consume the token, its user's other live tokens, and
+    // set isVerified. The siblings exclude the consumed row (a statement may not update a row twice).
+    const rows = (await this.dataSource.query(
+      `WITH consumed AS (
+         UPDATE "community"."verification_tokens" SET consumed_at = $3
           WHERE project_id = $1 AND token_digest = $2 AND consumed_at IS NULL AND expires_at > $3
-          RETURNING user_id`,
-        [projectId, this.digest(projectId, token), now],
-      )) as [{ user_id: string }[], number];
-      if (!rows[0]) return undefined;
-      await manager.query(
-        `UPDATE "community"."verification_tokens" SET consumed_at = $3 WHERE project_id = $1 AND user_id = $2 AND consumed_at IS NULL`,
-        [projectId, rows[0].user_id, now],
-      );
-      await this.users.markVerified(manager, projectId, rows[0].user_id);
-      return rows[0].user_id;
-    });
+          RETURNING id, user_id),
+       siblings AS (
+         UPDATE "community"."verification_tokens" t SET consumed_at = $3 FROM consumed
+          WHERE t.project_id = $1 AND t.user_id = consumed.user_id AND t.consumed_at IS NULL AND t.id <> consumed.id),
+       verified AS (
+         UPDATE "community"."users" u SET is_verified = true, updated_at = now() FROM consumed
+          WHERE u.project_id = $1 AND u.id = consumed.user_id)
+       SELECT user_id FROM consumed`,
+      [projectId, this.digest(projectId, token), this.clock.now()],
+    )) as { user_id: string }[];
+    const userId = rows[0]?.user_id;
     if (!userId) throw CommunityErrors.verificationInvalidOrExpired();
     return userId;
   }

@@ -1,0 +1,198 @@
+/**
+ * community-api under load, beside a raw node:http + pg handler doing the same SQL in the same run:
+ *  - POST .../auth/verify-email with valid, distinct tokens (each request consumes one), 64 connections;
+ *  - POST .../push-notifications/devices, a new device per request (JWT check + upsert), 64 connections;
+ *  - sign-in cost: scrypt (N=2^15, r=8, p=1) per hash in-process, and sign-in req/s + p99 over HTTP.
+ *
+ *   node -r @swc-node/register tools/bench/community/bench-community.ts [--duration 10] [--connections 64]
+ *
+ * Starts both servers as child processes on a fresh database (DATABASE_URL's server) and Redis prefix,
+ * and removes them afterwards.
+ */
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'node:child_process';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import jwt from 'jsonwebtoken';
+import { Client } from 'pg';
+import { DEFAULT_SCRYPT, hashPassword, verifyPassword } from '@acme/platform-auth';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const arg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const DURATION = arg('duration', 10);
+const CONNECTIONS = arg('connections', 64);
+const TOKENS = arg('tokens', 60000);
+const SERVER_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const SECRET = randomBytes(32).toString('hex');
+const ADMIN_TOKEN = randomBytes(16).toString('hex');
+const children: ChildProcess[] = [];
+const derive = (purpose: string) => createHmac('sha256', SECRET).update(`community:${purpose}`).digest();
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  return child;
+}
+
+async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+interface Figures {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** One autocannon run (after a 2 s warm-up) whose bodies come from `next()`. */
+async function load(label: string, url: string, next: () => string, headers: () => Record<string, string> = () => ({})): Promise<Figures> {
+  const options = {
+    url,
+    connections: CONNECTIONS,
+    method: 'POST' as const,
+    requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, body: next(), headers: { 'content-type': 'application/json', ...headers() } }) }],
+  };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: DURATION });
+  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+/** Users, each with one live verification token (consuming one consumes the user's others). */
+async function seedTokens(db: Client, projectId: string, count: number): Promise<string[]> {
+  const key = derive('verification-token');
+  const ids = Array.from({ length: count }, () => randomUUID());
+  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('hex'));
+  const digests = tokens.map((token) => createHmac('sha256', key).update(`${projectId}:${token}`).digest('hex'));
+  for (let start = 0; start < count; start += 20000) {
+    const slice = (values: string[]) => values.slice(start, start + 20000);
+    await db.query(
+      `INSERT INTO community.users (id, project_id, email, password_hash) SELECT id, $1, 'bench-' || id || '@example.com', 'x' FROM unnest($2::uuid[]) AS id`,
+      [projectId, slice(ids)],
+    );
+    await db.query(
+      `INSERT INTO community.verification_tokens (project_id, user_id, token_digest, mode, expires_at)
+       SELECT $1, u, d, 'code', now() + interval '1 hour' FROM unnest($2::uuid[], $3::text[]) AS t(u, d)`,
+      [projectId, slice(ids), slice(digests)],
+    );
+  }
+  await db.query('ANALYZE community.users; ANALYZE community.verification_tokens');
+  return tokens;
+}
+
+const table = (title: string, rows: Figures[]) =>
+  `\n${title}\n\n| handler | req/s | p50 ms | p99 ms | non-2xx/errors |\n|---|---:|---:|---:|---:|\n` +
+  rows.map((f) => `| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} |`).join('\n') +
+  `\n\nthroughput ratio (app / raw): ${(rows[1].rps / rows[0].rps).toFixed(3)}; p99 ratio (app / raw): ${(rows[1].p99 / rows[0].p99).toFixed(3)}\n`;
+
+async function main(): Promise<void> {
+  const dbName = `bench_community_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const dbUrl = new URL(SERVER_URL);
+  dbUrl.pathname = `/${dbName}`;
+  const prefix = `bench:community:${randomBytes(4).toString('hex')}`;
+  try {
+    const [appPort, rawPort] = [await freePort(), await freePort()];
+    const app = `http://127.0.0.1:${appPort}`;
+    const raw = `http://127.0.0.1:${rawPort}`;
+    start(['-r', '@swc-node/register', 'apps/community-api/src/main.ts'], {
+      PORT: String(appPort),
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN,
+      COMMUNITY_AUTH_SECRET: SECRET,
+      // The benchmark measures throughput, not the attempt limit (one client address sends everything).
+      VERIFICATION_ATTEMPTS_PER_MINUTE: '1000000000',
+      VERIFICATION_ATTEMPTS_PER_HOUR: '1000000000',
+    });
+    await waitUntil(async () => (await fetch(`${app}/health`)).status === 200, 'the community API');
+    const created = await fetch(`${app}/admin/v1/projects`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: JSON.stringify({ name: 'bench', bundles: ['push'] }),
+    });
+    const { id: projectId } = (await created.json()) as { id: string };
+    const api = `${app}/api/v6/${projectId}/api/v7`;
+
+    const db = new Client({ connectionString: dbUrl.toString() });
+    await db.connect();
+    const appTokens = await seedTokens(db, projectId, TOKENS);
+    const rawTokens = await seedTokens(db, projectId, TOKENS);
+    const deviceUsers = Array.from({ length: 64 }, () => randomUUID());
+    await db.query(`INSERT INTO community.users (id, project_id, email, password_hash) SELECT id, $1, 'dev-' || id || '@example.com', 'x' FROM unnest($2::uuid[]) AS id`, [projectId, deviceUsers]);
+    await db.end();
+    const accessKey = derive('access-token');
+    const jwts = deviceUsers.map((sub) => jwt.sign({}, accessKey, { algorithm: 'HS256', audience: projectId, issuer: 'community-api', subject: sub, expiresIn: 1800 }));
+
+    start(['tools/bench/community/raw-server.mjs'], { PORT: String(rawPort), DATABASE_URL: dbUrl.toString(), PROJECT_ID: projectId, COMMUNITY_AUTH_SECRET: SECRET });
+    await waitUntil(async () => (await fetch(`${raw}/nothing`, { method: 'POST' })).status === 404, 'the raw handler');
+
+    let a = 0;
+    let r = 0;
+    const verifyRaw = await load('raw node:http + pg', `${raw}/verify-email`, () => JSON.stringify({ token: rawTokens[r++ % rawTokens.length] }));
+    const verifyApp = await load('community-api (Nest, project guard, limiter, validation)', `${api}/auth/verify-email`, () => JSON.stringify({ token: appTokens[a++ % appTokens.length] }));
+    const used = { raw: r, app: a };
+
+    let d = 0;
+    const device = () => JSON.stringify({ platform: d % 2 ? 'ios' : 'android', token: `device-${d++}-${randomBytes(8).toString('hex')}` });
+    const auth = () => ({ authorization: `Bearer ${jwts[d % jwts.length]}` });
+    const devicesRaw = await load('raw node:http + pg', `${raw}/devices`, device, auth);
+    const devicesApp = await load('community-api (Nest, project + caller guards, bundle, parser)', `${api}/push-notifications/devices`, device, auth);
+
+    // Sign-in: the scrypt cost in-process, then the route under load.
+    const stored = await hashPassword('bench password 123');
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < 10; i += 1) await verifyPassword('bench password 123', stored);
+    const perHashMs = Number(process.hrtime.bigint() - started) / 1e6 / 10;
+    await fetch(`${api}/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'signin@example.com', password: 'bench password 123' }) });
+    const signIn = await load('community-api sign-in', `${api}/auth/sign-in`, () => JSON.stringify({ email: 'signin@example.com', password: 'bench password 123' }));
+
+    const out = process.stdout;
+    out.write(`\n${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up; ${TOKENS} tokens seeded per handler\n`);
+    out.write(table(`POST .../auth/verify-email (valid tokens, each consumed once; used raw ${used.raw}, app ${used.app})`, [verifyRaw, verifyApp]));
+    out.write(table('POST .../push-notifications/devices (new device per request)', [devicesRaw, devicesApp]));
+    out.write(`\nSign-in: scrypt N=${DEFAULT_SCRYPT.N}, r=${DEFAULT_SCRYPT.r}, p=${DEFAULT_SCRYPT.p} (${(128 * DEFAULT_SCRYPT.N * DEFAULT_SCRYPT.r) / 2 ** 20} MiB per hash): ${perHashMs.toFixed(1)} ms per verification in-process\n`);
+    out.write(`| handler | req/s | p50 ms | p99 ms | non-2xx/errors |\n|---|---:|---:|---:|---:|\n| ${signIn.label} | ${signIn.rps.toFixed(0)} | ${signIn.p50} | ${signIn.p99} | ${signIn.errors} |\n`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});
