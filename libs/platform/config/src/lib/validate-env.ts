@@ -8,9 +8,10 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
-function describe(error: ValidationError): string {
+function describe(error: ValidationError, raw: Record<string, unknown>): string {
   const reasons = Object.values(error.constraints ?? {}).join('; ');
-  return `${error.property}: ${reasons} (got ${error.value === undefined ? 'nothing' : JSON.stringify(String(error.value))})`;
+  const given = raw[error.property];
+  return `${error.property}: ${reasons} (got ${given === undefined || given === '' ? 'nothing' : JSON.stringify(String(given))})`;
 }
 
 /**
@@ -22,7 +23,7 @@ export function createEnvValidator<T extends object>(envClass: ClassConstructor<
     const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
     const env = plainToInstance(envClass, present, { exposeDefaultValues: true });
     const errors = validateSync(env as object, { whitelist: false, skipMissingProperties: false });
-    if (errors.length > 0) throw new InvalidEnvironmentError(errors.map(describe));
+    if (errors.length > 0) throw new InvalidEnvironmentError(errors.map((error) => describe(error, raw)));
     return env;
   };
 }

@@ -3,7 +3,7 @@ import { ClassConstructor } from 'class-transformer';
 import { AdminTokenSettings } from '@acme/platform-auth';
 import { BaseEnv, EnvModule } from '@acme/platform-config';
 import { HealthModule, LoggingModule, MetricsModule } from '@acme/platform-observability';
-import { PersistenceModule } from '@acme/platform-persistence';
+import { MigrationClass, PersistenceModule } from '@acme/platform-persistence';
 import { RedisModule } from '@acme/platform-redis';
 import { ServiceDefinition } from './service-definition';
 
@@ -14,8 +14,7 @@ export interface ServiceCoreOptions<E extends BaseEnv> {
   source: Record<string, unknown>;
   /** The Postgres schema this service owns. */
   schema: string;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  migrations: Function[];
+  migrations: MigrationClass[];
 }
 
 /**

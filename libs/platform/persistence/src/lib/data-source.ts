@@ -1,12 +1,15 @@
-import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { DataSource, DataSourceOptions, EntitySchema, MigrationInterface } from 'typeorm';
+
+export type MigrationClass = new (...args: never[]) => MigrationInterface;
+export type EntityClass = new (...args: never[]) => object;
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 export interface PersistenceOptions {
   url: string;
   /** The service's own schema; its migrations table lives there too. */
   schema: string;
-  migrations: MixedList<Function | string>;
-  entities?: MixedList<Function | string | EntitySchema>;
+  migrations: MigrationClass[];
+  entities?: (EntityClass | EntitySchema)[];
   /** Apply pending migrations (under an advisory lock) when the data source starts. */
   runMigrations?: boolean;
   poolSize?: number;

@@ -1,0 +1,37 @@
+import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { AppError } from './app-error';
+import { normalizeError } from './normalize-error';
+
+describe('normalizeError', () => {
+  it('keeps an AppError and maps its kind to a status', () => {
+    const error = new AppError('POLICY_NOT_FOUND', 'not_found', 'gone');
+    expect(normalizeError(error)).toEqual({ error, status: 404, unexpected: false });
+  });
+
+  it('turns Nest route misses into ROUTE_NOT_FOUND', () => {
+    const { error, status } = normalizeError(new NotFoundException('Cannot GET /x'));
+    expect([status, error.code, error.message]).toEqual([404, 'ROUTE_NOT_FOUND', 'Not Found']);
+  });
+
+  it('names malformed JSON without echoing the parser text', () => {
+    const { error, status } = normalizeError(new BadRequestException("Unexpected token } in JSON at position 3"));
+    expect([status, error.code, error.message]).toEqual([400, 'MALFORMED_BODY', 'The request body is not valid JSON.']);
+  });
+
+  it('keeps the status of other HTTP exceptions', () => {
+    const { error, status } = normalizeError(new PayloadTooLargeException());
+    expect([status, error.kind]).toEqual([413, 'payload_too_large']);
+  });
+
+  it('maps body-parser errors that carry a 4xx status', () => {
+    const tooLarge = Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large', expose: true });
+    expect(normalizeError(tooLarge)).toMatchObject({ status: 413, unexpected: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('hides anything else behind a generic 500', () => {
+    const driverError = Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: '23505' });
+    const { error, status, unexpected } = normalizeError(driverError);
+    expect([status, unexpected, error.code, error.message]).toEqual([500, true, 'INTERNAL', 'Internal server error']);
+    expect(error.message).not.toContain('duplicate');
+  });
+});

@@ -1,0 +1,56 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsString, Max, MaxLength, ValidateNested } from 'class-validator';
+import { AppError } from './app-error';
+import { AppValidationPipe } from './validation';
+
+class Inner {
+  @IsInt()
+  @Max(10)
+  readonly limit!: number;
+}
+
+class Body {
+  @IsString()
+  @MaxLength(5)
+  readonly name!: string;
+
+  @ValidateNested()
+  @Type(() => Inner)
+  readonly inner!: Inner;
+}
+
+const pipe = new AppValidationPipe();
+
+async function failure(value: unknown, type: 'body' | 'query' | 'param'): Promise<AppError> {
+  try {
+    await pipe.transform(value, { type, metatype: Body });
+  } catch (error) {
+    return error as AppError;
+  }
+  throw new Error('expected a validation failure');
+}
+
+describe('AppValidationPipe', () => {
+  it('returns a DTO instance for a valid payload', async () => {
+    const value = await pipe.transform({ name: 'ok', inner: { limit: 3 } }, { type: 'body', metatype: Body });
+    expect(value).toBeInstanceOf(Body);
+  });
+
+  it('rejects unknown properties', async () => {
+    const error = await failure({ name: 'ok', inner: { limit: 1 }, extra: true }, 'body');
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.message).toBe('property extra should not exist');
+  });
+
+  it('reports nested paths and where the failure was found', async () => {
+    const error = await failure({ name: 'toolong', inner: { limit: 11 } }, 'query');
+    expect(error.kind).toBe('validation');
+    expect(error.details).toMatchObject({
+      location: 'query',
+      issues: [
+        { property: 'name', constraints: ['name must be shorter than or equal to 5 characters'] },
+        { property: 'inner.limit', constraints: ['limit must not be greater than 10'] },
+      ],
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import Redis from 'ioredis';
+import { createTestRedisPrefix, testRedisUrl } from '@acme/platform-testing';
+import { RateLimiter, rateLimitHeaders } from './rate-limiter';
+
+describe('RateLimiter (real Redis)', () => {
+  const prefix = createTestRedisPrefix('rl');
+  // Two clients stand for two service instances sharing one Redis.
+  const clients = [new Redis(testRedisUrl(), { keyPrefix: `${prefix}:` }), new Redis(testRedisUrl(), { keyPrefix: `${prefix}:` })];
+  const limiters = clients.map((client) => new RateLimiter(client));
+
+  afterAll(async () => {
+    const keys = await clients[0].keys(`${prefix}:*`);
+    if (keys.length) await clients[0].del(...keys.map((key) => key.slice(prefix.length + 1)));
+    await Promise.all(clients.map((client) => client.quit()));
+  });
+
+  it('admits exactly the burst when many requests race from two instances', async () => {
+    const decisions = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => limiters[i % 2].tokenBucket('race', { capacity: 50, refillPerSecond: 0.001 })),
+    );
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(50);
+    const refused = decisions.filter((d) => !d.allowed);
+    expect(refused.every((d) => d.remaining === 0 && d.retryAfterSeconds >= 1)).toBe(true);
+  });
+
+  it('refills at the configured rate and a refused request consumes nothing', async () => {
+    const limit = { capacity: 2, refillPerSecond: 20 };
+    expect((await limiters[0].tokenBucket('refill', limit)).allowed).toBe(true);
+    expect((await limiters[0].tokenBucket('refill', limit)).allowed).toBe(true);
+    const refused = await limiters[1].tokenBucket('refill', limit);
+    expect(refused.allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 120)); // 20/s => one token per 50 ms
+    expect((await limiters[1].tokenBucket('refill', limit)).allowed).toBe(true);
+  });
+
+  it('refuses everything at capacity 0', async () => {
+    const decision = await limiters[0].tokenBucket('zero', { capacity: 0, refillPerSecond: 0 });
+    expect(decision).toMatchObject({ allowed: false, limit: 0, remaining: 0 });
+  });
+
+  it('reports remaining and a reset time in Unix seconds', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const decision = await limiters[0].tokenBucket('headers', { capacity: 10, refillPerSecond: 10 });
+    expect(decision).toMatchObject({ allowed: true, limit: 10, remaining: 9, retryAfterSeconds: 0 });
+    expect(decision.resetAt).toBeGreaterThanOrEqual(before);
+    expect(decision.resetAt).toBeLessThanOrEqual(before + 3);
+    expect(rateLimitHeaders(decision)).toEqual({ 'X-RateLimit-Limit': '10', 'X-RateLimit-Remaining': '9', 'X-RateLimit-Reset': String(decision.resetAt) });
+  });
+
+  it('enforces every fixed window at once and counts only admitted requests', async () => {
+    const windows = [
+      { limit: 5, windowSeconds: 1 },
+      { limit: 7, windowSeconds: 60 },
+    ];
+    const first = await Promise.all(Array.from({ length: 20 }, (_, i) => limiters[i % 2].fixedWindows('windows', windows)));
+    expect(first.filter((d) => d.allowed)).toHaveLength(5);
+    const blocked = first.find((d) => !d.allowed)!;
+    expect(blocked).toMatchObject({ limit: 5, remaining: 0 });
+    expect(rateLimitHeaders(blocked)['Retry-After']).toBe('1');
+    // Next second: the per-second window reopens, the per-minute one has 2 left.
+    const nextSecond = Math.ceil(Date.now() / 1000) * 1000 - Date.now() + 20;
+    await new Promise((resolve) => setTimeout(resolve, nextSecond));
+    const second = await Promise.all(Array.from({ length: 5 }, () => limiters[0].fixedWindows('windows', windows)));
+    expect(second.filter((d) => d.allowed)).toHaveLength(2);
+    expect(second.find((d) => !d.allowed)).toMatchObject({ limit: 7, remaining: 0 });
+  });
+});

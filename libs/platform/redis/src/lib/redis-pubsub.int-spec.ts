@@ -1,0 +1,40 @@
+import Redis from 'ioredis';
+import { createTestRedisPrefix, testRedisUrl } from '@acme/platform-testing';
+import { createRedisClient } from './redis.module';
+import { RedisPubSub } from './redis-pubsub';
+
+describe('RedisPubSub (real Redis)', () => {
+  const prefix = createTestRedisPrefix('pubsub');
+  const clients = [createRedisClient({ url: testRedisUrl(), prefix }), createRedisClient({ url: testRedisUrl(), prefix })];
+  const buses = clients.map((client) => new RedisPubSub(client, prefix));
+
+  afterAll(async () => {
+    await Promise.all(buses.map((bus) => bus.onApplicationShutdown()));
+    await Promise.all(clients.map((client) => client.quit()));
+  });
+
+  it('delivers a message published by one instance to subscribers on another', async () => {
+    let deliver!: (message: string) => void;
+    const received = new Promise<string>((resolve) => (deliver = resolve));
+    await buses[1].subscribe('policies', (message) => deliver(message));
+    await buses[0].publish('policies', 'changed:1');
+    await expect(received).resolves.toBe('changed:1');
+  });
+
+  it('keeps channels of another prefix apart', async () => {
+    const other = new RedisPubSub(clients[0], `${prefix}-other`);
+    const seen: string[] = [];
+    await buses[1].subscribe('isolated', (message) => seen.push(message));
+    await other.publish('isolated', 'foreign');
+    await buses[0].publish('isolated', 'own');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toEqual(['own']);
+  });
+
+  it('prefixes keys written through the client', async () => {
+    await clients[0].set('probe', '1', 'EX', 5);
+    const raw = new Redis(testRedisUrl());
+    await expect(raw.get(`${prefix}:probe`)).resolves.toBe('1');
+    await raw.quit();
+  });
+});
