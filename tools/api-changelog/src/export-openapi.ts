@@ -38,7 +38,11 @@ export async function loadAppContract(app: string, root = WORKSPACE_ROOT): Promi
 export async function exportOpenApi(contract: AppContract, env: Record<string, string> = {}): Promise<Record<string, unknown>> {
   const module = contract.buildModule({ LOG_LEVEL: 'silent', ...env });
   const app = await NestFactory.create(module, { preview: true, abortOnError: false, logger: false });
-  return buildOpenApiDocument(app, contract.service) as unknown as Record<string, unknown>;
+  try {
+    return buildOpenApiDocument(app, contract.service) as unknown as Record<string, unknown>;
+  } finally {
+    await app.close();
+  }
 }
 
 /** The committed form: two-space JSON and a final newline, so diffs and staleness checks are byte-exact. */
