@@ -3,6 +3,7 @@ import { PoliciesModule } from '@acme/policies';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
 import { ManagementGateMiddleware, ManagementRateLimitSettings } from './auth/management-gate.middleware';
 import { ManagementEnv } from './config/env';
+import { AccessTokenVerifier } from './auth/management-auth';
 import { ManagementAuthGuard } from './auth/scopes.guard';
 import { ClientGrantsController } from './clients/client-grants.controller';
 import { ClientsController } from './clients/clients.controller';
@@ -13,6 +14,7 @@ import { RateLimitPoliciesController } from './rate-limit-policies/rate-limit-po
   imports: [PoliciesModule, RateLimitingModule],
   controllers: [RateLimitPoliciesController, ClientsController, ClientGrantsController],
   providers: [
+    AccessTokenVerifier,
     ManagementGateMiddleware,
     ManagementAuthGuard,
     {

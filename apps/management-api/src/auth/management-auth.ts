@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { Injectable } from '@nestjs/common';
 import { AppError } from '@acme/platform-errors';
 import { bearerToken, JwtFailure, JwtVerificationError, verifyJwt } from '@acme/platform-auth';
 import { OAuthSettings, SigningKeyStore } from '@acme/oauth';
@@ -31,8 +32,7 @@ function failureFor(reason: JwtFailure): AppError {
 }
 
 /** Verifies the bearer JWT (RS256 only, our key, `exp`, `iss`, `aud`) without throwing. */
-export function authenticateRequest(request: Request, keys: SigningKeyStore, settings: OAuthSettings): AuthOutcome {
-  const token = bearerToken(request);
+export function authenticateToken(token: string | undefined, keys: SigningKeyStore, settings: OAuthSettings): AuthOutcome & { expiresAt?: number } {
   if (!token) return { failure: invalidToken() };
   try {
     const claims = verifyJwt(token, {
@@ -44,9 +44,42 @@ export function authenticateRequest(request: Request, keys: SigningKeyStore, set
     const clientId = typeof claims['azp'] === 'string' ? claims['azp'] : typeof claims.sub === 'string' ? claims.sub.replace(/@clients$/, '') : undefined;
     if (!clientId) return { failure: invalidToken() };
     const scope = typeof claims['scope'] === 'string' ? claims['scope'] : '';
-    return { principal: { clientId, scopes: new Set(scope.split(' ').filter(Boolean)) } };
+    const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
+    return { principal: { clientId, scopes: new Set(scope.split(' ').filter(Boolean)) }, expiresAt };
   } catch (error) {
     if (error instanceof JwtVerificationError) return { failure: failureFor(error.reason) };
     return { failure: invalidToken() };
+  }
+}
+
+const CACHE_SIZE = 10000;
+
+/**
+ * Clients reuse one token for many calls, so a verified token (the exact string whose signature checked
+ * out) is remembered until its `exp`: the RSA verification then runs once per token, not once per call.
+ * Failures are never cached. Bounded: the oldest entry goes first.
+ */
+@Injectable()
+export class AccessTokenVerifier {
+  private readonly verified = new Map<string, { principal: ManagementPrincipal; expiresAt: number }>();
+
+  constructor(
+    private readonly keys: SigningKeyStore,
+    private readonly settings: OAuthSettings,
+  ) {}
+
+  authenticate(request: Request): AuthOutcome {
+    const token = bearerToken(request);
+    const cached = token === undefined ? undefined : this.verified.get(token);
+    if (cached) {
+      if (cached.expiresAt > Date.now()) return { principal: cached.principal };
+      this.verified.delete(token!);
+    }
+    const outcome = authenticateToken(token, this.keys, this.settings);
+    if (outcome.principal && token !== undefined && outcome.expiresAt !== undefined) {
+      if (this.verified.size >= CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { principal: outcome.principal, expiresAt: outcome.expiresAt });
+    }
+    return outcome.principal ? { principal: outcome.principal } : { failure: outcome.failure! };
   }
 }

@@ -1,9 +1,8 @@
 import { Injectable, Logger, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
-import { OAuthSettings, SigningKeyStore } from '@acme/oauth';
 import { AppError } from '@acme/platform-errors';
 import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
-import { authenticateRequest, ManagementRequest } from './management-auth';
+import { AccessTokenVerifier, ManagementRequest } from './management-auth';
 
 /** The management API's own bucket (per client, shared by all instances through Redis). */
 export abstract class ManagementRateLimitSettings {
@@ -24,14 +23,13 @@ export class ManagementGateMiddleware implements NestMiddleware {
   private readonly logger = new Logger(ManagementGateMiddleware.name);
 
   constructor(
-    private readonly keys: SigningKeyStore,
-    private readonly oauth: OAuthSettings,
+    private readonly tokens: AccessTokenVerifier,
     private readonly limiter: RateLimiter,
     private readonly limits: ManagementRateLimitSettings,
   ) {}
 
   async use(request: ManagementRequest, response: Response, next: NextFunction): Promise<void> {
-    const outcome = authenticateRequest(request, this.keys, this.oauth);
+    const outcome = this.tokens.authenticate(request);
     request.managementAuth = outcome;
     const key = outcome.principal ? `mgmt:client:${outcome.principal.clientId}` : `mgmt:ip:${request.ip ?? 'unknown'}`;
     let decision;

@@ -1,0 +1,151 @@
+/**
+ * GET /api/v2/rate-limit-policies?take=50 over 100,000 policies: the management API (auth, own rate limit,
+ * validation, Nest) beside a raw node:http + pg handler with the same query and serialisation, in one run.
+ *
+ *   node -r @swc-node/register tools/bench/management/bench-list.ts [--duration 10] [--connections 64]
+ *
+ * Starts both servers as child processes on a fresh database (DATABASE_URL's server) and Redis prefix,
+ * and removes them afterwards.
+ */
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const arg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const DURATION = arg('duration', 10);
+const CONNECTIONS = arg('connections', 64);
+const POLICIES = arg('policies', 100000);
+const SERVER_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const PUBLIC_URL = 'https://bench.management.test';
+const CLIENT = { id: 'bench-list-client', secret: randomBytes(32).toString('base64url') };
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  return child;
+}
+
+async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+interface Figures {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, label: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const options = { url, headers, connections: CONNECTIONS };
+  await autocannon({ ...options, duration: 2 }); // warm-up
+  const result = await autocannon({ ...options, duration: DURATION });
+  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+async function main(): Promise<void> {
+  const dbName = `bench_mgmt_list_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const dbUrl = new URL(SERVER_URL);
+  dbUrl.pathname = `/${dbName}`;
+  const prefix = `bench:mgmt-list:${randomBytes(4).toString('hex')}`;
+  try {
+    const [appPort, rawPort] = [await freePort(), await freePort()];
+    const app = `http://127.0.0.1:${appPort}`;
+    const raw = `http://127.0.0.1:${rawPort}`;
+    start(['-r', '@swc-node/register', 'apps/management-api/src/main.ts'], {
+      PORT: String(appPort),
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      PUBLIC_URL,
+      LOG_LEVEL: 'warn',
+      MANAGEMENT_BOOTSTRAP_CLIENT_ID: CLIENT.id,
+      MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: CLIENT.secret,
+      MANAGEMENT_RATE_LIMIT_PER_SECOND: '10000000',
+    });
+    await waitUntil(async () => (await fetch(`${app}/health`)).status === 200, 'the management API');
+
+    const db = new Client({ connectionString: dbUrl.toString() });
+    await db.connect();
+    await db.query(
+      `INSERT INTO "management"."rate_limit_policies" ("id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at")
+       SELECT 'rlp_' || lpad(i::text, 21, '0'), 'oauth_authentication_api', 'client', 'client_id:bench-' || i,
+              '{"action":"block","limit":10}'::jsonb, now() + i * interval '1 millisecond', now() + i * interval '1 millisecond'
+       FROM generate_series(1, $1::int) AS i`,
+      [POLICIES],
+    );
+    await db.query('ANALYZE "management"."rate_limit_policies"');
+    await db.end();
+
+    const tokenResponse = await fetch(`${app}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret, audience: `${PUBLIC_URL}/api/v2/` }),
+    });
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${token}` };
+
+    start(['tools/bench/management/raw-list-server.mjs'], { PORT: String(rawPort), DATABASE_URL: dbUrl.toString() });
+    await waitUntil(async () => (await fetch(`${raw}/api/v2/rate-limit-policies?take=50`)).status === 200, 'the raw handler');
+
+    // Same bytes from both (apart from nothing): the comparison is like for like.
+    const [ours, theirs] = await Promise.all([
+      fetch(`${app}/api/v2/rate-limit-policies?take=50`, { headers }).then((r) => r.json()),
+      fetch(`${raw}/api/v2/rate-limit-policies?take=50`).then((r) => r.json()),
+    ]);
+    if (JSON.stringify(ours) !== JSON.stringify(theirs)) throw new Error('the two handlers answer different bodies');
+
+    const rawFigures = await load(`${raw}/api/v2/rate-limit-policies?take=50`, 'raw node:http + pg');
+    const appFigures = await load(`${app}/api/v2/rate-limit-policies?take=50`, 'management-api (Nest, JWT, rate limit, validation)', headers);
+
+    process.stdout.write(`\nGET /api/v2/rate-limit-policies?take=50 over ${POLICIES} policies, ${CONNECTIONS} connections, ${DURATION} s per run (after a 2 s warm-up)\n\n`);
+    process.stdout.write('| handler | req/s | p50 ms | p99 ms | non-2xx/errors |\n|---|---:|---:|---:|---:|\n');
+    for (const f of [rawFigures, appFigures]) process.stdout.write(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} |\n`);
+    process.stdout.write(`\nthroughput ratio (app / raw): ${(appFigures.rps / rawFigures.rps).toFixed(3)} (target >= 0.6)\n`);
+    process.stdout.write(`p99 ratio (app / raw): ${(appFigures.p99 / rawFigures.p99).toFixed(3)} (target <= 1.5)\n`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,39 @@
+// Baseline for the list benchmark: node:http + pg, the same keyset query and JSON serialisation, no framework.
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
+const COLUMNS = '"id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at"';
+
+const server = createServer(async (request, response) => {
+  try {
+    const url = new URL(request.url, 'http://raw');
+    if (url.pathname !== '/api/v2/rate-limit-policies') {
+      response.writeHead(404).end();
+      return;
+    }
+    const take = Number(url.searchParams.get('take') ?? 50);
+    const { rows } = await pool.query(`SELECT ${COLUMNS} FROM "management"."rate_limit_policies" ORDER BY "created_at", "id" LIMIT $1`, [take + 1]);
+    const page = rows.slice(0, take).map((row) => ({
+      id: row.id,
+      resource: row.resource,
+      consumer: row.consumer,
+      consumer_selector: row.consumer_selector,
+      configuration: row.configuration,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    }));
+    const body = { rate_limit_policies: page };
+    if (rows.length > take) {
+      const last = page[page.length - 1];
+      body.next = Buffer.from(JSON.stringify([1, Date.parse(last.created_at), last.id])).toString('base64url');
+    }
+    const json = JSON.stringify(body);
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+    response.end(json);
+  } catch (error) {
+    response.writeHead(500).end(String(error));
+  }
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));
