@@ -19,4 +19,13 @@ describe('presentManagementError', () => {
     expect(presented.status).toBe(status);
     expect(presented.body).toEqual({ statusCode: status, error: reason, message: status >= 500 ? 'Internal Server Error' : 'm', errorCode });
   });
+
+  it('renders OAuth failures as {error, error_description} with no-store', () => {
+    const presented = presentManagementError({ ...base, status: 401, kind: 'unauthorized', code: 'OAUTH_INVALID_CLIENT', message: 'Unauthorized', details: { oauthError: 'invalid_client' } });
+    expect(presented).toEqual({ status: 401, body: { error: 'invalid_client', error_description: 'Unauthorized' }, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } });
+  });
+
+  it('renders an undecodable cursor as invalid_query_string', () => {
+    expect(presentManagementError({ ...base, code: 'INVALID_CURSOR' }).body).toMatchObject({ errorCode: 'invalid_query_string' });
+  });
 });
