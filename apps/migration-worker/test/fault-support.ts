@@ -1,0 +1,91 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import Redis from 'ioredis';
+import { waitFor } from '@acme/platform-testing';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A private redis-server (never the shared one on 6379), without persistence: a restart loses every key. */
+export class PrivateRedis {
+  private process?: ChildProcess;
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      await waitFor(async () => probe.connect().then(() => probe.ping()).catch(() => undefined), { timeoutMs: 10000, what: 'redis-server' });
+    } finally {
+      probe.disconnect();
+    }
+  }
+
+  async kill(): Promise<void> {
+    const child = this.process;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/** A worker process (MIGRATION_ROLE=worker) started from the app's real entry point. */
+export class WorkerProcess {
+  private child?: ChildProcess;
+  readonly output: string[] = [];
+  kills = 0;
+  /** True once the process printed its listening line: Nest is up and its BullMQ worker is running. */
+  ready = false;
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  start(): void {
+    this.child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/migration-worker/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', MIGRATION_ROLE: 'worker', ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.ready = false;
+    this.child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) this.ready = true;
+    });
+    this.child.stderr?.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
+  }
+
+  /** SIGKILL: no shutdown hook, no lock release, open transactions cut off mid-way. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    this.ready = false;
+    this.kills += 1;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) await this.kill();
+  }
+}
