@@ -10,11 +10,13 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
 function parseText(text: string, file: string): unknown {
   const trimmed = text.trimStart();
   if (trimmed === '') throw new ChangelogInputError(`${file}: the file is empty`);
-  if (trimmed.startsWith('{') || trimmed.startsWith('[') || file.endsWith('.json')) {
+  const json = file.endsWith('.json');
+  if (json || trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
       return JSON.parse(text);
     } catch (error) {
-      throw new ChangelogInputError(`${file}: not valid JSON (${(error as Error).message})`);
+      // A YAML file may open with a flow mapping (`{openapi: 3.1.0, ...}`): only a .json name must be JSON.
+      if (json) throw new ChangelogInputError(`${file}: not valid JSON (${(error as Error).message})`);
     }
   }
   try {

@@ -85,6 +85,11 @@ describe('input that is fine', () => {
     expect(schema.properties['parent']).toBe(schema);
   });
 
+  it('reads a YAML file that opens with a flow mapping', async () => {
+    const flow = await file('flow.yaml', '{openapi: 3.0.3, info: {title: x, version: "1"}, paths: {}}\n');
+    await expect(loadOpenApi(flow)).resolves.toMatchObject({ openapi: '3.0.3', paths: {} });
+  });
+
   it('accepts a 3.1 document without paths (webhooks only)', async () => {
     await expect(loadOpenApi(await file('webhooks.json', { openapi: '3.1.0', info: { title: 'x', version: '1' }, webhooks: {} }))).resolves.toMatchObject({ openapi: '3.1.0' });
   });
