@@ -1,0 +1,29 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(__dirname, '../../..');
+const apps = ['management-api', 'community-api', 'rum-ingestion', 'migration-worker'];
+
+function start(app: string, env: Record<string, string>) {
+  return spawnSync(process.execPath, ['-r', '@swc-node/register', join(root, 'apps', app, 'src/main.ts')], {
+    cwd: root,
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 60000,
+  });
+}
+
+describe.each(apps)('%s refuses a bad environment before connecting', (app) => {
+  it.each([
+    ['PORT', 'not-a-port'],
+    ['DATABASE_URL', 'mysql://nope'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['LOG_LEVEL', 'chatty'],
+  ])('stops with a message naming %s', (name, value) => {
+    const result = start(app, { [name]: value });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`${app}: Invalid environment`);
+    expect(result.stderr).toContain(`${name}:`);
+    expect(result.stderr).toContain(JSON.stringify(value));
+  });
+});
