@@ -36,6 +36,7 @@ export class AppModule {
             issuer: 'community-api',
             mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
             verificationAttempts: { perMinute: env.VERIFICATION_ATTEMPTS_PER_MINUTE, perHour: env.VERIFICATION_ATTEMPTS_PER_HOUR },
+            signInAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
           }),
         }),
         CommunityPushModule.forRootAsync({

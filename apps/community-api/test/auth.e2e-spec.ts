@@ -5,7 +5,7 @@ describe('end-user auth', () => {
   let project: TestProject;
   let other: TestProject;
   beforeAll(async () => {
-    t = await CommunityTestApp.start();
+    t = await CommunityTestApp.start({ env: { SIGN_IN_ATTEMPTS_PER_MINUTE: '10' } });
     project = await t.createProject();
     other = await t.createProject();
   });
@@ -119,5 +119,16 @@ describe('end-user auth', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('limits sign-in attempts per project and client address (429 auth/too-many-attempts)', async () => {
+    const target = await t.signUp(project.id, { password: 'the real password' });
+    const signIn = (projectId: string, password: string, address: string) =>
+      t.request('POST', `${API(projectId)}/auth/sign-in`, { body: { email: target.email, password }, headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < 10; i += 1) expect((await signIn(project.id, `guess ${i}`, '203.0.113.50')).status).toBe(401);
+    const refused = await signIn(project.id, 'the real password', '203.0.113.50');
+    expect(refused).toMatchObject({ status: 429, body: { error: expect.any(String), code: 'auth/too-many-attempts' } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await signIn(project.id, 'the real password', '198.51.100.50')).status).toBe(200);
   });
 });

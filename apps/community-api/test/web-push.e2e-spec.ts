@@ -1,7 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const ece = require('http_ece') as { decrypt(buffer: Buffer, params: Record<string, unknown>): Buffer };
 import { API, CommunityTestApp, TestProject, TestUser } from './support/community-app';
 import { queryDb } from './support/db';

@@ -49,6 +49,12 @@ export class CommunityEnv extends BaseEnv {
   @Min(1)
   VERIFICATION_ATTEMPTS_PER_HOUR = 100;
 
+  /** Sign-in attempts allowed per project and client address per minute. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SIGN_IN_ATTEMPTS_PER_MINUTE = 30;
+
   /** VAPID key pair for web push (URL-safe base64); generated once and kept in Postgres when unset. */
   @IsString()
   @IsOptional()

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Project, SessionService, toPublicUser, UserService } from '@acme/community';
-import { Authenticated, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
+import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { RefreshTokenRequest, SessionResponse, SignInRequest, SignUpRequest, SuccessResponse, TokensResponse, UserResponse } from './dto/auth.dto';
 
@@ -24,8 +24,8 @@ export class AuthController {
   @Post('sign-in')
   @HttpCode(200)
   @ProjectRoute()
-  async signIn(@CurrentProject() project: Project, @Body() body: SignInRequest): Promise<SessionResponse> {
-    const user = await this.users.authenticate(project.id, body.email, body.password);
+  async signIn(@CurrentProject() project: Project, @Body() body: SignInRequest, @ClientAddress() address: string): Promise<SessionResponse> {
+    const user = await this.users.authenticate(project.id, body.email, body.password, address);
     return { ...(await this.sessions.start(project.id, user.id)), user: toPublicUser(user) };
   }
 

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RateLimitingModule } from '@acme/platform-rate-limiting';
 import { CallerResolver } from './callers';
 import { Clock, SystemClock } from './clock';
 import { CommunitySettings } from './community.settings';
@@ -31,7 +32,7 @@ export class CommunityModule {
     return {
       module: CommunityModule,
       global: true,
-      imports: [TypeOrmModule.forFeature([Project, User, RefreshToken]), JwtModule.register({})],
+      imports: [TypeOrmModule.forFeature([Project, User, RefreshToken]), JwtModule.register({}), RateLimitingModule],
       providers: [{ provide: CommunitySettings, inject: options.inject, useFactory: options.useFactory }, { provide: Clock, useClass: SystemClock }, ...SERVICES],
       exports: [CommunitySettings, Clock, ...SERVICES],
     };

@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { hashPassword, verifyPassword } from '@acme/platform-auth';
 import { isUniqueViolation } from '@acme/platform-persistence';
+import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
+import { CommunitySettings } from '../community.settings';
 import { CommunityErrors } from '../community.errors';
 import { User } from './user.entity';
 
@@ -20,7 +22,11 @@ export class UserService {
   /** Verified against when the email is unknown, so sign-in takes as long either way. */
   private dummyHash?: Promise<string>;
 
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly limiter: RateLimiter,
+    private readonly settings: CommunitySettings,
+  ) {}
 
   async signUp(projectId: string, input: SignUpInput): Promise<User> {
     const passwordHash = await hashPassword(input.password);
@@ -33,8 +39,15 @@ export class UserService {
     }
   }
 
-  /** The user whose email and password match, else 401 `auth/invalid-credentials` (same answer for both cases). */
-  async authenticate(projectId: string, email: string, password: string): Promise<User> {
+  /**
+   * The user whose email and password match, else 401 `auth/invalid-credentials` (same answer for both
+   * cases). Attempts are limited per project and client address (429 `auth/too-many-attempts`).
+   */
+  async authenticate(projectId: string, email: string, password: string, clientAddress: string): Promise<User> {
+    const decision = await this.limiter.fixedWindows(`community:sign-in:${projectId}:${clientAddress}`, [
+      { limit: this.settings.signInAttemptsPerMinute, windowSeconds: 60 },
+    ]);
+    if (!decision.allowed) throw CommunityErrors.tooManyAttempts(rateLimitHeaders(decision));
     const user = await this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
