@@ -47,7 +47,8 @@ async function main() {
   const children = SERVICES.map((service) => {
     const port = Number(process.env[`${service.name.toUpperCase().replace(/-/g, '_')}_PORT`] ?? service.port);
     const url = `http://127.0.0.1:${port}`;
-    const env = { ...process.env, ...creds, PORT: String(port), PUBLIC_URL: process.env.PUBLIC_URL_OVERRIDE ?? url, DATABASE_URL: postgres.url, REDIS_URL: redis.url };
+    const env = { ...process.env, ...creds, PORT: String(port), PUBLIC_URL: process.env.PUBLIC_URL_OVERRIDE ?? url, DATABASE_URL: postgres.url, REDIS_URL: redis.url,
+      STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data', 'community-files') };
     const child = spawn(process.execPath, [join(ROOT, 'dist/apps', service.name, 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
     return { ...service, url, child };
   });
