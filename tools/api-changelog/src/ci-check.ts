@@ -54,7 +54,15 @@ export async function runCiCheck(options: CiCheckOptions): Promise<boolean> {
   for (const app of options.apps) {
     const file = path.join(root, 'apps', app, 'openapi.json');
     const relative = `apps/${app}/openapi.json`;
-    const fresh = await options.exportApp(app);
+    let fresh: string;
+    try {
+      fresh = await options.exportApp(app);
+    } catch (error) {
+      ok = false;
+      const detail = (error as { stderr?: string }).stderr || (error as Error).message;
+      log(`FAIL ${relative}: the export failed (\`nx run ${app}:openapi\`):\n${String(detail).trim()}\n`);
+      continue;
+    }
     const committed = existsSync(file) ? await readFile(file, 'utf8') : undefined;
     if (committed !== fresh) {
       ok = false;

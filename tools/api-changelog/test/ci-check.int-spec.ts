@@ -68,6 +68,22 @@ describe('openapi:check', () => {
     expect(output).toContain('- `POST /rum/error-ingestion/rules/list`: optional response property `has_next_page` removed for status 200');
   });
 
+  it('fails, naming the app, when its export fails, and still checks the others', async () => {
+    let output = '';
+    const passed = await runCiCheck({
+      root: r.root,
+      apps: ['community-api', 'rum-ingestion'],
+      exportApp: async (app) => {
+        if (app === 'community-api') throw Object.assign(new Error('exit 1'), { stderr: 'Invalid environment: SECRET missing' });
+        return readFileSync(path.join(r.root, 'apps', app, 'openapi.json'), 'utf8');
+      },
+      log: (text) => (output += text),
+    });
+    expect(passed).toBe(false);
+    expect(output).toContain('FAIL apps/community-api/openapi.json: the export failed (`nx run community-api:openapi`):\nInvalid environment: SECRET missing');
+    expect(output).toContain('apps/rum-ingestion/openapi.json is up to date');
+  });
+
   it('fails when an app has no committed contract', async () => {
     const { passed, output } = await check(r.root, ['migration-worker'], { 'migration-worker': v1 });
     expect(passed).toBe(false);
