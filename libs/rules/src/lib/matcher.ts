@@ -89,27 +89,80 @@ function containsAny(needles: readonly string[]): (value: string) => boolean {
   };
 }
 
-interface ContainsCondition {
-  group: number;
-  test: (value: string) => boolean;
+type Check = (values: Value[]) => boolean;
+
+function conditionCheck(condition: Condition, slot: number): Check {
+  const vals = [...new Set(condition.vals)];
+  if (condition.oper === 'IN' || condition.oper === 'NOT IN') {
+    const set = new Set(vals);
+    return condition.oper === 'IN'
+      ? (values) => values[slot] !== undefined && set.has(values[slot] as string)
+      : (values) => values[slot] === undefined || !set.has(values[slot] as string);
+  }
+  const test = containsAny(vals);
+  return condition.oper === 'CONTAINS'
+    ? (values) => values[slot] !== undefined && test(values[slot] as string)
+    : (values) => values[slot] === undefined || !test(values[slot] as string);
 }
+
+interface TrieNode {
+  children: Map<string, TrieNode>;
+  end: boolean;
+}
+
+/**
+ * One expression for many needles, factored as a trie so the engine rejects most positions on their first
+ * character; ends are optional suffixes, so at each position the longest needle is the one reported.
+ */
+function trieRegExp(needles: readonly string[]): RegExp {
+  const root: TrieNode = { children: new Map(), end: false };
+  for (const needle of needles) {
+    let node = root;
+    for (const char of needle) {
+      let next = node.children.get(char);
+      if (!next) node.children.set(char, (next = { children: new Map(), end: false }));
+      node = next;
+    }
+    node.end = true;
+  }
+  const emit = (node: TrieNode): string => {
+    const alternatives = [...node.children].map(([char, child]) => escapeRegExp(char) + emit(child));
+    if (alternatives.length === 0) return '';
+    const body = alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`;
+    return node.end ? `(?:${body})?` : body;
+  };
+  return new RegExp(emit(root), 'g');
+}
+
+/** Above this many needles on one key, the substring closure is not precomputed and each needle is tried. */
+const MAX_SCANNED_NEEDLES = 2000;
 
 interface KeyPlan {
   slot: number;
-  /** IN conditions by value: each entry a group that gains one satisfied condition. */
+  /** Groups anchored on an IN condition of this key, by value. */
   inIndex: Map<string, number[]>;
-  contains: ContainsCondition[];
-  needles: Set<string>;
-  /** Quick rejection for the common case where no needle of this key occurs at all. */
-  containsPrefilter?: RegExp;
+  /** Groups anchored on a CONTAINS condition of this key, by needle. */
+  containsIndex: Map<string, number[]>;
+  /** Finds, at each position, the longest needle present; `closure` adds the groups of needles inside it. */
+  scanner?: RegExp;
+  closure?: Map<string, number[]>;
 }
 
-type Residual = (values: Value[]) => boolean;
+function planContains(plan: KeyPlan): void {
+  const needles = [...plan.containsIndex.keys()];
+  if (needles.length <= 4 || needles.length > MAX_SCANNED_NEEDLES) return;
+  plan.scanner = trieRegExp(needles);
+  plan.closure = new Map(
+    needles.map((needle) => [needle, [...new Set(needles.filter((inner) => needle.includes(inner)).flatMap((inner) => plan.containsIndex.get(inner) ?? []))]]),
+  );
+}
 
 /**
- * Compiles enabled rules into an index: IN conditions become hash lookups by (key, value), CONTAINS conditions
- * are screened by one combined expression per key, and a group is evaluated further only when all its positive
- * conditions fired. Each event costs one read per distinct key plus the work for groups it can actually match.
+ * Compiles enabled rules into an index. Each AND-group is anchored on one positive condition (IN preferred,
+ * as a hash lookup by key and value; else CONTAINS, found by one trie expression per key); its other
+ * conditions are checked only when the anchor fires. Groups with no positive condition (only NOT IN /
+ * NOT CONTAINS) are checked on every event. An event costs one read per distinct key plus the work for the
+ * groups it can actually match.
  */
 export function compileRuleSet(rules: readonly MatchableRule[]): CompiledMatcher {
   const enabled = rules.filter((rule) => rule.status === 'enabled');
@@ -123,76 +176,51 @@ export function compileRuleSet(rules: readonly MatchableRule[]): CompiledMatcher
       slot = getters.length;
       slots.set(key, slot);
       getters.push(compileGetter(key));
-      plans.push({ slot, inIndex: new Map(), contains: [], needles: new Set() });
+      plans.push({ slot, inIndex: new Map(), containsIndex: new Map() });
     }
     return slot;
   };
+  const addTo = (index: Map<string, number[]>, value: string, group: number) => {
+    const groups = index.get(value);
+    if (groups) groups.push(group);
+    else index.set(value, [group]);
+  };
 
   const groupRule: number[] = [];
-  const groupPositives: number[] = [];
-  const groupResiduals: (Residual | undefined)[] = [];
+  const groupResiduals: (Check | undefined)[] = [];
+  const alwaysGroups: number[] = [];
   enabled.forEach((rule, ruleIndex) => {
     for (const conditions of rule.filters) {
       const group = groupRule.length;
-      let positives = 0;
-      const negatives: Residual[] = [];
-      for (const condition of conditions) {
-        const slot = slotOf(condition.key);
-        const plan = plans[slot];
-        if (condition.oper === 'IN') {
-          positives += 1;
-          for (const val of new Set(condition.vals)) {
-            const groups = plan.inIndex.get(val);
-            if (groups) groups.push(group);
-            else plan.inIndex.set(val, [group]);
-          }
-        } else if (condition.oper === 'CONTAINS') {
-          positives += 1;
-          plan.contains.push({ group, test: containsAny([...new Set(condition.vals)]) });
-          for (const needle of condition.vals) plan.needles.add(needle);
-        } else if (condition.oper === 'NOT IN') {
-          const excluded = new Set(condition.vals);
-          negatives.push((values) => {
-            const value = values[slot];
-            return value === undefined || !excluded.has(value);
-          });
-        } else {
-          const test = containsAny([...new Set(condition.vals)]);
-          negatives.push((values) => {
-            const value = values[slot];
-            return value === undefined || !test(value);
-          });
-        }
+      const anchor = conditions.find((c) => c.oper === 'IN') ?? conditions.find((c) => c.oper === 'CONTAINS');
+      if (anchor) {
+        const plan = plans[slotOf(anchor.key)];
+        for (const val of new Set(anchor.vals)) addTo(anchor.oper === 'IN' ? plan.inIndex : plan.containsIndex, val, group);
+      } else {
+        alwaysGroups.push(group);
       }
+      const checks = conditions.filter((c) => c !== anchor).map((c) => conditionCheck(c, slotOf(c.key)));
       groupRule.push(ruleIndex);
-      groupPositives.push(positives);
-      groupResiduals.push(negatives.length === 0 ? undefined : negatives.length === 1 ? negatives[0] : (values) => negatives.every((check) => check(values)));
+      groupResiduals.push(checks.length === 0 ? undefined : checks.length === 1 ? checks[0] : (values) => checks.every((check) => check(values)));
     }
   });
-  for (const plan of plans) {
-    if (plan.needles.size > 4) plan.containsPrefilter = new RegExp([...plan.needles].map(escapeRegExp).join('|'));
-  }
+  plans.forEach(planContains);
 
-  // Groups with no positive condition cannot be reached through the index; they are checked on every event.
-  const alwaysGroups = groupPositives.flatMap((count, group) => (count === 0 ? [group] : []));
-  const indexedPlans = plans.filter((plan) => plan.inIndex.size > 0 || plan.contains.length > 0);
-  const groupCount = groupRule.length;
-  const stamps = new Int32Array(groupCount);
-  const hits = new Int32Array(groupCount);
+  const indexedPlans = plans.filter((plan) => plan.inIndex.size > 0 || plan.containsIndex.size > 0);
+  const stamps = new Int32Array(groupRule.length);
   const values: Value[] = new Array(getters.length);
   let stamp = 0;
   let best = -1;
   // State shared across calls is safe: `match` is synchronous and never re-entered.
-  const fire = (group: number): void => {
-    if (stamps[group] !== stamp) {
+  const fire = (groups: readonly number[]): void => {
+    for (const group of groups) {
+      if (stamps[group] === stamp) continue;
       stamps[group] = stamp;
-      hits[group] = 0;
+      const rule = groupRule[group];
+      if (best !== -1 && rule >= best) continue;
+      const residual = groupResiduals[group];
+      if (residual === undefined || residual(values)) best = rule;
     }
-    if (++hits[group] !== groupPositives[group]) return;
-    const rule = groupRule[group];
-    if (best !== -1 && rule >= best) return;
-    const residual = groupResiduals[group];
-    if (residual === undefined || residual(values)) best = rule;
   };
 
   const match = (event: unknown): number => {
@@ -206,9 +234,18 @@ export function compileRuleSet(rules: readonly MatchableRule[]): CompiledMatcher
       const value = values[plan.slot];
       if (value === undefined) continue;
       const groups = plan.inIndex.get(value);
-      if (groups !== undefined) for (const group of groups) fire(group);
-      if (plan.contains.length === 0 || (plan.containsPrefilter !== undefined && !plan.containsPrefilter.test(value))) continue;
-      for (const condition of plan.contains) if (condition.test(value)) fire(condition.group);
+      if (groups !== undefined) fire(groups);
+      if (plan.containsIndex.size === 0) continue;
+      const { scanner, closure } = plan;
+      if (scanner !== undefined && closure !== undefined) {
+        scanner.lastIndex = 0;
+        for (let found = scanner.exec(value); found !== null; found = scanner.exec(value)) {
+          fire(closure.get(found[0]) ?? []);
+          scanner.lastIndex = found.index + 1;
+        }
+      } else {
+        for (const [needle, anchored] of plan.containsIndex) if (value.includes(needle)) fire(anchored);
+      }
     }
     for (const group of alwaysGroups) {
       const rule = groupRule[group];
