@@ -2,7 +2,7 @@
  * GET /api/v2/rate-limit-policies?take=50 over 100,000 policies: the management API (auth, own rate limit,
  * validation, Nest) beside a raw node:http + pg handler with the same query and serialisation, in one run.
  *
- *   node -r @swc-node/register tools/bench/management/bench-list.ts [--duration 5] [--rounds 3] [--connections 64]
+ *   node -r @swc-node/register tools/bench/management/bench-list.ts [--duration 5] [--rounds 3] [--connections 64] [--dist]
  *
  * Starts both servers as child processes on a fresh database (DATABASE_URL's server) and Redis prefix,
  * and removes them afterwards.
@@ -10,6 +10,7 @@
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Redis from 'ioredis';
@@ -56,19 +57,34 @@ async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs 
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** CPU seconds (user + system) a child has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 interface Figures {
   label: string;
   rps: number;
+  /** Server CPU per request (ms): independent of how much CPU the shared machine left us. */
+  cpuMsPerRequest: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
-async function load(url: string, label: string, headers: Record<string, string> = {}): Promise<Figures> {
+async function load(url: string, label: string, server: ChildProcess, headers: Record<string, string> = {}): Promise<Figures> {
   const options = { url, headers, connections: CONNECTIONS };
   await autocannon({ ...options, duration: 2 }); // warm-up
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({ ...options, duration: DURATION });
-  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+  const cpuMsPerRequest = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / result.requests.total;
+  return { label, rps: result.requests.average, cpuMsPerRequest, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
 }
 
 /** The run with the median throughput (its p99 with it). */
@@ -88,7 +104,9 @@ async function main(): Promise<void> {
     const [appPort, rawPort] = [await freePort(), await freePort()];
     const app = `http://127.0.0.1:${appPort}`;
     const raw = `http://127.0.0.1:${rawPort}`;
-    start(['-r', '@swc-node/register', 'apps/management-api/src/main.ts'], {
+    // --dist runs the webpack build (`npx nx build management-api`) instead of the sources.
+    const entry = process.argv.includes('--dist') ? ['dist/apps/management-api/main.js'] : ['-r', '@swc-node/register', 'apps/management-api/src/main.ts'];
+    const appProcess = start(entry, {
       PORT: String(appPort),
       DATABASE_URL: dbUrl.toString(),
       REDIS_URL,
@@ -121,7 +139,7 @@ async function main(): Promise<void> {
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
     const headers = { authorization: `Bearer ${token}` };
 
-    start(['tools/bench/management/raw-list-server.mjs'], { PORT: String(rawPort), DATABASE_URL: dbUrl.toString() });
+    const rawProcess = start(['tools/bench/management/raw-list-server.mjs'], { PORT: String(rawPort), DATABASE_URL: dbUrl.toString() });
     await waitUntil(async () => (await fetch(`${raw}/api/v2/rate-limit-policies?take=50`)).status === 200, 'the raw handler');
 
     // Same bytes from both (apart from nothing): the comparison is like for like.
@@ -135,18 +153,24 @@ async function main(): Promise<void> {
     const rawRuns: Figures[] = [];
     const appRuns: Figures[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      rawRuns.push(await load(`${raw}/api/v2/rate-limit-policies?take=50`, 'raw node:http + pg'));
-      appRuns.push(await load(`${app}/api/v2/rate-limit-policies?take=50`, 'management-api (Nest, JWT, rate limit, validation)', headers));
-      process.stdout.write(`round ${round + 1}: raw ${rawRuns[round].rps.toFixed(0)} req/s p99 ${rawRuns[round].p99} ms | app ${appRuns[round].rps.toFixed(0)} req/s p99 ${appRuns[round].p99} ms\n`);
+      rawRuns.push(await load(`${raw}/api/v2/rate-limit-policies?take=50`, 'raw node:http + pg', rawProcess));
+      appRuns.push(await load(`${app}/api/v2/rate-limit-policies?take=50`, 'management-api (Nest, JWT, rate limit, validation)', appProcess, headers));
+      process.stdout.write(
+        `round ${round + 1}: raw ${rawRuns[round].rps.toFixed(0)} req/s p99 ${rawRuns[round].p99} ms cpu ${rawRuns[round].cpuMsPerRequest.toFixed(2)} ms/req | ` +
+          `app ${appRuns[round].rps.toFixed(0)} req/s p99 ${appRuns[round].p99} ms cpu ${appRuns[round].cpuMsPerRequest.toFixed(2)} ms/req\n`,
+      );
     }
     const rawFigures = median(rawRuns);
     const appFigures = median(appRuns);
 
     process.stdout.write(`\nGET /api/v2/rate-limit-policies?take=50 over ${POLICIES} policies, ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s runs (each after a 2 s warm-up)\n\n`);
-    process.stdout.write('| handler | req/s | p50 ms | p99 ms | non-2xx/errors |\n|---|---:|---:|---:|---:|\n');
-    for (const f of [rawFigures, appFigures]) process.stdout.write(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} |\n`);
+    process.stdout.write('| handler | req/s | p50 ms | p99 ms | server CPU ms/req | non-2xx/errors |\n|---|---:|---:|---:|---:|---:|\n');
+    for (const f of [rawFigures, appFigures]) {
+      process.stdout.write(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.cpuMsPerRequest.toFixed(2)} | ${f.errors} |\n`);
+    }
     process.stdout.write(`\nthroughput ratio (app / raw): ${(appFigures.rps / rawFigures.rps).toFixed(3)} (target >= 0.6)\n`);
     process.stdout.write(`p99 ratio (app / raw): ${(appFigures.p99 / rawFigures.p99).toFixed(3)} (target <= 1.5)\n`);
+    process.stdout.write(`server CPU per request ratio (app / raw): ${(appFigures.cpuMsPerRequest / rawFigures.cpuMsPerRequest).toFixed(2)}\n`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
