@@ -8,6 +8,14 @@ import type { ImageFileMetadata } from './event-file.entity';
 const ACCEPTED_INPUT = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
 const ENCODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
 
+const SEQUENTIAL_ABOVE_PIXELS = 8_000_000;
+
+async function sequential<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = [];
+  for (const job of jobs) results.push(await job());
+  return results;
+}
+
 export interface ImageLimits {
   /** Decompression-bomb guard: width × height of the source. */
   maxPixels: number;
@@ -80,10 +88,9 @@ export async function processImage(source: ImageSource, options: ImageOptions, o
   };
   try {
     const specs = computeVariants(options);
-    const [original, ...rendered] = await Promise.all([
-      render('original', base()),
-      ...specs.map((spec) => render(spec.name, base().resize(spec.width, spec.height, { fit: spec.fit }))),
-    ]);
+    const jobs = [() => render('original', base()), ...specs.map((spec) => () => render(spec.name, base().resize(spec.width, spec.height, { fit: spec.fit })))];
+    // Each pipeline holds decoded pixels; past a few megapixels, render one at a time so memory stays bounded.
+    const [original, ...rendered] = meta.width * meta.height > SEQUENTIAL_ABOVE_PIXELS ? await sequential(jobs) : await Promise.all(jobs.map((job) => job()));
     const variants = Object.fromEntries(specs.map((spec, index) => [spec.name, rendered[index] as ProcessedRendition]));
     return {
       original: original as ProcessedRendition,

@@ -1,0 +1,38 @@
+import fc from 'fast-check';
+import { decodeMultipartFields, parseCreateEventInput } from './event-input';
+import { EventError } from './events.errors';
+
+const valid = { title: 'T', startTime: '2030-01-01T00:00:00Z', type: 'online', url: 'https://x.example' };
+
+describe('parseCreateEventInput', () => {
+  it('normalises a minimal online event with the spec defaults', () => {
+    expect(parseCreateEventInput(valid)).toMatchObject({ visibility: 'public', allowMaybe: true, guestListVisible: true, capacity: null, hostIds: [], metadata: {}, location: null, userId: null });
+  });
+
+  it('gives JSON and multipart encodings the same result', () => {
+    const json = { ...valid, location: { latitude: 1, longitude: 2 }, hostIds: ['a'], metadata: { k: true }, capacity: 4, allowMaybe: false, guestListVisible: true };
+    const multipart = decodeMultipartFields({ ...valid, location: '{"latitude":1,"longitude":2}', hostIds: '["a"]', metadata: '{"k":true}', capacity: '4', allowMaybe: 'false', guestListVisible: 'true' });
+    expect(parseCreateEventInput(multipart)).toEqual(parseCreateEventInput(json));
+  });
+
+  it('fails only with event/invalid-body, naming a field, for any one field replaced by anything', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('title', 'startTime', 'type', 'url', 'location', 'capacity', 'hostIds', 'metadata', 'visibility', 'timezone', 'spaceId', 'endTime'), fc.anything(), (key, value) => {
+        try {
+          parseCreateEventInput({ ...valid, [key]: value });
+        } catch (error) {
+          expect(error).toBeInstanceOf(EventError);
+          expect((error as EventError).code).toBe('EVENT_INVALID_BODY');
+          expect(typeof (error as EventError).details?.['field']).toBe('string');
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('rejects multipart JSON fields that do not parse', () => {
+    for (const field of ['location', 'hostIds', 'metadata']) {
+      expect(() => decodeMultipartFields({ [field]: '{nope' })).toThrow(`${field} must be valid JSON`);
+    }
+  });
+});
