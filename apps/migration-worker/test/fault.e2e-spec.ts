@@ -117,13 +117,14 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
     let last = 0;
     while (killedAt.length < 6) {
       // A victim that is up and working: its BullMQ worker holds jobs and its transactions are in flight.
-      const victim = await waitFor(() => {
+      const victim = await waitFor<WorkerProcess | undefined>(() => {
         const up = workers.filter((worker) => worker.ready);
         return up.length > 0 ? up[randomInt(0, up.length)] : undefined;
       }, { timeoutMs: 60000, what: 'a running worker' });
       const data = await advancedBeyond('a', migrationId, last);
       expect(data.status).toBe('in_progress');
       await new Promise((resolve) => setTimeout(resolve, randomInt(0, 1500)));
+      if (!victim) throw new Error('no running worker');
       await victim.kill();
       killedAt.push((await progress('a', migrationId)).migratedDocuments);
       last = killedAt[killedAt.length - 1]!;

@@ -1,4 +1,5 @@
-import { startTestApp, TestApp, TestAppOptions } from '@acme/platform-testing';
+import { Client } from 'pg';
+import { startTestApp, TestApp, TestAppOptions, waitFor } from '@acme/platform-testing';
 import { AppModule } from '../src/app.module';
 import { migrationService } from '../src/service';
 
@@ -85,8 +86,7 @@ export const makeDocuments = (prefix: string, count: number, recordsEach = 2) =>
   }));
 
 /** Direct SQL on the app's test database, for assertions and for holding row locks. */
-export async function withDb<T>(app: TestApp, work: (db: import('pg').Client) => Promise<T>): Promise<T> {
-  const { Client } = await import('pg');
+export async function withDb<T>(app: TestApp, work: (db: Client) => Promise<T>): Promise<T> {
   const db = new Client({ connectionString: app.database.url });
   await db.connect();
   try {
@@ -97,16 +97,15 @@ export async function withDb<T>(app: TestApp, work: (db: import('pg').Client) =>
 }
 
 export const countMigrations = (app: TestApp): Promise<number> =>
-  withDb(app, async (db) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "migration"."migrations"`)).rows[0]!.n);
+  withDb(app, async (db) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "migration"."migrations"`)).rows[0]?.n ?? -1);
 
 export async function waitForStatus(api: ReturnType<typeof client>, organizationId: string, migrationId: string, status: string, timeoutMs = 30000) {
-  const { waitFor } = await import('@acme/platform-testing');
-  const response = await waitFor(
+  const response = await waitFor<JsonResponse | undefined>(
     async () => {
       const current = await api.status(organizationId, migrationId);
       return current.body?.result?.data?.status === status ? current : undefined;
     },
     { timeoutMs, intervalMs: 50, what: `migration ${migrationId} ${status}` },
   );
-  return response.body.result.data;
+  return response?.body.result.data;
 }

@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { MigrationState, statesAccepting } from './migration-state';
 import { MigrationMetrics } from './migration.metrics';
 import { MigrationSettings } from './migration.settings';
-import { affectedRows, hasPgCode, pgError, PG_UNIQUE_VIOLATION } from './pg-errors';
+import { affectedRows, firstRow, hasPgCode, pgError, PG_UNIQUE_VIOLATION } from './pg-errors';
 import { describeDuplicate } from './workspace.service';
 
 export type SliceOutcome = 'finished' | 'stopped';
@@ -115,7 +115,7 @@ export class MigrationRunner {
        SELECT count(*)::int AS "n", max("key")::text AS "last" FROM moved`,
       params,
     );
-    const { n, last } = moved[0]!;
+    const { n, last } = firstRow(moved);
     const done = n < batchSize;
     await manager.query(
       `UPDATE "migration"."migration_slices" SET "cursor" = $3, "moved" = "moved" + $4, "done" = $5 WHERE "migration_id" = $1 AND "slice" = $2`,

@@ -5,7 +5,7 @@ import { MigrationState, statesAccepting } from './migration-state';
 import { MigrationQueue } from './migration.queue';
 import { MigrationSettings } from './migration.settings';
 import { migrationErrors } from './migrations.errors';
-import { affectedRows, hasPgCode, isUuid, PG_EXCLUSION_VIOLATION } from './pg-errors';
+import { affectedRows, firstRow, hasPgCode, isUuid, PG_EXCLUSION_VIOLATION } from './pg-errors';
 import { planListSlices, planRangeSlices, SlicePlan } from './slice-plan';
 import { WorkspaceService } from './workspace.service';
 
@@ -72,7 +72,7 @@ export class MigrationService {
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING "seq"`,
         [migrationId, workspaceId, source, target, plan.keys ? 'documents' : 'organization', plan.total],
       );
-      await this.insertHolds(manager, migrationId, rows[0]!.seq, source, target, plan.keys);
+      await this.insertHolds(manager, migrationId, firstRow(rows).seq, source, target, plan.keys);
       await manager.query(
         `INSERT INTO "migration"."migration_slices" ("migration_id", "slice", "key_from", "key_to", "cursor")
          SELECT $1, s, f, t, f FROM unnest($2::int[], $3::bigint[], $4::bigint[]) AS x(s, f, t)`,
@@ -95,7 +95,7 @@ export class MigrationService {
       targetOrganizationId: row.target_id,
       totalDocuments: row.total_documents,
       migratedDocuments: row.moved,
-      createdAt: iso(row.created_at)!,
+      createdAt: new Date(row.created_at).toISOString(),
       startedAt: iso(row.started_at),
       finishedAt: iso(row.finished_at),
       failureReason: row.failure_reason,
@@ -153,7 +153,7 @@ export class MigrationService {
       `SELECT count(*)::int AS "total", min("key")::text AS "min", max("key")::text AS "max" FROM "migration"."documents" WHERE "organization_key" = $1`,
       [source],
     );
-    const { total, min, max } = rows[0]!;
+    const { total, min, max } = firstRow(rows);
     return { total, slices: planRangeSlices(total, min, max, this.settings.sliceSize, this.settings.maxSlices) };
   }
 

@@ -24,3 +24,10 @@ export const isUuid = (value: string): boolean => UUID.test(value);
 
 /** TypeORM's Postgres driver answers an UPDATE/DELETE with `[rows, rowCount]`. */
 export const affectedRows = (result: unknown): number => (Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0);
+
+/** The single row an aggregate or RETURNING query always yields. */
+export function firstRow<T>(rows: T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error('Expected a row');
+  return row;
+}

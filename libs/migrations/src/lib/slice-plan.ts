@@ -10,8 +10,11 @@ export function planListSlices(sortedKeys: readonly string[], sliceSize: number)
   const slices: SlicePlan[] = [];
   for (let start = 0; start < sortedKeys.length; start += sliceSize) {
     const chunk = sortedKeys.slice(start, start + sliceSize);
-    const keyFrom = start === 0 ? (BigInt(chunk[0]!) - 1n).toString() : sortedKeys[start - 1]!;
-    slices.push({ slice: slices.length, keyFrom, keyTo: chunk[chunk.length - 1]! });
+    const [first] = chunk;
+    const keyTo = chunk.at(-1);
+    if (first === undefined || keyTo === undefined) break;
+    const keyFrom = start === 0 ? (BigInt(first) - 1n).toString() : (sortedKeys[start - 1] ?? first);
+    slices.push({ slice: slices.length, keyFrom, keyTo });
   }
   return slices.length > 0 ? slices : [{ slice: 0, keyFrom: '0', keyTo: '0' }];
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { digestSecret, generateSecret, verifySecret } from '@acme/platform-auth';
 import { migrationErrors } from './migrations.errors';
-import { hasPgCode, isUuid, pgError, PG_UNIQUE_VIOLATION } from './pg-errors';
+import { firstRow, hasPgCode, isUuid, pgError, PG_UNIQUE_VIOLATION } from './pg-errors';
 
 export interface CreatedWorkspace {
   workspaceId: string;
@@ -103,7 +103,7 @@ export class WorkspaceService {
            SELECT (SELECT count(*) FROM docs)::int AS "documents", (SELECT count(*) FROM recs)::int AS "records"`,
           [organizationKey, payload],
         );
-        return rows[0]!;
+        return firstRow(rows);
       });
     } catch (error) {
       if (hasPgCode(error, PG_UNIQUE_VIOLATION)) throw migrationErrors.documentExists(describeDuplicate(pgError(error)?.detail));
@@ -120,7 +120,7 @@ export class WorkspaceService {
                 WHERE d."organization_key" = $1)::int AS "records"`,
       [organizationKey],
     );
-    return rows[0]!;
+    return firstRow(rows);
   }
 
   private async requireWorkspace(workspaceId: string): Promise<void> {
