@@ -52,6 +52,39 @@ describe('rate-limit policy pagination', () => {
     expect(seen).toHaveLength(existing.length + added);
   });
 
+  it('walks with a writer inserting concurrently: every policy that existed is seen once, none twice', async () => {
+    const before = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const current = await page(`take=100${cursor ? `&from=${encodeURIComponent(cursor)}` : ''}`);
+      current.rate_limit_policies.forEach((p) => before.add(p.id));
+      cursor = current.next;
+    } while (cursor);
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        await create(`client_id:concurrent-${written}`);
+        written += 1;
+      }
+    })();
+    const seen: string[] = [];
+    try {
+      cursor = undefined;
+      do {
+        const current = await page(`take=3${cursor ? `&from=${encodeURIComponent(cursor)}` : ''}`);
+        seen.push(...current.rate_limit_policies.map((p) => p.id));
+        cursor = current.next;
+      } while (cursor && seen.length < before.size + 200);
+    } finally {
+      writing = false;
+      await writer;
+    }
+    expect(written).toBeGreaterThan(0);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of before) expect(seen).toContain(id);
+  });
+
   it('answers next only when another page exists (exact multiple of take)', async () => {
     const all = await page('take=100');
     const total = all.rate_limit_policies.length;
