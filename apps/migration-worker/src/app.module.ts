@@ -2,19 +2,25 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { createEnvValidator } from '@acme/platform-config';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { QueueModule } from '@acme/platform-queue';
+import { RateLimitingModule } from '@acme/platform-rate-limiting';
 import { MIGRATION_SCHEMA_MIGRATIONS, MigrationsModule } from '@acme/migrations';
 import { AdminController } from './admin/admin.controller';
 import { QueueBoardModule } from './admin/queue-board.module';
 import { MigrationEnv } from './config/env';
 import { MigrationsController } from './migrations/migrations.controller';
 import { ServiceAuthGuard } from './migrations/service-auth.guard';
+import { WorkspaceRateLimitGuard } from './migrations/workspace-rate-limit.guard';
 import { MigrationWorkerModule } from './processors/migration-worker.module';
 import { migrationService } from './service';
 
 export const MIGRATION_SCHEMA = 'migration';
 
 /** Public and operator routes (MIGRATION_ROLE api or all). */
-@Module({ imports: [QueueBoardModule], controllers: [MigrationsController, AdminController], providers: [ServiceAuthGuard] })
+@Module({
+  imports: [QueueBoardModule, RateLimitingModule],
+  controllers: [MigrationsController, AdminController],
+  providers: [ServiceAuthGuard, WorkspaceRateLimitGuard],
+})
 export class MigrationApiModule {}
 
 @Module({})

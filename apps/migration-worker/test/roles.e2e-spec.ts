@@ -51,3 +51,32 @@ describe('MIGRATION_ROLE api and worker on one database and queue', () => {
     expect((await fetch(`${url}/admin/v1/queues`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).status).toBe(404);
   });
 });
+
+describe('per-workspace rate limit on the public API', () => {
+  let app: TestApp;
+  afterAll(async () => app?.close());
+
+  it('answers RESOURCE_EXHAUSTED with Retry-After past the burst, per workspace', async () => {
+    app = await startMigrationApp({ MIGRATION_ROLE: 'api', MIGRATION_RATE_LIMIT_PER_SECOND: '1' });
+    const ops = operator(app);
+    const [first, second] = [await ops.workspace('one'), await ops.workspace('two')];
+    await ops.organization(first.workspaceId, 'o');
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${app.url}/v2/organizations/documents/migrate/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-api-key': first.apiKey, 'x-service-auth-token': first.authToken },
+        body: JSON.stringify({ data: { organizationId: 'o', migrationId: 'none' } }),
+      });
+      statuses.push(response.status);
+      if (response.status === 429) refused = response;
+    }
+    // Burst of 2, refilled at 1/s: a slow machine may earn one more token, never four.
+    expect(statuses.slice(0, 2)).toEqual([404, 404]);
+    expect(statuses).toContain(429);
+    expect(refused?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await refused?.json()).toEqual({ error: { message: expect.any(String), status: 'RESOURCE_EXHAUSTED' } });
+    expect((await client(app, second).status('o', 'none')).status).toBe(404);
+  });
+});

@@ -12,6 +12,8 @@ export const FAST_WORKER_ENV = {
   MIGRATION_LOCK_DURATION_MS: '5000',
   MIGRATION_STALLED_INTERVAL_MS: '2000',
   MIGRATION_RECONCILE_INTERVAL_MS: '1000',
+  // Property tests fire requests fast; the limit has its own test.
+  MIGRATION_RATE_LIMIT_PER_SECOND: '0',
 };
 
 export function startMigrationApp(env: Record<string, string> = {}, shared: Partial<TestAppOptions> = {}): Promise<TestApp> {

@@ -47,6 +47,10 @@ export class MigrationEnv extends BaseEnv {
   /** How often a worker re-aligns the queue with Postgres (lost jobs, exhausted jobs, finished slices). */
   @Transform(toInt) @IsInt() @Min(200)
   MIGRATION_RECONCILE_INTERVAL_MS = 15000;
+
+  /** Public API requests per second per workspace (token bucket, burst = 2x); 0 switches the limit off. */
+  @Transform(toInt) @IsInt() @Min(0)
+  MIGRATION_RATE_LIMIT_PER_SECOND = 100;
 }
 
 export const loadEnvSource = (): Record<string, string | undefined> => process.env;

@@ -5,11 +5,12 @@ import { success } from '../http/envelope';
 import { MigrationRefRequest, StartMigrationRequest } from './dto/migration.request.dto';
 import { MigrationStatusResponse, StartMigrationResponse } from './dto/migration.response.dto';
 import { ServiceAuthGuard, WorkspaceId } from './service-auth.guard';
+import { WorkspaceRateLimitGuard } from './workspace-rate-limit.guard';
 
 @ApiTags('migrations')
 @ApiSecurity('apiKey')
 @ApiSecurity('authToken')
-@UseGuards(ServiceAuthGuard)
+@UseGuards(ServiceAuthGuard, WorkspaceRateLimitGuard)
 @Controller('v2/organizations/documents/migrate')
 export class MigrationsController {
   constructor(private readonly migrations: MigrationService) {}
