@@ -34,25 +34,24 @@ export class IngestService {
       if (slot === -1) kept.push({ t: eventTime(event, now), p: event });
       else droppedBySlot.set(slot, (droppedBySlot.get(slot) ?? 0) + 1);
     }
-    const ruleIds = [...droppedBySlot.keys()].map((slot) => matcher.ruleIds[slot]);
-    const counts = [...droppedBySlot.values()];
-    await this.db.transaction(async (manager) => {
-      if (kept.length > 0) {
-        // json (not jsonb) keeps the payload as sent, \u0000 escapes included (jsonb refuses them).
-        await manager.query(
-          `INSERT INTO "rum"."error_events" ("application_id", "occurred_at", "payload")
-           SELECT $1, to_timestamp((e->>'t')::float8 / 1000), e->'p' FROM json_array_elements($2::json) AS e`,
-          [applicationId, toPostgresJson(kept)],
-        );
-      }
-      if (ruleIds.length > 0) {
-        await manager.query(
-          `UPDATE "rum"."rules" r SET "discarded_count" = r."discarded_count" + c."n"
-           FROM unnest($2::varchar[], $3::bigint[]) AS c("id", "n") WHERE r."application_id" = $1 AND r."id" = c."id"`,
-          [applicationId, ruleIds, counts],
-        );
-      }
-    });
+    if (kept.length > 0) {
+      // json (not jsonb) keeps the payload as sent; toPostgresJson neutralises what Postgres cannot hold.
+      await this.db.query(
+        `INSERT INTO "rum"."error_events" ("application_id", "occurred_at", "payload")
+         SELECT $1, to_timestamp((e->>'t')::float8 / 1000), e->'p' FROM json_array_elements($2::json) AS e`,
+        [applicationId, toPostgresJson(kept)],
+      );
+    }
+    if (droppedBySlot.size > 0) {
+      const counted = [...droppedBySlot].map(([slot, n]) => [matcher.ruleIds[slot], n] as const).sort(([a], [b]) => (a < b ? -1 : 1));
+      // One short statement of its own, locking the rule rows in id order: concurrent batches queue, never deadlock.
+      await this.db.query(
+        `WITH c AS (SELECT * FROM unnest($2::varchar[], $3::bigint[]) AS c("id", "n")),
+              locked AS (SELECT r."id" FROM "rum"."rules" r JOIN c ON c."id" = r."id" WHERE r."application_id" = $1 ORDER BY r."id" FOR UPDATE OF r)
+         UPDATE "rum"."rules" r SET "discarded_count" = r."discarded_count" + c."n" FROM c, locked WHERE r."id" = c."id" AND locked."id" = r."id"`,
+        [applicationId, counted.map(([id]) => id), counted.map(([, n]) => n)],
+      );
+    }
     return { accepted: kept.length, dropped: events.length - kept.length };
   }
 
