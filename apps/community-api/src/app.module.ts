@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { COMMUNITY_MIGRATIONS, CommunityModule } from '@acme/community';
 import { EVENTS_MIGRATIONS } from '@acme/events';
 import { CommunityPushModule, PUSH_MIGRATIONS } from '@acme/community-push';
+import { CommunityVerificationModule, VERIFICATION_MIGRATIONS } from '@acme/community-verification';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { CommunityEnv } from './config/env';
 import { EventsFeatureModule } from './events/events-feature.module';
@@ -25,7 +26,7 @@ export class AppModule {
           envClass: CommunityEnv,
           source,
           schema: COMMUNITY_SCHEMA,
-          migrations: [...COMMUNITY_MIGRATIONS, ...PUSH_MIGRATIONS, ...EVENTS_MIGRATIONS],
+          migrations: [...COMMUNITY_MIGRATIONS, ...VERIFICATION_MIGRATIONS, ...PUSH_MIGRATIONS, ...EVENTS_MIGRATIONS],
         }),
         CommunityModule.forRootAsync({
           inject: [CommunityEnv],
@@ -34,9 +35,14 @@ export class AppModule {
             accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
             refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
             issuer: 'community-api',
-            mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-            verificationAttempts: { perMinute: env.VERIFICATION_ATTEMPTS_PER_MINUTE, perHour: env.VERIFICATION_ATTEMPTS_PER_HOUR },
             signInAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
+          }),
+        }),
+        CommunityVerificationModule.forRootAsync({
+          inject: [CommunityEnv],
+          useFactory: (env: CommunityEnv) => ({
+            mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+            attempts: { perMinute: env.VERIFICATION_ATTEMPTS_PER_MINUTE, perHour: env.VERIFICATION_ATTEMPTS_PER_HOUR },
           }),
         }),
         CommunityPushModule.forRootAsync({

@@ -12,8 +12,6 @@ const settings: CommunitySettings = {
   accessTokenTtlSeconds: 1800,
   refreshTokenTtlSeconds: 3600,
   issuer: 'community-api',
-  mail: { from: 'x@y.z' },
-  verificationAttempts: { perMinute: 1, perHour: 1 },
   signInAttemptsPerMinute: 1,
 };
 const project = { id: '11111111-1111-4111-8111-111111111111', bundles: [], serviceKeyDigest: digestSecret('sk_service'), masterKeyDigest: digestSecret('mk_master') } as unknown as Project;

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CommunityErrorCode, EmailVerificationService, Project, TOKEN_LENGTH } from '@acme/community';
+import { Project } from '@acme/community';
+import { EmailVerificationService, TOKEN_LENGTH, VerificationErrorCode } from '@acme/community-verification';
 import { AppError } from '@acme/platform-errors';
 import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
 import { CommunityEnv } from '../config/env';
@@ -69,7 +70,7 @@ export class EmailVerificationController {
     const target = new URL(query.redirect);
     target.searchParams.set('verified', failure ? 'false' : 'true');
     if (failure) {
-      const reason = failure.code === CommunityErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS ? 'too-many-attempts' : 'invalid-or-expired-token';
+      const reason = failure.code === VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS ? 'too-many-attempts' : 'invalid-or-expired-token';
       target.searchParams.set('error', reason);
     }
     response.redirect(302, target.toString());

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { VerificationModule } from '@acme/community';
 import { EmailVerificationController } from './email-verification.controller';
 
-@Module({ imports: [VerificationModule], controllers: [EmailVerificationController] })
+@Module({ controllers: [EmailVerificationController] })
 export class EmailVerificationModule {}

@@ -1,7 +1,8 @@
 import { CommunityErrorCode } from '@acme/community';
 import { PushErrorCode } from '@acme/community-push';
+import { VerificationErrorCode } from '@acme/community-verification';
 
-/** Wire codes of projects, end-user auth and email verification (issue 5). */
+/** Wire codes of projects and end-user auth (issue 5). */
 export const AUTH_WIRE_CODES: Record<CommunityErrorCode, string> = {
   PROJECT_NOT_FOUND: 'project/not-found',
   AUTH_UNAUTHORIZED: 'auth/unauthorized',
@@ -11,6 +12,11 @@ export const AUTH_WIRE_CODES: Record<CommunityErrorCode, string> = {
   AUTH_INVALID_REFRESH_TOKEN: 'auth/invalid-refresh-token',
   AUTH_TOKEN_REUSE_DETECTED: 'auth/token-reuse-detected',
   USER_NOT_FOUND: 'user/not-found',
+  AUTH_TOO_MANY_ATTEMPTS: 'auth/too-many-attempts',
+};
+
+/** Wire codes of email verification and mail. */
+export const VERIFICATION_WIRE_CODES: Record<VerificationErrorCode, string> = {
   VERIFICATION_INVALID_OR_EXPIRED: 'auth/invalid-or-expired-token',
   VERIFICATION_TOO_MANY_ATTEMPTS: 'auth/too-many-attempts',
   MAIL_UNAVAILABLE: 'mail/unavailable',

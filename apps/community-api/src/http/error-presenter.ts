@@ -1,6 +1,6 @@
 import { AppErrorKind, ErrorPresenter } from '@acme/platform-errors';
 import { EVENT_WIRE_CODES } from '@acme/events';
-import { AUTH_WIRE_CODES, PUSH_WIRE_CODES } from './community-wire-codes';
+import { AUTH_WIRE_CODES, PUSH_WIRE_CODES, VERIFICATION_WIRE_CODES } from './community-wire-codes';
 
 /** Replyke-style wire codes for internal codes; feature modules add theirs here. */
 export const COMMUNITY_WIRE_CODES: Record<string, string> = {
@@ -12,6 +12,7 @@ export const COMMUNITY_WIRE_CODES: Record<string, string> = {
   ADMIN_UNAUTHORIZED: 'admin/unauthorized',
   INTERNAL: 'server/internal-error',
   ...AUTH_WIRE_CODES,
+  ...VERIFICATION_WIRE_CODES,
   ...EVENT_WIRE_CODES,
   ...PUSH_WIRE_CODES,
 };

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Mailer, OutboxEntry, Project, ProjectService } from '@acme/community';
+import { Project, ProjectService } from '@acme/community';
+import { Mailer, OutboxEntry } from '@acme/community-verification';
 import { AdminTokenGuard } from '@acme/platform-auth';
 import { CreatedProjectResponse, CreateProjectRequest, ProjectResponse, UpdateProjectRequest } from './dto/project.dto';
 

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { VerificationModule } from '@acme/community';
 import { AdminProjectsController } from './admin-projects.controller';
 
-@Module({ imports: [VerificationModule], controllers: [AdminProjectsController] })
+@Module({ controllers: [AdminProjectsController] })
 export class ProjectsModule {}

@@ -4,13 +4,10 @@ import { DataSource } from 'typeorm';
 import { digestSecret } from '@acme/platform-auth';
 import { isUniqueViolation } from '@acme/platform-persistence';
 import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
-import { Clock } from '../clock';
-import { CommunityErrors } from '../community.errors';
-import { CommunitySettings } from '../community.settings';
-import { deriveKey } from '../derive-key';
-import { Mailer } from '../mail/mailer';
-import { Project } from '../projects/project.entity';
-import { UserService } from '../users/user.service';
+import { Clock, CommunitySettings, deriveKey, Project, UserService } from '@acme/community';
+import { Mailer } from './mail/mailer';
+import { VerificationErrors } from './verification.errors';
+import { VerificationSettings } from './verification.settings';
 import { verificationMail } from './verification-mail';
 import { generateVerificationToken, TokenFormat, VERIFICATION_TOKEN_TTL_MS, VerificationMode } from './verification-token';
 
@@ -42,10 +39,11 @@ export class EmailVerificationService {
     private readonly users: UserService,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
-    private readonly settings: CommunitySettings,
+    private readonly settings: VerificationSettings,
+    community: CommunitySettings,
     private readonly clock: Clock,
   ) {
-    this.key = deriveKey(settings.authSecret, 'verification-token');
+    this.key = deriveKey(community.authSecret, 'verification-token');
   }
 
   /** Issues a token and mails it; nothing is sent when the user is already verified. */
@@ -53,7 +51,7 @@ export class EmailVerificationService {
     const user = await this.users.getById(project.id, userId);
     if (user.isVerified) return;
     const decision = await this.limiter.fixedWindows(`community:verify-send:${project.id}:${userId}`, SEND_LIMITS);
-    if (!decision.allowed) throw CommunityErrors.tooManyAttempts(rateLimitHeaders(decision));
+    if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
     const { token, id } = await this.issue(project.id, userId, options);
     try {
       await this.mailer.send(project.id, { to: user.email, ...verificationMail(project.name, token, options) });
@@ -84,17 +82,17 @@ export class EmailVerificationService {
       [projectId, this.digest(projectId, token), this.clock.now()],
     )) as { user_id: string }[];
     const userId = rows[0]?.user_id;
-    if (!userId) throw CommunityErrors.verificationInvalidOrExpired();
+    if (!userId) throw VerificationErrors.invalidOrExpired();
     return userId;
   }
 
   private async countAttempt(projectId: string, clientAddress: string): Promise<void> {
-    const { perMinute, perHour } = this.settings.verificationAttempts;
+    const { perMinute, perHour } = this.settings.attempts;
     const decision = await this.limiter.fixedWindows(`community:verify:${projectId}:${clientAddress}`, [
       { limit: perMinute, windowSeconds: 60 },
       { limit: perHour, windowSeconds: 3600 },
     ]);
-    if (!decision.allowed) throw CommunityErrors.tooManyAttempts(rateLimitHeaders(decision));
+    if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
   }
 
   /** Short codes can collide with another user's live code: draw again until the digest is free. */

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mailer';
+import type { MailMessage } from './mail/mailer';
 import type { SendVerificationOptions } from './email-verification.service';
 
 const escapeHtml = (value: string) =>

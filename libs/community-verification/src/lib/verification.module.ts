@@ -1,15 +1,29 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
-import { Mailer } from '../mail/mailer';
-import { OutboxMessage } from '../mail/outbox-message.entity';
 import { EmailVerificationService } from './email-verification.service';
+import { Mailer } from './mail/mailer';
+import { OutboxMessage } from './mail/outbox-message.entity';
 import { VerificationToken } from './verification-token.entity';
+import { VerificationSettings } from './verification.settings';
 
-/** Email verification and project mail; needs the global `CommunityModule`. */
-@Module({
-  imports: [TypeOrmModule.forFeature([VerificationToken, OutboxMessage]), RateLimitingModule],
-  providers: [EmailVerificationService, Mailer],
-  exports: [EmailVerificationService, Mailer],
-})
-export class VerificationModule {}
+export interface VerificationModuleOptions {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  inject?: any[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  useFactory: (...args: any[]) => VerificationSettings;
+}
+
+/** Email verification and project mail. Global, imported once by the app; needs the global `CommunityModule`. */
+@Module({})
+export class CommunityVerificationModule {
+  static forRootAsync(options: VerificationModuleOptions): DynamicModule {
+    return {
+      module: CommunityVerificationModule,
+      global: true,
+      imports: [TypeOrmModule.forFeature([VerificationToken, OutboxMessage]), RateLimitingModule],
+      providers: [{ provide: VerificationSettings, inject: options.inject, useFactory: options.useFactory }, EmailVerificationService, Mailer],
+      exports: [VerificationSettings, EmailVerificationService, Mailer],
+    };
+  }
+}

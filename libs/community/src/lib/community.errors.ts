@@ -10,9 +10,7 @@ export const CommunityErrorCode = {
   AUTH_INVALID_REFRESH_TOKEN: 'AUTH_INVALID_REFRESH_TOKEN',
   AUTH_TOKEN_REUSE_DETECTED: 'AUTH_TOKEN_REUSE_DETECTED',
   USER_NOT_FOUND: 'USER_NOT_FOUND',
-  VERIFICATION_INVALID_OR_EXPIRED: 'VERIFICATION_INVALID_OR_EXPIRED',
-  VERIFICATION_TOO_MANY_ATTEMPTS: 'VERIFICATION_TOO_MANY_ATTEMPTS',
-  MAIL_UNAVAILABLE: 'MAIL_UNAVAILABLE',
+  AUTH_TOO_MANY_ATTEMPTS: 'AUTH_TOO_MANY_ATTEMPTS',
 } as const;
 export type CommunityErrorCode = (typeof CommunityErrorCode)[keyof typeof CommunityErrorCode];
 
@@ -28,10 +26,6 @@ export const CommunityErrors = {
   tokenReuseDetected: () =>
     new AppError(CommunityErrorCode.AUTH_TOKEN_REUSE_DETECTED, 'unauthorized', 'Refresh token reuse detected; the session was revoked.'),
   userNotFound: () => new AppError(CommunityErrorCode.USER_NOT_FOUND, 'not_found', 'User not found.'),
-  verificationInvalidOrExpired: () =>
-    new AppError(CommunityErrorCode.VERIFICATION_INVALID_OR_EXPIRED, 'validation', 'Invalid or expired token.'),
   tooManyAttempts: (headers: Record<string, string>) =>
-    new AppError(CommunityErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS, 'rate_limited', 'Too many attempts; try again later.', { headers }),
-  mailUnavailable: (cause: unknown) =>
-    new AppError(CommunityErrorCode.MAIL_UNAVAILABLE, 'unavailable', 'The email could not be sent.', { cause }),
+    new AppError(CommunityErrorCode.AUTH_TOO_MANY_ATTEMPTS, 'rate_limited', 'Too many attempts; try again later.', { headers }),
 };

@@ -6,10 +6,6 @@ export abstract class CommunitySettings {
   abstract readonly refreshTokenTtlSeconds: number;
   /** `iss` of access tokens. */
   abstract readonly issuer: string;
-  /** SMTP when `smtpUrl` is set, else the project outbox. */
-  abstract readonly mail: { smtpUrl?: string; from: string };
-  /** Verify attempts allowed per project and client address. */
-  abstract readonly verificationAttempts: { perMinute: number; perHour: number };
   /** Sign-in attempts allowed per project and client address per minute (credential stuffing). */
   abstract readonly signInAttemptsPerMinute: number;
 }

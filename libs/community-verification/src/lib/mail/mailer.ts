@@ -2,9 +2,9 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import nodemailer, { Transporter } from 'nodemailer';
 import { Repository } from 'typeorm';
-import { Clock } from '../clock';
-import { CommunityErrors } from '../community.errors';
-import { CommunitySettings } from '../community.settings';
+import { Clock } from '@acme/community';
+import { VerificationErrors } from '../verification.errors';
+import { VerificationSettings } from '../verification.settings';
 import { OutboxMessage } from './outbox-message.entity';
 
 export interface MailMessage {
@@ -28,7 +28,7 @@ export class Mailer implements OnModuleDestroy {
   private readonly renderer: Transporter;
 
   constructor(
-    private readonly settings: CommunitySettings,
+    private readonly settings: VerificationSettings,
     private readonly clock: Clock,
     @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
   ) {
@@ -49,7 +49,7 @@ export class Mailer implements OnModuleDestroy {
       }
       await this.renderer.sendMail(mail);
     } catch (error) {
-      throw CommunityErrors.mailUnavailable(error);
+      throw VerificationErrors.mailUnavailable(error);
     }
     await this.outbox.insert({ projectId, ...message, sentAt: this.clock.now() });
   }
