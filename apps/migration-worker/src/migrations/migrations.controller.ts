@@ -1,15 +1,19 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { MigrationService } from '@acme/migrations';
 import { success } from '../http/envelope';
 import { MigrationRefRequest, StartMigrationRequest } from './dto/migration.request.dto';
-import { MigrationStatusResponse, StartMigrationResponse } from './dto/migration.response.dto';
+import { MigrationErrorResponse, MigrationStatusResponse, StartMigrationResponse } from './dto/migration.response.dto';
 import { ServiceAuthGuard, WorkspaceId } from './service-auth.guard';
 import { WorkspaceRateLimitGuard } from './workspace-rate-limit.guard';
 
 @ApiTags('migrations')
 @ApiSecurity('apiKey')
 @ApiSecurity('authToken')
+@ApiBadRequestResponse({ type: MigrationErrorResponse, description: 'INVALID_ARGUMENT' })
+@ApiUnauthorizedResponse({ type: MigrationErrorResponse, description: 'UNAUTHENTICATED' })
+@ApiNotFoundResponse({ type: MigrationErrorResponse, description: 'NOT_FOUND' })
+@ApiTooManyRequestsResponse({ type: MigrationErrorResponse, description: 'RESOURCE_EXHAUSTED' })
 @UseGuards(ServiceAuthGuard, WorkspaceRateLimitGuard)
 @Controller('v2/organizations/documents/migrate')
 export class MigrationsController {
@@ -19,6 +23,7 @@ export class MigrationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Start migrating documents to another organization (answers at once, status pending)' })
   @ApiOkResponse({ type: StartMigrationResponse })
+  @ApiResponse({ status: 409, type: MigrationErrorResponse, description: 'FAILED_PRECONDITION: an unfinished migration holds some of the documents' })
   async start(@WorkspaceId() workspaceId: string, @Body() body: StartMigrationRequest) {
     return success('Migration started.', await this.migrations.start(workspaceId, body.data));
   }
@@ -34,6 +39,7 @@ export class MigrationsController {
   @Post('cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel an unfinished migration (beyond the spec); moved documents stay moved' })
+  @ApiResponse({ status: 409, type: MigrationErrorResponse, description: 'FAILED_PRECONDITION: already finished' })
   @ApiOkResponse({ type: MigrationStatusResponse })
   async cancel(@WorkspaceId() workspaceId: string, @Body() body: MigrationRefRequest) {
     return success('Migration cancelled.', await this.migrations.cancel(workspaceId, body.data.organizationId, body.data.migrationId));

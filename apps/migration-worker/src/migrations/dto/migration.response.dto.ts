@@ -38,3 +38,14 @@ export class StartMigrationResponse {
 export class MigrationStatusResponse {
   @ApiProperty({ type: StatusResult }) readonly result!: StatusResult;
 }
+
+class ErrorDetail {
+  @ApiProperty() readonly message!: string;
+  @ApiProperty({ enum: ['INVALID_ARGUMENT', 'UNAUTHENTICATED', 'PERMISSION_DENIED', 'NOT_FOUND', 'FAILED_PRECONDITION', 'RESOURCE_EXHAUSTED', 'INTERNAL'] })
+  readonly status!: string;
+}
+
+/** `{error: {message, status}}` (DECISIONS.md §4). */
+export class MigrationErrorResponse {
+  @ApiProperty({ type: ErrorDetail }) readonly error!: ErrorDetail;
+}
