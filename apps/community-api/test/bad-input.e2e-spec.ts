@@ -173,4 +173,28 @@ describe('bad input never yields a 5xx or a partial write (property-based)', () 
       { numRuns: RUNS },
     );
   });
+
+  it('operator routes with arbitrary project ids and bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 60 }).filter((id) => id !== '.' && id !== '..'),
+        fc.constantFrom('GET /', 'PATCH /', 'GET /outbox', 'POST /push-notifications'),
+        json,
+        async (id, route, body) => {
+          const [method, suffix] = route.split(' ');
+          const response = await t.admin(method, `/projects/${encodeURIComponent(id)}${suffix === '/' ? '' : suffix}`, method === 'GET' ? undefined : body);
+          expectClientError(response, [400, 404]);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(json, mutated({ userId: user.id, title: 't', body: 'b', data: {} })), async (body) => {
+        const response = await t.admin('POST', `/projects/${project.id}/push-notifications`, body);
+        if (response.status === 200) return;
+        expectClientError(response, [400, 404]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
 });

@@ -71,6 +71,14 @@ describe('email verification', () => {
     expect((await verify(project.id, code)).status).toBe(200);
   });
 
+  it('a token verified by several concurrent requests succeeds exactly once', async () => {
+    const { project, user } = await setup();
+    await send(project, user, { tokenFormat: 'numeric', tokenLength: 8 });
+    const code = await lastCode(project.id);
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map(() => verify(project.id, code)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+  });
+
   it('consuming one token consumes every outstanding token of the user', async () => {
     const { project, user } = await setup();
     await send(project, user, { tokenFormat: 'numeric', tokenLength: 10 });
