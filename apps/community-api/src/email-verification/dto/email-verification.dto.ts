@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min } from 'class-validator';
-import { TOKEN_FORMATS, TOKEN_LENGTH, TokenFormat, VERIFICATION_MODES, VerificationMode } from '@acme/community-verification';
+import { TOKEN_FORMATS, TOKEN_LENGTH, VERIFICATION_MODES } from '@acme/community-verification';
+import type { TokenFormat, VerificationMode } from '@acme/community-verification';
 
 const URL_RULES = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
