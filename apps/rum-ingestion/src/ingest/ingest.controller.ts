@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IngestService } from '@acme/rules';
 import { ClientTokenGuard } from '../auth/client-token.guard';
 import { Enveloped } from '../http/envelope.interceptor';
 import { ingestTargetOf, RumRequest } from '../http/request-context';
 import { IngestErrorsRequest } from './dto/ingest.request';
+import { IngestBodyPipe, IngestErrorsBody } from './ingest-body.pipe';
 
 @ApiTags('ingest')
 @ApiHeader({ name: 'X-RUM-Client-Token', required: true })
@@ -17,7 +18,9 @@ export class IngestController {
   @Post('errors')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ingest 1–1,000 error events; those matching an enabled rule are dropped → {accepted, dropped}' })
-  errors(@Req() request: RumRequest, @Body() body: IngestErrorsRequest) {
+  @ApiBody({ type: IngestErrorsRequest })
+  // An interface-typed body is skipped by the global pipe; IngestBodyPipe validates it.
+  errors(@Req() request: RumRequest, @Body(IngestBodyPipe) body: IngestErrorsBody) {
     const target = ingestTargetOf(request);
     return this.ingest.ingest(target.applicationId, target.ruleSetVersion, body.events);
   }
