@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { TestingModuleBuilder } from '@nestjs/testing';
 import sharp from 'sharp';
 import { API, CommunityTestApp, JsonResponse, TestProject, TestUser } from './community-app';
 
@@ -78,10 +79,10 @@ export async function postMultipart(t: CommunityTestApp, projectId: string, toke
 }
 
 /** A community app with its own storage directory, plus a project and a signed-up user. */
-export async function startEventsApp(env: Record<string, string> = {}) {
+export async function startEventsApp(env: Record<string, string> = {}, override?: (builder: TestingModuleBuilder) => TestingModuleBuilder) {
   const storageDir = await mkdtemp(join(tmpdir(), 'events-storage-'));
   const uploadDir = await mkdtemp(join(tmpdir(), 'events-upload-'));
-  const t = await CommunityTestApp.start({ env: { STORAGE_DIR: storageDir, UPLOAD_TMP_DIR: uploadDir, ...env } });
+  const t = await CommunityTestApp.start({ env: { STORAGE_DIR: storageDir, UPLOAD_TMP_DIR: uploadDir, ...env }, override });
   return {
     t,
     storageDir,
