@@ -44,6 +44,26 @@ describe('compileRuleSet', () => {
     expect(firstMatch(many, { error: { message: 'needle-17 no' } })).toBeUndefined();
   });
 
+  it('anchors on a scanned CONTAINS instead of an IN shared by many groups, with the same answers', () => {
+    const set = [
+      rule('scan', [[{ key: 'error.message', oper: 'CONTAINS', vals: ['boom'] }]]),
+      ...Array.from({ length: 12 }, (_, i) => rule(`s${i}`, [[{ key: 'service', oper: 'IN', vals: ['web'] }, { key: 'error.message', oper: 'CONTAINS', vals: [`code-${i}`] }]])),
+      rule('typed', [[{ key: 'env', oper: 'IN', vals: ['prod'] }, { key: 'error.error_type', oper: 'IN', vals: ['E1'] }]]),
+      rule('typed2', [[{ key: 'error.error_type', oper: 'IN', vals: ['E2'] }]]),
+    ];
+    for (const event of [
+      { service: 'web', error: { message: 'x code-7 y' } },
+      { service: 'api', error: { message: 'x code-7 y' } },
+      { service: 'web', error: { message: 'code-1 and code-11' } },
+      { service: 'web', error: { message: 'nothing' } },
+      { env: 'prod', error: { error_type: 'E1', message: 'boom' } },
+      { env: 'dev', error: { error_type: 'E1' } },
+    ]) {
+      expect(firstMatch(set, event)).toBe(interpretRuleSet(set, event));
+    }
+    expect(firstMatch(set, { service: 'web', error: { message: 'code-1 and code-11' } })).toBe('s1');
+  });
+
   it('answers the first rule in order when several match', () => {
     const set = [rule('a', [[{ key: 'x', oper: 'NOT IN', vals: ['1'] }]]), rule('b', [[{ key: 'x', oper: 'IN', vals: ['2'] }]])];
     expect(firstMatch(set, { x: '2' })).toBe('a');

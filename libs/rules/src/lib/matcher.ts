@@ -186,13 +186,42 @@ export function compileRuleSet(rules: readonly MatchableRule[]): CompiledMatcher
     else index.set(value, [group]);
   };
 
+  // The IN on the key with the most distinct values across the rule set is the likeliest to be selective
+  // (error.error_type rather than env), so it makes the best anchor.
+  const inValues = new Map<string, Set<string>>();
+  for (const condition of enabled.flatMap((rule) => rule.filters.flat())) {
+    if (condition.oper !== 'IN') continue;
+    const seen = inValues.get(condition.key) ?? new Set<string>();
+    condition.vals.forEach((val) => seen.add(val));
+    inValues.set(condition.key, seen);
+  }
+  const cardinality = (condition: Condition) => inValues.get(condition.key)?.size ?? 0;
+  const bestIn = (conditions: Condition[]) =>
+    conditions.reduce<Condition | undefined>((best, c) => (c.oper === 'IN' && (best === undefined || cardinality(c) > cardinality(best)) ? c : best), undefined);
+  // Keys scanned for CONTAINS on every event anyway (groups with no IN); a needle found there is a cheaper
+  // anchor than an IN shared by many groups (service IN [...] AND message CONTAINS [...]).
+  const allGroups = enabled.flatMap((rule) => rule.filters);
+  const scannedKeys = new Set(allGroups.filter((g) => !g.some((c) => c.oper === 'IN')).flatMap((g) => g.filter((c) => c.oper === 'CONTAINS').slice(0, 1).map((c) => c.key)));
+  const inGroupsPerKey = new Map<string, number>();
+  for (const group of allGroups) {
+    const anchor = bestIn(group);
+    if (anchor) inGroupsPerKey.set(anchor.key, (inGroupsPerKey.get(anchor.key) ?? 0) + 1);
+  }
+  const chooseAnchor = (conditions: Condition[]): Condition | undefined => {
+    const viaIn = bestIn(conditions);
+    const viaContains = conditions.find((c) => c.oper === 'CONTAINS' && scannedKeys.has(c.key)) ?? conditions.find((c) => c.oper === 'CONTAINS');
+    if (viaIn === undefined) return viaContains;
+    const fanOut = (inGroupsPerKey.get(viaIn.key) ?? 0) / Math.max(1, cardinality(viaIn));
+    return viaContains !== undefined && scannedKeys.has(viaContains.key) && fanOut >= 2 ? viaContains : viaIn;
+  };
+
   const groupRule: number[] = [];
   const groupResiduals: (Check | undefined)[] = [];
   const alwaysGroups: number[] = [];
   enabled.forEach((rule, ruleIndex) => {
     for (const conditions of rule.filters) {
       const group = groupRule.length;
-      const anchor = conditions.find((c) => c.oper === 'IN') ?? conditions.find((c) => c.oper === 'CONTAINS');
+      const anchor = chooseAnchor(conditions);
       if (anchor) {
         const plan = plans[slotOf(anchor.key)];
         for (const val of new Set(anchor.vals)) addTo(anchor.oper === 'IN' ? plan.inIndex : plan.containsIndex, val, group);
