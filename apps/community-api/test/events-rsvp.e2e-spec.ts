@@ -146,3 +146,42 @@ describe('RSVPs: set, withdraw, closing, maybe, capacity under concurrency', () 
     expect(Number(counts?.['going'])).toBeLessThanOrEqual(10);
   });
 });
+
+describe('guest list: GET .../events/{id}/rsvps', () => {
+  let env: Awaited<ReturnType<typeof startEventsApp>>;
+  let t: CommunityTestApp;
+  let project: TestProject;
+  let host: TestUser;
+  let guest: TestUser;
+  let other: TestUser;
+  beforeAll(async () => {
+    env = await startEventsApp();
+    t = env.t;
+    project = await t.createProject([]);
+    [host, guest, other] = await Promise.all([t.signUp(project.id), t.signUp(project.id), t.signUp(project.id)]);
+  });
+  afterAll(async () => env?.close());
+
+  const guests = (eventId: string, token: string, query = '') => t.request('GET', `${API(project.id)}/events/${eventId}/rsvps${query}`, { token });
+
+  it('lists named RSVPs with a status filter and paging when the guest list is visible', async () => {
+    const event = (await createEvent(t, project, host, onlineEvent())).body;
+    await t.request('POST', `${API(project.id)}/events/${event.id}/rsvp`, { token: guest.accessToken, body: { status: 'going' } });
+    await t.request('POST', `${API(project.id)}/events/${event.id}/rsvp`, { token: host.accessToken, body: { status: 'maybe' } });
+    const all = await guests(event.id, other.accessToken);
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((row: { userId: string }) => row.userId).sort()).toEqual([guest.id, host.id].sort());
+    expect(all.body.pagination).toMatchObject({ totalItems: 2, hasMore: false });
+    const going = await guests(event.id, other.accessToken, '?status=going&limit=1');
+    expect(going.body.data).toEqual([{ userId: guest.id, status: 'going', createdAt: expect.any(String), updatedAt: expect.any(String) }]);
+    expect((await guests(event.id, other.accessToken, '?status=yes')).body.code).toBe('event/invalid-query');
+  });
+
+  it('hides the guest list from non-hosts when guestListVisible is false (403 event/guest-list-hidden)', async () => {
+    const event = (await createEvent(t, project, host, onlineEvent({ guestListVisible: false }))).body;
+    expect(await guests(event.id, other.accessToken)).toMatchObject({ status: 403, body: { code: 'event/guest-list-hidden' } });
+    expect((await guests(event.id, host.accessToken)).status).toBe(200);
+    expect((await guests(event.id, project.serviceKey)).status).toBe(200);
+    expect((await guests('00000000-0000-4000-8000-000000000000', host.accessToken)).status).toBe(404);
+  });
+});

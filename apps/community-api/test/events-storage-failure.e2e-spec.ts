@@ -12,10 +12,10 @@ class FlakyStorage extends LocalDiskStorage {
   puts = 0;
   failAfter = Infinity;
 
-  override async put(key: string, sourcePath: string, contentType: string): Promise<void> {
+  override async put(key: string, sourcePath: string): Promise<void> {
     this.puts += 1;
     if (this.puts > this.failAfter) throw new Error('storage unavailable');
-    return super.put(key, sourcePath, contentType);
+    return super.put(key, sourcePath);
   }
 }
 

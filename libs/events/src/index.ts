@@ -21,3 +21,4 @@ export { Space, SpaceMember, SpaceMemberStatus, SPACE_MEMBER_STATUSES } from './
 export { EventsSpacesRsvps1800000000000 } from './migrations/1800000000000-events-spaces-rsvps';
 
 export { EVENTS_MIGRATIONS } from './migrations';
+export * from './lib/guest-list.service';

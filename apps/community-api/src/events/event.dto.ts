@@ -100,3 +100,15 @@ export class EventPageResponse {
   @ApiProperty({ type: [EventResponse] }) readonly data: EventResponse[];
   @ApiProperty({ type: PaginationResponse }) readonly pagination: PaginationResponse;
 }
+
+export class GuestResponse {
+  @ApiProperty() readonly userId: string;
+  @ApiProperty({ enum: ['going', 'maybe', 'not_going'] }) readonly status: string;
+  @ApiProperty() readonly createdAt: string;
+  @ApiProperty() readonly updatedAt: string;
+}
+
+export class GuestPageResponse {
+  @ApiProperty({ type: [GuestResponse] }) readonly data: GuestResponse[];
+  @ApiProperty({ type: PaginationResponse }) readonly pagination: PaginationResponse;
+}

@@ -3,12 +3,12 @@ import { rm } from 'node:fs/promises';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiCreatedResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Caller, Project } from '@acme/community';
-import { CreateEventService, EventPage, EventQueryService, EventView, RsvpService } from '@acme/events';
+import { CreateEventService, EventPage, EventQueryService, EventView, GuestListService, GuestPage, RsvpService } from '@acme/events';
 import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '../auth';
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { toEventActor } from './event-actor';
-import { CreateEventRequest, EventPageResponse, EventResponse, ImageViewResponse, RsvpRequest, WithdrawRsvpRequest } from './event.dto';
+import { CreateEventRequest, EventPageResponse, GuestPageResponse, EventResponse, ImageViewResponse, RsvpRequest, WithdrawRsvpRequest } from './event.dto';
 import { isMultipart, stageMultipart } from './multipart-upload';
 
 const ANY_CALLER = ['user', 'service', 'master'] as const;
@@ -22,6 +22,7 @@ export class EventsController {
     private readonly creator: CreateEventService,
     private readonly rsvps: RsvpService,
     private readonly queries: EventQueryService,
+    private readonly guests: GuestListService,
     private readonly env: CommunityEnv,
   ) {}
 
@@ -67,6 +68,16 @@ export class EventsController {
   @ApiOkResponse({ type: EventResponse })
   get(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string): Promise<EventView> {
     return this.queries.get(toEventActor(project, caller), eventId);
+  }
+
+  @Get(':eventId/rsvps')
+  @Authenticated([...ANY_CALLER])
+  @ApiOkResponse({ type: GuestPageResponse })
+  @ApiQuery({ name: 'status', required: false, enum: ['going', 'maybe', 'not_going'] })
+  @ApiQuery({ name: 'page', required: false, type: Number })
+  @ApiQuery({ name: 'limit', required: false, type: Number, description: '1-100, default 50' })
+  guestList(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Query() query: Record<string, unknown>): Promise<GuestPage> {
+    return this.guests.list(toEventActor(project, caller), eventId, query);
   }
 
   @Post(':eventId/rsvp')

@@ -16,6 +16,7 @@ export enum EventErrorCode {
   MAYBE_DISABLED = 'EVENT_MAYBE_DISABLED',
   FULL = 'EVENT_FULL',
   NOT_HOST = 'EVENT_NOT_HOST',
+  GUEST_LIST_HIDDEN = 'EVENT_GUEST_LIST_HIDDEN',
   FILE_NOT_FOUND = 'EVENT_FILE_NOT_FOUND',
 }
 
@@ -35,6 +36,7 @@ export const EVENT_WIRE_CODES: Readonly<Record<EventErrorCode, string>> = {
   [EventErrorCode.MAYBE_DISABLED]: 'event/maybe-disabled',
   [EventErrorCode.FULL]: 'event/full',
   [EventErrorCode.NOT_HOST]: 'event/not-host',
+  [EventErrorCode.GUEST_LIST_HIDDEN]: 'event/guest-list-hidden',
   [EventErrorCode.FILE_NOT_FOUND]: 'file/not-found',
 };
 
@@ -53,6 +55,7 @@ const KIND: Readonly<Record<EventErrorCode, AppErrorKind>> = {
   [EventErrorCode.MAYBE_DISABLED]: 'conflict',
   [EventErrorCode.FULL]: 'conflict',
   [EventErrorCode.NOT_HOST]: 'forbidden',
+  [EventErrorCode.GUEST_LIST_HIDDEN]: 'forbidden',
   [EventErrorCode.FILE_NOT_FOUND]: 'not_found',
 };
 

@@ -6,6 +6,7 @@ import { EventQueryService } from './event-query.service';
 import { EventRsvp } from './event-rsvp.entity';
 import { EventRecord } from './event.entity';
 import { EventsSettings } from './events.settings';
+import { GuestListService } from './guest-list.service';
 import { RsvpService } from './rsvp.service';
 import { Space, SpaceMember } from './space.entity';
 import { SpaceService } from './space.service';
@@ -18,7 +19,7 @@ export interface EventsModuleOptions {
   useFactory: (...args: any[]) => EventsSettings | Promise<EventsSettings>;
 }
 
-const SERVICES = [CreateEventService, RsvpService, EventQueryService, SpaceService];
+const SERVICES = [CreateEventService, RsvpService, EventQueryService, GuestListService, SpaceService];
 
 /** Events, RSVPs, event images and spaces; the app supplies storage, the user lookup and limits. */
 @Module({})
