@@ -31,9 +31,12 @@ export default [
   {
     // The testing lib may be imported only by tests.
     files: ['**/*.ts'],
-    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**', 'libs/platform/testing/**', 'tools/**'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**', 'libs/platform/testing/**', 'libs/platform/test-infra/**', 'tools/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '@acme/platform-testing', message: 'Only tests may import the testing lib.' }] }],
+      'no-restricted-imports': ['error', { paths: [
+        { name: '@acme/platform-testing', message: 'Only tests may import the testing lib.' },
+        { name: '@acme/platform-test-infra', message: 'Only tests may import the testing lib.' },
+      ] }],
     },
   },
 ];

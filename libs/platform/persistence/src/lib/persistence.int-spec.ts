@@ -1,6 +1,6 @@
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { AppError } from '@acme/platform-errors';
-import { createTestDatabase, TestDatabase } from '@acme/platform-testing';
+import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
 import { createDataSource } from './data-source';
 import { runMigrationsUnderLock } from './migrations-runner';
 import { isUniqueViolation, mapUniqueViolation, withTransaction } from './transactions';

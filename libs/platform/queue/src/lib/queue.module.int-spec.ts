@@ -3,7 +3,7 @@ import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Job, Queue } from 'bullmq';
 import { RedisModule } from '@acme/platform-redis';
-import { createTestRedisPrefix, testRedisUrl, waitFor } from '@acme/platform-testing';
+import { createTestRedisPrefix, testRedisUrl, waitFor } from '@acme/platform-test-infra';
 import { BullModule } from '@nestjs/bullmq';
 import { QueueModule } from './queue.module';
 

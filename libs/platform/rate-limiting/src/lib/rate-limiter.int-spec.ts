@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { createTestRedisPrefix, testRedisUrl } from '@acme/platform-testing';
+import { createTestRedisPrefix, testRedisUrl } from '@acme/platform-test-infra';
 import { RateLimiter, rateLimitHeaders } from './rate-limiter';
 
 describe('RateLimiter (real Redis)', () => {

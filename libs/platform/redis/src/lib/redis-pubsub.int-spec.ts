@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { createTestRedisPrefix, testRedisUrl } from '@acme/platform-testing';
+import { createTestRedisPrefix, testRedisUrl } from '@acme/platform-test-infra';
 import { createRedisClient } from './redis.module';
 import { RedisPubSub } from './redis-pubsub';
 

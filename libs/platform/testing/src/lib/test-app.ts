@@ -2,7 +2,7 @@ import { DynamicModule } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { configureApp, ServiceDefinition } from '@acme/platform-http';
-import { createTestDatabase, createTestRedisPrefix, testRedisUrl, TestDatabase } from './test-infra';
+import { createTestDatabase, createTestRedisPrefix, testRedisUrl, TestDatabase } from '@acme/platform-test-infra';
 
 export interface TestAppOptions {
   service: ServiceDefinition;
