@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
+import { createServer, Server, Socket } from 'node:net';
 import { MetricsRegistry } from '@acme/platform-observability';
 import { RateLimiter } from '@acme/platform-rate-limiting';
 import { createRedisClient } from '@acme/platform-redis';
@@ -58,7 +59,10 @@ describe('PolicyEnforcer (real Redis)', () => {
   afterAll(async () => {
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys.map((k) => k.slice(prefix.length + 1)));
-    for (const client of clients) await (client.status === 'ready' ? client.quit() : Promise.resolve(client.disconnect()));
+    for (const client of clients) {
+      if (client.status === 'ready') await client.quit();
+      else client.disconnect();
+    }
   });
 
   it('proceeds without any header when no policy applies or the policy allows', async () => {
@@ -151,6 +155,46 @@ describe('PolicyEnforcer (real Redis)', () => {
       expect(warn.mock.calls.filter(([line]) => (line as { event?: string }).event === 'rate_limit_policy_fail_open')).toHaveLength(1);
     } finally {
       warn.mockRestore();
+    }
+  });
+
+  it('fails open within the limiter timeout when Redis accepts the command but never answers', async () => {
+    // A local stand-in for a hung Redis: it passes ioredis' ready check, then swallows every command.
+    const sockets: Socket[] = [];
+    const hung: Server = createServer((socket) => {
+      sockets.push(socket);
+      socket.on('data', (data) => {
+        // Each RESP command is `*<n>` then `$<len>` + argument lines; the name is the first argument.
+        const lines = data.toString().split('\r\n');
+        for (let i = 0; i < lines.length; i += 1) {
+          if (!lines[i].startsWith('*')) continue;
+          const name = (lines[i + 2] ?? '').toLowerCase();
+          if (name === 'info') socket.write('$21\r\n# Server\r\nloading:0\r\n\r\n');
+          else if (name !== 'evalsha' && name !== 'eval') socket.write('+OK\r\n');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    let stuck: Redis | undefined;
+    try {
+      const port = (hung.address() as { port: number }).port;
+      stuck = createRedisClient({ url: `redis://127.0.0.1:${port}`, prefix });
+      const client = stuck;
+      await waitFor(() => client.status === 'ready', { what: 'the stand-in to pass the ready check' });
+      const short = { limiterTimeoutMs: 150, reloadIntervalSeconds: 0 };
+      const cache = new EnforcementPolicyCache(new FixedSource([policy('rlp_hung', 'default', { action: 'block', limit: 1 })]), short);
+      await cache.onApplicationBootstrap();
+      const enforcer = new PolicyEnforcer(cache, new RateLimiter(client), client, short, new MetricsRegistry());
+      const started = performance.now();
+      expect(await enforcer.enforce({ clientId: 'c', isFirstParty: true })).toEqual({ outcome: 'proceed', headers: {} });
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(warn.mock.calls.some(([line]) => String((line as { reason?: string }).reason).includes('did not answer'))).toBe(true);
+    } finally {
+      warn.mockRestore();
+      stuck?.disconnect();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => hung.close(resolve));
     }
   });
 });
