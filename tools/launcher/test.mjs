@@ -5,20 +5,39 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
 
+const WORKERS = process.env.JEST_WORKERS ?? 2;
+const SERIAL = ['enforcement-accuracy\\.e2e-spec\\.ts$', 'migration-worker/test/fault\\.e2e-spec\\.ts$'];
+
+function jest(env, resultsFile, args) {
+  const argv = [join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${join(ROOT, '.data', resultsFile)}`, ...args];
+  const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: 'inherit' });
+  const forward = (signal) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  return new Promise((resolve) => child.once('exit', (c, s) => {
+    process.off('SIGINT', forward);
+    process.off('SIGTERM', forward);
+    resolve(c ?? (s ? 1 : 0));
+  }));
+}
+
 async function main() {
   ensureDependencies();
   const postgres = await ensurePostgres();
   const redis = await ensureRedis();
   process.stderr.write(`[test] PostgreSQL: ${postgres.source}; Redis: ${redis.source}\n`);
   mkdirSync(join(ROOT, '.data'), { recursive: true });
-  const args = [join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', `--maxWorkers=${process.env.JEST_WORKERS ?? 2}`,
-    '--json', `--outputFile=${join(ROOT, '.data/jest-results.json')}`, ...process.argv.slice(2)];
   const env = { ...process.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, NODE_ENV: 'test' };
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' });
-  const forward = (signal) => child.kill(signal);
-  process.on('SIGINT', forward);
-  process.on('SIGTERM', forward);
-  const code = await new Promise((resolve) => child.once('exit', (c, s) => resolve(c ?? (s ? 1 : 0))));
+  const extra = process.argv.slice(2);
+  let code;
+  if (extra.length > 0) {
+    code = await jest(env, 'jest-results.json', [`--maxWorkers=${WORKERS}`, ...extra]);
+  } else {
+    // Tests that measure rates or kill processes run alone afterwards, so parallel files cannot starve them.
+    const parallel = await jest(env, 'jest-results.json', [`--maxWorkers=${WORKERS}`, '--testPathIgnorePatterns', ...SERIAL, '/node_modules/']);
+    const serial = await jest(env, 'jest-results-serial.json', ['--runInBand', '--testPathPatterns', ...SERIAL]);
+    code = parallel || serial;
+  }
   await redis.stop();
   await postgres.stop();
   process.exit(code);
