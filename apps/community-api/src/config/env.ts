@@ -1,8 +1,6 @@
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, NotEquals, ValidateIf } from 'class-validator';
-import { BaseEnv, booleanFromEnv } from '@acme/platform-config';
+import { IsEmail, IsIn, IsOptional, IsString, IsUrl, MinLength, NotEquals, ValidateIf } from 'class-validator';
+import { BaseEnv, EnvBool, EnvInt } from '@acme/platform-config';
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 export const DEV_AUTH_SECRET = 'dev-only-community-auth-secret-change-me';
 
 /** The only place this app reads process.env (see `loadEnvSource`). */
@@ -20,14 +18,10 @@ export class CommunityEnv extends BaseEnv {
   @NotEquals(DEV_AUTH_SECRET, { message: 'COMMUNITY_AUTH_SECRET must be set in production' })
   COMMUNITY_AUTH_SECRET = DEV_AUTH_SECRET;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(60)
+  @EnvInt({ min: 60 })
   ACCESS_TOKEN_TTL_SECONDS = 1800;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(60)
+  @EnvInt({ min: 60 })
   REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
   /** SMTP transport for mail (e.g. smtp://user:pass@host:587); without it mail goes to the project outbox. */
@@ -39,20 +33,14 @@ export class CommunityEnv extends BaseEnv {
   MAIL_FROM = 'no-reply@community.localhost';
 
   /** Verify-email attempts allowed per project and client address. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt({ min: 1 })
   VERIFICATION_ATTEMPTS_PER_MINUTE = 10;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt({ min: 1 })
   VERIFICATION_ATTEMPTS_PER_HOUR = 100;
 
   /** Sign-in attempts allowed per project and client address per minute. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt({ min: 1 })
   SIGN_IN_ATTEMPTS_PER_MINUTE = 30;
 
   /** VAPID key pair for web push (URL-safe base64); generated once and kept in Postgres when unset. */
@@ -68,14 +56,10 @@ export class CommunityEnv extends BaseEnv {
   VAPID_SUBJECT = 'mailto:push@community.localhost';
 
   /** Allow `http:` push endpoints (local push services in tests); browsers only ever give https. */
-  @Transform(booleanFromEnv)
-  @IsBoolean()
+  @EnvBool()
   PUSH_ALLOW_INSECURE_ENDPOINTS = false;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(60000)
+  @EnvInt({ min: 1, max: 60000 })
   PUSH_TIMEOUT_MS = 10000;
 
   // --- Events (issue 6): image storage and limits ---
@@ -93,9 +77,7 @@ export class CommunityEnv extends BaseEnv {
   UPLOAD_TMP_DIR?: string;
 
   /** Decompression-bomb guard: largest accepted source image, in pixels. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt({ min: 1 })
   IMAGE_MAX_PIXELS = 100_000_000;
 
   @ValidateIf((env: CommunityEnv) => env.STORAGE_DRIVER === 's3')
@@ -110,8 +92,7 @@ export class CommunityEnv extends BaseEnv {
   @IsOptional()
   S3_ENDPOINT?: string;
 
-  @Transform(booleanFromEnv)
-  @IsBoolean()
+  @EnvBool()
   S3_FORCE_PATH_STYLE = false;
 
   @IsString()

@@ -1,8 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
-import { BaseEnv } from '@acme/platform-config';
-
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+import { IsOptional, IsString, MinLength } from 'class-validator';
+import { BaseEnv, EnvInt } from '@acme/platform-config';
 
 /** The only place this app reads process.env (see `loadEnvSource`). */
 export class ManagementEnv extends BaseEnv {
@@ -14,10 +12,7 @@ export class ManagementEnv extends BaseEnv {
   @IsOptional()
   MANAGEMENT_SIGNING_KEY?: string;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(2592000)
+  @EnvInt({ min: 1, max: 2592000 })
   MANAGEMENT_TOKEN_TTL_SECONDS = 86400;
 
   @IsString()
@@ -36,29 +31,19 @@ export class ManagementEnv extends BaseEnv {
   MANAGEMENT_CLIENT_SECRET_KEY = 'local-development-client-secret-key';
 
   /** The management API's own limit, per client, shared by all instances. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @EnvInt({ min: 1 })
   MANAGEMENT_RATE_LIMIT_PER_SECOND = 50;
 
   /** Burst size of that bucket; defaults to the per-second rate. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @IsOptional()
+  @EnvInt({ min: 1, optional: true })
   MANAGEMENT_RATE_LIMIT_BURST?: number;
 
   /** Rate-limit policy enforcement on /oauth/token: longest wait for the limiter (Redis) before failing open. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(10000)
+  @EnvInt({ min: 1, max: 10000 })
   MANAGEMENT_POLICY_LIMITER_TIMEOUT_MS = 250;
 
   /** Backstop reload of the cached policies, seconds (0 = only on change notifications). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
+  @EnvInt({ min: 0 })
   MANAGEMENT_POLICY_CACHE_RELOAD_SECONDS = 30;
 }
 

@@ -1,19 +1,12 @@
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUrl, MinLength } from 'class-validator';
+import { EnvBool, EnvInt } from './env-decorators';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-const toBoolean = ({ value }: { value: unknown }) =>
-  value === undefined ? undefined : value === true || value === 'true' || value === '1' ? true : value === false || value === 'false' || value === '0' ? false : value;
-
 /** Variables every service reads (ARCHITECTURE.md, operator contract). Apps extend it with their own. */
 export class BaseEnv {
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(0)
-  @Max(65535)
-  @IsOptional()
+  @EnvInt({ min: 0, max: 65535, optional: true })
   PORT?: number;
 
   @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true })
@@ -38,9 +31,6 @@ export class BaseEnv {
   @IsOptional()
   ADMIN_TOKEN?: string;
 
-  @Transform(toBoolean)
-  @IsBoolean()
+  @EnvBool()
   MIGRATIONS_RUN = true;
 }
-
-export const booleanFromEnv = toBoolean;

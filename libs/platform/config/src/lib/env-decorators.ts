@@ -1,0 +1,35 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
+
+/** Empty or missing stays undefined (the class default applies); anything else goes through Number(). */
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+
+const toBoolean = ({ value }: { value: unknown }) =>
+  value === undefined ? undefined : value === true || value === 'true' || value === '1' ? true : value === false || value === 'false' || value === '0' ? false : value;
+
+export interface EnvIntOptions {
+  min?: number;
+  max?: number;
+  /** No value and no class default is allowed (the property stays undefined). */
+  optional?: boolean;
+}
+
+/**
+ * `@Transform(toInt) @IsInt() @Min(min) @Max(max) [@IsOptional()]` in one decorator. Listed in source order
+ * and applied bottom-up like a written stack, so error messages keep their order.
+ */
+export function EnvInt(options: EnvIntOptions = {}): PropertyDecorator {
+  const stack: PropertyDecorator[] = [Transform(toInt), IsInt()];
+  if (options.min !== undefined) stack.push(Min(options.min));
+  if (options.max !== undefined) stack.push(Max(options.max));
+  if (options.optional) stack.push(IsOptional());
+  return applyDecorators(...stack.reverse());
+}
+
+/** `@Transform(toBoolean) @IsBoolean()`: accepts true/false/1/0; anything else fails naming the variable. */
+export function EnvBool(): PropertyDecorator {
+  return applyDecorators(IsBoolean(), Transform(toBoolean));
+}
+
+export const booleanFromEnv = toBoolean;
