@@ -2,7 +2,10 @@
  * GET /api/v2/rate-limit-policies?take=50 over 100,000 policies: the management API (auth, own rate limit,
  * validation, Nest) beside a raw node:http + pg handler with the same query and serialisation, in one run.
  *
- *   node -r @swc-node/register tools/bench/management/bench-list.ts [--duration 5] [--rounds 3] [--connections 64] [--dist]
+ *   node -r @swc-node/register tools/bench/management/bench-list.ts [--duration 5] [--rounds 3] [--connections 64] [--dist] [--profile]
+ *
+ * --profile writes a V8 CPU profile of the app to /tmp/management-list-profile/ (read it with
+ * `node tools/bench/management/top-frames.mjs <file>`).
  *
  * Starts both servers as child processes on a fresh database (DATABASE_URL's server) and Redis prefix,
  * and removes them afterwards.
@@ -106,6 +109,7 @@ async function main(): Promise<void> {
     const raw = `http://127.0.0.1:${rawPort}`;
     // --dist runs the webpack build (`npx nx build management-api`) instead of the sources.
     const entry = process.argv.includes('--dist') ? ['dist/apps/management-api/main.js'] : ['-r', '@swc-node/register', 'apps/management-api/src/main.ts'];
+    if (process.argv.includes('--profile')) entry.unshift('--cpu-prof', '--cpu-prof-dir=/tmp/management-list-profile', '-r', './tools/bench/management/exit-on-sigterm.cjs');
     const appProcess = start(entry, {
       PORT: String(appPort),
       DATABASE_URL: dbUrl.toString(),

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { FindOptionsWhere, Repository } from 'typeorm';
 import { isUniqueViolation } from '@acme/platform-persistence';
+import { CredentialCache } from './credential-cache';
 import { ClientGrantConflictError, ClientGrantNotFoundError, ClientNotFoundError } from './oauth.errors';
 import { ClientGrant } from './oauth.entities';
 
@@ -17,7 +18,10 @@ export const newClientGrantId = (): string => `cgr_${randomBytes(12).toString('b
 /** Which scopes a client may request for an audience (Auth0's client grants). */
 @Injectable()
 export class ClientGrantService {
-  constructor(@InjectRepository(ClientGrant) private readonly grants: Repository<ClientGrant>) {}
+  constructor(
+    @InjectRepository(ClientGrant) private readonly grants: Repository<ClientGrant>,
+    private readonly cache: CredentialCache,
+  ) {}
 
   async create(command: CreateClientGrantCommand): Promise<ClientGrant> {
     const id = newClientGrantId();
@@ -29,6 +33,7 @@ export class ClientGrantService {
       if ((error as { driverError?: { code?: string } }).driverError?.code === '23503') throw new ClientNotFoundError(command.clientId);
       throw error;
     }
+    await this.cache.changed(command.clientId);
     return this.get(id);
   }
 
@@ -39,6 +44,7 @@ export class ClientGrantService {
        ON CONFLICT ("client_id", "audience") DO UPDATE SET "scope" = EXCLUDED."scope"`,
       [newClientGrantId(), command.clientId, command.audience, command.scope],
     );
+    await this.cache.changed(command.clientId);
   }
 
   async get(id: string): Promise<ClientGrant> {
@@ -47,8 +53,10 @@ export class ClientGrantService {
     return grant;
   }
 
-  async find(clientId: string, audience: string): Promise<ClientGrant | undefined> {
-    return (await this.grants.findOneBy({ clientId, audience })) ?? undefined;
+  /** The grant's scopes, from the instance's credential cache (no database query once known). */
+  async find(clientId: string, audience: string): Promise<{ scope: readonly string[] } | undefined> {
+    const scope = await this.cache.grantedScopes(clientId, audience);
+    return scope ? { scope } : undefined;
   }
 
   async list(filter: { clientId?: string; audience?: string }, page: number, perPage: number): Promise<{ grants: ClientGrant[]; total: number }> {
@@ -60,7 +68,10 @@ export class ClientGrantService {
   }
 
   async delete(id: string): Promise<void> {
-    const result = await this.grants.delete({ id });
-    if (!result.affected) throw new ClientGrantNotFoundError(id);
+    const rows: Array<{ client_id: string }> = await this.grants.query(`DELETE FROM "management"."client_grants" WHERE "id" = $1 RETURNING "client_id"`, [id]);
+    // TypeORM's Postgres driver answers DELETE ... RETURNING as [rows, count].
+    const deleted = (Array.isArray(rows[0]) ? rows[0] : rows) as Array<{ client_id: string }>;
+    if (deleted.length === 0) throw new ClientGrantNotFoundError(id);
+    await this.cache.changed(deleted[0].client_id);
   }
 }

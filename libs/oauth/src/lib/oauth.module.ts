@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientBootstrap } from './client-bootstrap';
 import { ClientGrantService } from './client-grant.service';
 import { ClientService } from './client.service';
+import { CredentialCache } from './credential-cache';
 import { Client, ClientGrant, SigningKey } from './oauth.entities';
 import { OAuthSettings } from './oauth.settings';
 import { SigningKeyStore } from './signing-key.store';
@@ -25,13 +26,14 @@ export class OAuthModule {
       imports: [TypeOrmModule.forFeature([Client, ClientGrant, SigningKey])],
       providers: [
         { provide: OAuthSettings, inject: options.inject ?? [], useFactory: options.useFactory },
+        CredentialCache,
         ClientService,
         ClientGrantService,
         SigningKeyStore,
         TokenService,
         ClientBootstrap,
       ],
-      exports: [OAuthSettings, ClientService, ClientGrantService, SigningKeyStore, TokenService],
+      exports: [OAuthSettings, CredentialCache, ClientService, ClientGrantService, SigningKeyStore, TokenService],
     };
   }
 }

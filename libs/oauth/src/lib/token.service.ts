@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import jwt from 'jsonwebtoken';
+import { sign } from 'node:crypto';
 import { AuthenticatedClient, ClientService } from './client.service';
 import { ClientGrantService } from './client-grant.service';
 import { oauthError } from './oauth.errors';
@@ -27,6 +27,8 @@ export interface TokenResponse {
 /** The client-credentials grant: authenticate, then (after any enforcement) issue an RS256 JWT. */
 @Injectable()
 export class TokenService {
+  private header?: { kid: string; encoded: string };
+
   constructor(
     private readonly settings: OAuthSettings,
     private readonly clients: ClientService,
@@ -50,20 +52,27 @@ export class TokenService {
     if (!grant) {
       throw oauthError('access_denied', `Client is not authorized to access "${request.audience}". You need to create a "client-grant" associated to this API.`);
     }
-    const scopes = this.grantedScopes(grant.scope, request.scope);
-    const key = this.keys.current();
+    const scope = this.grantedScopes(grant.scope, request.scope).join(' ');
     const ttl = this.settings.tokenTtlSeconds;
-    const accessToken = jwt.sign(
-      { scope: scopes.join(' '), gty: 'client-credentials', azp: client.clientId },
-      key.privateKey,
-      { algorithm: 'RS256', keyid: key.kid, issuer: this.settings.issuer, audience: request.audience, subject: `${client.clientId}@clients`, expiresIn: ttl },
-    );
-    return { access_token: accessToken, token_type: 'Bearer', expires_in: ttl, scope: scopes.join(' ') };
+    const iat = Math.floor(Date.now() / 1000);
+    // Same claims (and order) as jsonwebtoken produced; signed directly with the KeyObject loaded once.
+    const claims = { scope, gty: 'client-credentials', azp: client.clientId, iat, exp: iat + ttl, aud: request.audience, iss: this.settings.issuer, sub: `${client.clientId}@clients` };
+    return { access_token: this.sign(claims), token_type: 'Bearer', expires_in: ttl, scope };
+  }
+
+  /** RS256 compact JWS; the header depends only on the key, so it is encoded once per key. */
+  private sign(claims: object): string {
+    const key = this.keys.current();
+    if (this.header?.kid !== key.kid) {
+      this.header = { kid: key.kid, encoded: Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: key.kid })).toString('base64url') };
+    }
+    const input = `${this.header.encoded}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    return `${input}.${sign('sha256', Buffer.from(input), key.privateKey).toString('base64url')}`;
   }
 
   /** RFC 6749 §3.3: without `scope` every granted scope; with it, the granted ones among those requested. */
-  private grantedScopes(granted: string[], requested: string | undefined): string[] {
-    if (requested === undefined || requested.trim() === '') return granted;
+  private grantedScopes(granted: readonly string[], requested: string | undefined): string[] {
+    if (requested === undefined || requested.trim() === '') return [...granted];
     const wanted = new Set(requested.split(' ').filter(Boolean));
     const scopes = granted.filter((scope) => wanted.has(scope));
     if (scopes.length === 0) throw oauthError('access_denied', `Client has not been granted scopes: ${[...wanted].join(', ')}`);
