@@ -70,6 +70,7 @@ describe('document migration API: bad input and holds', () => {
       ['duplicate ids', { ...valid, documentIds: ['a-1', 'a-1'] }],
       ['non-string ids', { ...valid, documentIds: [1, 2] }],
       ['ids not an array', { ...valid, documentIds: 'a-1' }],
+      ['a null id list', { ...valid, documentIds: null }],
       ['a missing target', { organizationId: 'org-a' }],
       ['a numeric organization', { organizationId: 5, targetOrganizationId: 'org-b' }],
       ['an unknown property', { ...valid, force: true }],

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsObject, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsObject, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
 
 export const MAX_DOCUMENT_IDS = 10000;
 
@@ -16,7 +16,8 @@ export class StartMigrationData {
   readonly targetOrganizationId!: string;
 
   @ApiPropertyOptional({ type: [String], description: 'Documents to move (1 to 10,000); absent: every document of the source' })
-  @IsOptional()
+  // Absent means the whole organization; an explicit null is a malformed list, not "everything".
+  @ValidateIf((data: StartMigrationData) => data.documentIds !== undefined)
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_DOCUMENT_IDS)
