@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { diffDocuments, loadOpenApi, toMarkdown } from '../../api-changelog/src';
+import { ratio, timed } from '../support/report';
 
 const TARGET_BYTES = 5 * 1024 * 1024;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -72,36 +72,31 @@ async function main(): Promise<void> {
     const mb = (file: string) => (statSync(file).size / 1024 / 1024).toFixed(2);
     console.log(`documents: ${mb(oldFile)} MB and ${mb(newFile)} MB`);
 
-    let t = performance.now();
-    JSON.parse(readFileSync(oldFile, 'utf8'));
-    JSON.parse(readFileSync(newFile, 'utf8'));
-    const baseline = performance.now() - t;
-
-    t = performance.now();
-    const [o, n] = await Promise.all([loadOpenApi(oldFile), loadOpenApi(newFile)]);
-    const loaded = performance.now() - t;
-    t = performance.now();
-    const changes = diffDocuments(o, n);
-    toMarkdown(changes);
-    const diffed = performance.now() - t;
+    const { ms: baseline } = await timed(() => {
+      JSON.parse(readFileSync(oldFile, 'utf8'));
+      JSON.parse(readFileSync(newFile, 'utf8'));
+    });
+    const { value: [o, n], ms: loaded } = await timed(() => Promise.all([loadOpenApi(oldFile), loadOpenApi(newFile)]));
+    const { value: changes, ms: diffed } = await timed(() => {
+      const found = diffDocuments(o, n);
+      toMarkdown(found);
+      return found;
+    });
     const inProcess = loaded + diffed;
 
-    const cliRun = (a: string, b: string) => {
-      const start = performance.now();
-      execFileSync(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, '../../api-changelog/src/cli.ts'), a, b, '--format', 'json'], { maxBuffer: 1 << 28 });
-      return performance.now() - start;
-    };
+    const cliRun = async (a: string, b: string) =>
+      (await timed(() => execFileSync(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, '../../api-changelog/src/cli.ts'), a, b, '--format', 'json'], { maxBuffer: 1 << 28 }))).ms;
     const tiny = path.join(dir, 'tiny.json');
     writeFileSync(tiny, JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} }));
-    const startup = cliRun(tiny, tiny);
-    const cli = cliRun(oldFile, newFile);
+    const startup = await cliRun(tiny, tiny);
+    const cli = await cliRun(oldFile, newFile);
 
     const breaking = changes.filter((c) => c.group === 'breaking').length;
     console.log(`changes found: ${changes.length} (${breaking} breaking)`);
     console.log(`raw baseline (read + JSON.parse both): ${baseline.toFixed(0)} ms`);
     console.log(`load + $ref resolution + checks: ${loaded.toFixed(0)} ms; diff + Markdown: ${diffed.toFixed(0)} ms`);
-    console.log(`in-process total: ${inProcess.toFixed(0)} ms = ${(inProcess / baseline).toFixed(1)}x the raw baseline, ${((inProcess / 2000) * 100).toFixed(0)}% of the 2 s target`);
-    console.log(`CLI end to end (node + swc-node startup included): ${cli.toFixed(0)} ms = ${(cli / baseline).toFixed(1)}x the raw baseline, ${((cli / 2000) * 100).toFixed(0)}% of the 2 s target`);
+    console.log(`in-process total: ${inProcess.toFixed(0)} ms = ${ratio(inProcess, baseline, 1)}x the raw baseline, ${((inProcess / 2000) * 100).toFixed(0)}% of the 2 s target`);
+    console.log(`CLI end to end (node + swc-node startup included): ${cli.toFixed(0)} ms = ${ratio(cli, baseline, 1)}x the raw baseline, ${((cli / 2000) * 100).toFixed(0)}% of the 2 s target`);
     console.log(`  of which process startup (same CLI on two empty documents): ${startup.toFixed(0)} ms`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

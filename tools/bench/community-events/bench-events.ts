@@ -11,43 +11,25 @@
  *
  * Starts the app as a child process on a fresh database (DATABASE_URL's server) and Redis prefix; removes both.
  */
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { parseImageOptions, processImage } from '@acme/events';
+import { createBenchDatabase, deleteRedisPrefix } from '../support/database';
+import { freePort, localUrl, memoryBytes, numberArg, Processes, ROOT, tsEntry, waitForHealth } from '../support/processes';
+import { mb, median, percentile } from '../support/report';
 
-const ROOT = join(__dirname, '..', '..', '..');
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const ROUNDS = arg('rounds', 5);
-const EVENTS = arg('events', 1_000_000);
-const SEARCHES = arg('searches', 200);
-const SERVER_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROUNDS = numberArg('rounds', 5);
+const EVENTS = numberArg('events', 1_000_000);
+const SEARCHES = numberArg('searches', 200);
 const ADMIN_TOKEN = randomBytes(16).toString('hex');
 const GALLERY_OPTIONS = { mode: 'exact-dimensions', dimensions: { thumb: { width: 200, height: 200 }, card: { width: 800, height: 600 }, large: { width: 1280, height: 960 } } };
-const children: ChildProcess[] = [];
+const processes = new Processes();
 const work = mkdtempSync(join(tmpdir(), 'bench-events-'));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] as number;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const status = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function json(url: string, init: RequestInit & { token?: string; body?: string } = {}): Promise<any> {
@@ -76,27 +58,22 @@ async function photo(seed: number): Promise<Buffer> {
 }
 
 async function main(): Promise<void> {
-  const dbName = `bench_events_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(SERVER_URL);
-  dbUrl.pathname = `/${dbName}`;
+  const database = await createBenchDatabase('bench_events');
+  const prefix = `bench-events-${database.name}`;
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/community-api/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: dbUrl.toString(), REDIS_PREFIX: `bench-events-${dbName}`, ADMIN_TOKEN, LOG_LEVEL: 'warn', STORAGE_DIR: join(work, 'storage'), UPLOAD_TMP_DIR: work },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const base = localUrl(port);
+  const app = processes.start(tsEntry('apps/community-api/src/main.ts'), {
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    REDIS_PREFIX: prefix,
+    ADMIN_TOKEN,
+    LOG_LEVEL: 'warn',
+    STORAGE_DIR: join(work, 'storage'),
+    UPLOAD_TMP_DIR: work,
   });
-  children.push(app);
-  const db = new Client({ connectionString: dbUrl.toString() });
+  const db = new Client({ connectionString: database.url });
   try {
-    const deadline = Date.now() + 180_000;
-    while (!(await fetch(`${base}/health`).then((r) => r.ok).catch(() => false))) {
-      if (Date.now() > deadline) throw new Error('app did not start');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    await waitForHealth(base, 'the community API', 180_000);
     await db.connect();
     const project = await json(`${base}/admin/v1/projects`, { method: 'POST', token: ADMIN_TOKEN, body: JSON.stringify({ name: 'bench', bundles: ['files-images', 'spaces'] }) });
     const api = `${base}/api/v6/${project.id}/api/v7`;
@@ -156,11 +133,11 @@ async function main(): Promise<void> {
     const bigPath = join(work, 'big.png');
     writeFileSync(bigPath, big);
     const coverOptions = JSON.stringify({ mode: 'original-aspect', sizes: { small: 320, medium: 1024, large: 2048 } });
-    const idleRss = status(app.pid as number, 'VmRSS');
-    const hwmBefore = status(app.pid as number, 'VmHWM');
+    const idleRss = memoryBytes(app.pid as number, 'VmRSS');
+    const hwmBefore = memoryBytes(app.pid as number, 'VmHWM');
     let sampledPeak = idleRss;
     const sampler = setInterval(() => {
-      sampledPeak = Math.max(sampledPeak, status(app.pid as number, 'VmRSS'));
+      sampledPeak = Math.max(sampledPeak, memoryBytes(app.pid as number, 'VmRSS'));
     }, 10);
     const form = new FormData();
     form.append('title', 'Big upload');
@@ -174,7 +151,7 @@ async function main(): Promise<void> {
     const bigMs = performance.now() - started;
     clearInterval(sampler);
     if (bigResponse.status !== 201) throw new Error(`big upload failed: ${bigResponse.status} ${await bigResponse.text()}`);
-    const hwmAfter = status(app.pid as number, 'VmHWM');
+    const hwmAfter = memoryBytes(app.pid as number, 'VmHWM');
     const childOut = mkdtempSync(join(work, 'child-'));
     const [directBefore, directPeak] = execFileSync(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'pipeline-child.ts'), bigPath, coverOptions, childOut], { cwd: ROOT })
       .toString()
@@ -232,17 +209,16 @@ async function main(): Promise<void> {
     console.log('   plan (raw SQL, 10 km around Paris):');
     console.log(plan.join('\n'));
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    await processes.stopAll();
     await db.end().catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await database.drop().catch(() => undefined);
+    await deleteRedisPrefix(prefix);
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 main().catch((error) => {
-  for (const child of children) child.kill('SIGKILL');
+  processes.killAll();
   console.error(error);
   process.exit(1);
 });

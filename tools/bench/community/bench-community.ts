@@ -9,84 +9,26 @@
  * Starts both servers as child processes on a fresh database (DATABASE_URL's server) and Redis prefix,
  * and removes them afterwards.
  */
-import autocannon from 'autocannon';
-import { ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
-import Redis from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
 import { DEFAULT_SCRYPT, hashPassword, verifyPassword } from '@acme/platform-auth';
+import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
+import { Figures, jsonPosts, measure } from '../support/load';
+import { freePort, localUrl, numberArg, Processes, tsEntry, waitForHealth, waitUntil } from '../support/processes';
+import { figuresTable, ratioLine } from '../support/report';
 
-const ROOT = join(__dirname, '..', '..', '..');
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const DURATION = arg('duration', 10);
-const CONNECTIONS = arg('connections', 64);
-const TOKENS = arg('tokens', 60000);
-const SERVER_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const DURATION = numberArg('duration', 10);
+const CONNECTIONS = numberArg('connections', 64);
+const TOKENS = numberArg('tokens', 60000);
 const SECRET = randomBytes(32).toString('hex');
 const ADMIN_TOKEN = randomBytes(16).toString('hex');
-const children: ChildProcess[] = [];
+const processes = new Processes();
 const derive = (purpose: string) => createHmac('sha256', SECRET).update(`community:${purpose}`).digest();
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function start(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
-}
-
-async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-interface Figures {
-  label: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
 /** One autocannon run (after a warm-up, 3 s by default) whose bodies come from `next()`. */
-async function load(
-  label: string,
-  url: string,
-  next: () => string,
-  headers: () => Record<string, string> = () => ({}),
-  shape: { connections?: number; warmUp?: number } = {},
-): Promise<Figures> {
-  const options: autocannon.Options = {
-    url,
-    timeout: 60,
-    connections: shape.connections ?? CONNECTIONS,
-    method: 'POST' as const,
-    requests: [{ setupRequest: (request) => ({ ...request, body: next(), headers: { 'content-type': 'application/json', ...headers() } }) }],
-  };
-  if (shape.warmUp !== 0) await autocannon({ ...options, duration: shape.warmUp ?? 3 });
-  const result = await autocannon({ ...options, duration: DURATION });
-  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
-}
+const load = (label: string, url: string, next: () => string, headers?: () => Record<string, string>, shape: { connections?: number; warmUp?: number } = {}) =>
+  measure(label, { url, timeout: 60, connections: shape.connections ?? CONNECTIONS, method: 'POST', requests: jsonPosts(next, headers) }, { duration: DURATION, warmUp: shape.warmUp ?? 3 });
 
 /** Users, each with one live verification token (consuming one consumes the user's others). */
 async function seedTokens(db: Client, projectId: string, count: number): Promise<string[]> {
@@ -110,26 +52,18 @@ async function seedTokens(db: Client, projectId: string, count: number): Promise
   return tokens;
 }
 
-const table = (title: string, rows: Figures[]) =>
-  `\n${title}\n\n| handler | req/s | p50 ms | p99 ms | non-2xx/errors |\n|---|---:|---:|---:|---:|\n` +
-  rows.map((f) => `| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} |`).join('\n') +
-  `\n\nthroughput ratio (app / raw): ${(rows[1].rps / rows[0].rps).toFixed(3)}; p99 ratio (app / raw): ${(rows[1].p99 / rows[0].p99).toFixed(3)}\n`;
+const table = (title: string, rows: Figures[]) => `\n${title}\n\n${figuresTable(rows)}\n${ratioLine(rows[0], rows[1])}\n`;
 
 async function main(): Promise<void> {
-  const dbName = `bench_community_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(SERVER_URL);
-  dbUrl.pathname = `/${dbName}`;
-  const prefix = `bench:community:${randomBytes(4).toString('hex')}`;
+  const database = await createBenchDatabase('bench_community');
+  const prefix = benchRedisPrefix('bench:community');
   try {
     const [appPort, rawPort] = [await freePort(), await freePort()];
-    const app = `http://127.0.0.1:${appPort}`;
-    const raw = `http://127.0.0.1:${rawPort}`;
-    start(['-r', '@swc-node/register', 'apps/community-api/src/main.ts'], {
+    const app = localUrl(appPort);
+    const raw = localUrl(rawPort);
+    processes.start(tsEntry('apps/community-api/src/main.ts'), {
       PORT: String(appPort),
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL,
       REDIS_PREFIX: prefix,
       LOG_LEVEL: 'warn',
@@ -140,7 +74,7 @@ async function main(): Promise<void> {
       VERIFICATION_ATTEMPTS_PER_HOUR: '1000000000',
       SIGN_IN_ATTEMPTS_PER_MINUTE: '1000000000',
     });
-    await waitUntil(async () => (await fetch(`${app}/health`)).status === 200, 'the community API');
+    await waitForHealth(app, 'the community API');
     const created = await fetch(`${app}/admin/v1/projects`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
@@ -149,7 +83,7 @@ async function main(): Promise<void> {
     const { id: projectId } = (await created.json()) as { id: string };
     const api = `${app}/api/v6/${projectId}/api/v7`;
 
-    const db = new Client({ connectionString: dbUrl.toString() });
+    const db = new Client({ connectionString: database.url });
     await db.connect();
     const appTokens = await seedTokens(db, projectId, TOKENS);
     const rawTokens = await seedTokens(db, projectId, TOKENS);
@@ -159,7 +93,7 @@ async function main(): Promise<void> {
     const accessKey = derive('access-token');
     const jwts = deviceUsers.map((sub) => jwt.sign({}, accessKey, { algorithm: 'HS256', audience: projectId, issuer: 'community-api', subject: sub, expiresIn: 1800 }));
 
-    start(['tools/bench/community/raw-server.mjs'], { PORT: String(rawPort), DATABASE_URL: dbUrl.toString(), PROJECT_ID: projectId, COMMUNITY_AUTH_SECRET: SECRET });
+    processes.start(['tools/bench/community/raw-server.mjs'], { PORT: String(rawPort), DATABASE_URL: database.url, PROJECT_ID: projectId, COMMUNITY_AUTH_SECRET: SECRET });
     await waitUntil(async () => (await fetch(`${raw}/nothing`, { method: 'POST' })).status === 404, 'the raw handler');
 
     let a = 0;
@@ -200,16 +134,11 @@ async function main(): Promise<void> {
     out.write(table('POST .../push-notifications/devices (new device per request)', [devicesRaw, devicesApp]));
     out.write(`\nSign-in: scrypt N=${DEFAULT_SCRYPT.N}, r=${DEFAULT_SCRYPT.r}, p=${DEFAULT_SCRYPT.p} (${(128 * DEFAULT_SCRYPT.N * DEFAULT_SCRYPT.r) / 2 ** 20} MiB per hash): ${perHashMs.toFixed(1)} ms per verification in-process\n`);
     out.write(`Sequential HTTP sign-in (one at a time): ${(sequential.reduce((x, y) => x + y, 0) / sequential.length).toFixed(1)} ms mean\n\n`);
-    out.write(`| handler | req/s | p50 ms | p99 ms | non-2xx/errors |\n|---|---:|---:|---:|---:|\n| ${signIn.label} | ${signIn.rps.toFixed(0)} | ${signIn.p50} | ${signIn.p99} | ${signIn.errors} |\n`);
+    out.write(figuresTable([signIn]));
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await processes.stopAll();
+    await database.drop();
+    await deleteRedisPrefix(prefix);
   }
 }
 

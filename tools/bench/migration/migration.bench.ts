@@ -8,83 +8,40 @@
  * Uses Postgres/Redis from DATABASE_URL/REDIS_URL (defaults: local); creates and drops its own database and
  * uses its own Redis prefix.
  */
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { Client } from 'pg';
+import { benchRedisPrefix, createBenchDatabase, REDIS_URL } from '../support/database';
+import { fetchJson as json } from '../support/load';
+import { freePort, localUrl, Processes, sleep, tsEntry, waitForHealth } from '../support/processes';
 
-const ROOT = path.resolve(__dirname, '../../..');
 const DOCUMENTS = Number(process.argv[2] ?? 1_000_000);
 const RECORDS_EACH = 5;
 const ADMIN_TOKEN = `bench-${randomBytes(16).toString('hex')}`;
-const SERVER_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-const DB_NAME = `bench_migration_${randomBytes(4).toString('hex')}`;
-const PREFIX = `bench:migration:${randomBytes(4).toString('hex')}`;
+const PREFIX = benchRedisPrefix('bench:migration');
 const TUNING = { MIGRATION_BATCH_SIZE: '5000', MIGRATION_SLICE_SIZE: '25000' };
-
-const dbUrl = (() => {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${DB_NAME}`;
-  return url.toString();
-})();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function startService(role: string, port: number): ChildProcess {
-  return spawn(process.execPath, ['-r', '@swc-node/register', 'apps/migration-worker/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...TUNING, PORT: String(port), MIGRATION_ROLE: role, DATABASE_URL: dbUrl, REDIS_URL, REDIS_PREFIX: PREFIX, ADMIN_TOKEN, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function json(url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const payload = (await response.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  if (response.status >= 400) throw new Error(`${url}: ${response.status} ${JSON.stringify(payload)}`);
-  return payload;
-}
-
-async function waitUp(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/health`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 async function main(): Promise<void> {
-  const admin = new Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${DB_NAME}"`);
-  const children: ChildProcess[] = [];
-  const db = new Client({ connectionString: dbUrl });
+  const database = await createBenchDatabase('bench_migration');
+  const processes = new Processes();
+  const startService = async (role: string): Promise<string> => {
+    const port = await freePort();
+    processes.start(tsEntry('apps/migration-worker/src/main.ts'), {
+      ...TUNING,
+      PORT: String(port),
+      MIGRATION_ROLE: role,
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      REDIS_PREFIX: PREFIX,
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'warn',
+    });
+    await waitForHealth(localUrl(port), `the migration service (${role})`);
+    return localUrl(port);
+  };
+  const db = new Client({ connectionString: database.url });
   try {
-    const apiPort = await freePort();
-    const api = `http://127.0.0.1:${apiPort}`;
-    children.push(startService('api', apiPort));
-    await waitUp(api);
+    const api = await startService('api');
     const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
     const workspace = await json(`${api}/admin/v1/workspaces`, { name: 'bench' }, auth);
     for (const organizationId of ['a', 'b']) await json(`${api}/admin/v1/workspaces/${workspace.workspaceId}/organizations`, { organizationId }, auth);
@@ -116,11 +73,7 @@ async function main(): Promise<void> {
     await db.query(`VACUUM ANALYZE "migration"."documents"`);
 
     // Service: the same rows back b -> a through the API, moved by 2 worker processes.
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      children.push(startService('worker', port));
-      await waitUp(`http://127.0.0.1:${port}`);
-    }
+    for (let i = 0; i < 2; i++) await startService('worker');
     const headers = { 'x-service-api-key': workspace.apiKey, 'x-service-auth-token': workspace.authToken };
     t = Date.now();
     const started = await json(`${api}/v2/organizations/documents/migrate`, { data: { organizationId: 'b', targetOrganizationId: 'a' } }, headers);
@@ -141,12 +94,9 @@ async function main(): Promise<void> {
     log(`service (2 workers): ${data.migratedDocuments} documents in ${serviceSeconds.toFixed(2)} s (${Math.round(DOCUMENTS / serviceSeconds)} docs/s); in target: ${check} documents, ${records} records`);
     log(`ratio service/raw rate: ${(rawSeconds / serviceSeconds).toFixed(2)}x (target >= 0.5x)`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await sleep(1500);
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await processes.stopAll(1500);
     await db.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -11,89 +11,38 @@
  * removes both afterwards.
  */
 import autocannon from 'autocannon';
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
-import Redis from 'ioredis';
-import { Client } from 'pg';
+import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
+import { fetchJson, measure } from '../support/load';
+import { freePort, localUrl, numberArg, Processes, tsEntry, waitUntil } from '../support/processes';
+import { machineLine } from '../support/report';
 
-const ROOT = join(__dirname, '..', '..', '..');
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const CREATE_SECONDS = arg('create-seconds', 10);
-const RATE = arg('rate', 18);
-const DURATION = arg('duration', 10);
-const CONNECTIONS = arg('connections', 16);
+const CREATE_SECONDS = numberArg('create-seconds', 10);
+const RATE = numberArg('rate', 18);
+const DURATION = numberArg('duration', 10);
+const CONNECTIONS = numberArg('connections', 16);
 const BATCH = 100;
-const SERVER_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const ADMIN_TOKEN = randomBytes(24).toString('hex');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** CPU seconds (user + system) a child has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 async function main(): Promise<void> {
-  const dbName = `bench_rum_${randomBytes(4).toString('hex')}`;
-  const prefix = `bench:rum:${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(SERVER_URL);
-  dbUrl.pathname = `/${dbName}`;
-  let child: ChildProcess | undefined;
+  const database = await createBenchDatabase('bench_rum');
+  const prefix = benchRedisPrefix('bench:rum');
+  const processes = new Processes();
   try {
     const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/rum-ingestion/src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), DATABASE_URL: dbUrl.toString(), REDIS_URL, REDIS_PREFIX: prefix, ADMIN_TOKEN, LOG_LEVEL: 'error' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const base = localUrl(port);
+    const child = processes.start(
+      tsEntry('apps/rum-ingestion/src/main.ts'),
+      { PORT: String(port), DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: prefix, ADMIN_TOKEN, LOG_LEVEL: 'error' },
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
     await waitUntil(async () => (await fetch(`${base}/health`)).ok, 'the app');
 
     const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
-    const { account_id, app_key } = await post(`${base}/admin/v1/accounts`, { name: 'bench' }, adminHeaders);
-    const { application_id } = await post(`${base}/admin/v1/applications`, { name: 'bench-web', owner_account_id: account_id }, adminHeaders);
-    const { client_token } = await post(`${base}/admin/v1/applications/${application_id}/client-tokens`, {}, adminHeaders);
-    console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores, node ${process.version}`);
+    const { account_id, app_key } = await fetchJson(`${base}/admin/v1/accounts`, { name: 'bench' }, adminHeaders);
+    const { application_id } = await fetchJson(`${base}/admin/v1/applications`, { name: 'bench-web', owner_account_id: account_id }, adminHeaders);
+    const { client_token } = await fetchJson(`${base}/admin/v1/applications/${application_id}/client-tokens`, {}, adminHeaders);
+    console.log(`${machineLine()}, node ${process.version}`);
 
     let created = 0;
     const create = await autocannon({
@@ -135,11 +84,8 @@ async function main(): Promise<void> {
       body: JSON.stringify({ events }),
       connections: CONNECTIONS,
     };
-    await autocannon({ ...ingestOptions, duration: 2 }); // warm-up
-    const cpuBefore = cpuSeconds(child.pid);
-    const ingest = await autocannon({ ...ingestOptions, duration: DURATION });
-    const serverCpu = cpuSeconds(child.pid) - cpuBefore;
-    const probe = await post(ingestOptions.url, { events }, { 'x-rum-client-token': client_token });
+    const { result: ingest, cpuMsPerRequest } = await measure('ingest', ingestOptions, { duration: DURATION, warmUp: 2, server: child });
+    const probe = await fetchJson(ingestOptions.url, { events }, { 'x-rum-client-token': client_token });
     console.log(
       `ingest, batches of ${BATCH}, ${CONNECTIONS} connections, ${DURATION}s, ${rules} rules: ${Math.round(ingest.requests.average * BATCH).toLocaleString('en-US')} events/s ` +
         `(${ingest.requests.average.toFixed(0)} batches/s; per batch accepted ${probe.data.accepted}, dropped ${probe.data.dropped}), ` +
@@ -147,17 +93,12 @@ async function main(): Promise<void> {
     );
     // App-process CPU only (Postgres works beside it): the figure that does not depend on what the shared machine left us.
     console.log(
-      `ingest app CPU: ${((serverCpu * 1000) / ingest.requests.total).toFixed(2)} ms per batch = ${Math.round((ingest.requests.total * BATCH) / serverCpu).toLocaleString('en-US')} events per app-CPU-second`,
+      `ingest app CPU: ${(cpuMsPerRequest as number).toFixed(2)} ms per batch = ${Math.round((BATCH * 1000) / (cpuMsPerRequest as number)).toLocaleString('en-US')} events per app-CPU-second`,
     );
   } finally {
-    child?.kill('SIGTERM');
-    await new Promise((resolve) => (child ? child.once('exit', resolve) : resolve(undefined)));
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await processes.stopAll();
+    await database.drop();
+    await deleteRedisPrefix(prefix);
   }
 }
 

@@ -5,15 +5,12 @@
  *
  *   node -r @swc-node/register tools/bench/rum/bench-matcher.ts [--rules 1000] [--seconds 3]
  */
-import { cpus, loadavg } from 'node:os';
 import { Condition, compileRuleSet, interpretRuleSet, MatchableRule } from '@acme/rules';
+import { numberArg } from '../support/processes';
+import { machineLine } from '../support/report';
 
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const RULES = arg('rules', 1000);
-const SECONDS = arg('seconds', 3);
+const RULES = numberArg('rules', 1000);
+const SECONDS = numberArg('seconds', 3);
 
 // Deterministic pseudo-random numbers, so every run measures the same rules and events.
 let seed = 42;
@@ -90,7 +87,7 @@ for (const event of events.slice(0, 5000)) {
   if ((index === -1 ? undefined : compiled.ruleIds[index]) !== interpretRuleSet(rules, event)) throw new Error('compiled matcher disagrees with the interpreter');
 }
 
-console.log(`load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+console.log(machineLine());
 console.log(`${RULES} rules (${rules.filter((r) => r.status === 'enabled').length} enabled), ${events.length} distinct events, compile ${compileMs.toFixed(1)} ms, node ${process.version}`);
 const naive = measure('naive', (event) => interpretRuleSet(rules, event) !== undefined);
 const fast = measure('compiled', (event) => compiled.match(event) !== -1);

@@ -1,0 +1,97 @@
+/**
+ * Child processes for benchmarks: free ports, starting a service (or a raw baseline server) with node, waiting
+ * until it answers, reading its CPU time and memory from /proc, and stopping everything that was started.
+ */
+import { ChildProcess, spawn, StdioOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** The workspace root: children run from here so `apps/...` entry points and `@swc-node/register` resolve. */
+export const ROOT = join(__dirname, '..', '..', '..');
+
+/** `--name <number>` from the command line, else `fallback`. */
+export function numberArg(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const localUrl = (port: number) => `http://127.0.0.1:${port}`;
+
+/** Node arguments that run a TypeScript entry point from sources, e.g. `tsEntry('apps/rum-ingestion/src/main.ts')`. */
+export const tsEntry = (path: string) => ['-r', '@swc-node/register', path];
+
+export interface StartOptions {
+  /** Default: stdout ignored, stderr shown. */
+  stdio?: StdioOptions;
+}
+
+/** Every process a benchmark starts, so one `stopAll()` in `finally` ends them whatever happened. */
+export class Processes {
+  readonly children: ChildProcess[] = [];
+
+  /** `node <args>` from the workspace root, with `env` over the current environment. */
+  start(args: string[], env: Record<string, string>, options: StartOptions = {}): ChildProcess {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: options.stdio ?? ['ignore', 'ignore', 'inherit'] });
+    this.children.push(child);
+    return child;
+  }
+
+  /** SIGTERM to all, then waits for them to exit (SIGKILL to those still running after `graceMs`). */
+  async stopAll(graceMs = 10_000): Promise<void> {
+    const running = this.children.filter((child) => child.exitCode === null && child.signalCode === null);
+    const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+    for (const child of running) child.kill('SIGTERM');
+    const timer = setTimeout(() => running.forEach((child) => child.kill('SIGKILL')), graceMs);
+    await Promise.all(exited);
+    clearTimeout(timer);
+  }
+
+  /** For a crash path that cannot await. */
+  killAll(): void {
+    for (const child of this.children) child.kill('SIGKILL');
+  }
+}
+
+/** Polls `probe` every 200 ms (a throwing probe counts as "not yet") until it holds or `timeoutMs` passes. */
+export async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe().catch(() => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Waits until `GET {base}/health` answers 200. */
+export const waitForHealth = (base: string, what: string, timeoutMs?: number) =>
+  waitUntil(async () => (await fetch(`${base}/health`)).status === 200, what, timeoutMs);
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN when unknown. */
+export function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resident memory (VmRSS) or its peak so far (VmHWM) of a process, in bytes, from /proc (Linux). */
+export function memoryBytes(pid: number | 'self', field: 'VmRSS' | 'VmHWM'): number {
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
+}
