@@ -26,18 +26,8 @@ export interface AuditEntryView {
   created_at: number;
 }
 
-interface AuditRow {
-  id: string;
-  account_id: string;
-  method: string;
-  route: string;
-  application_id: string | null;
-  status: number;
-  result: string;
-  request_id: string;
-  request: unknown;
-  created_at: Date;
-}
+/** As Postgres returns it: bigints as strings, the timestamp as a Date. */
+type AuditRow = Omit<AuditEntryView, 'id' | 'account_id' | 'created_at'> & { id: string; account_id: string; created_at: Date };
 
 /** The per-account audit log: who called what, on which application, with what result; secrets never stored. */
 @Injectable()
