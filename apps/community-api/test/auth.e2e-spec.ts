@@ -1,3 +1,4 @@
+import { waitForRoomInWindow } from '@acme/platform-testing';
 import { API, CommunityTestApp, TestProject } from './support/community-app';
 
 describe('end-user auth', () => {
@@ -125,6 +126,7 @@ describe('end-user auth', () => {
     const target = await t.signUp(project.id, { password: 'the real password' });
     const signIn = (projectId: string, password: string, address: string) =>
       t.request('POST', `${API(projectId)}/auth/sign-in`, { body: { email: target.email, password }, headers: { 'x-forwarded-for': address } });
+    await waitForRoomInWindow(60, 30);
     for (let i = 0; i < 10; i += 1) expect((await signIn(project.id, `guess ${i}`, '203.0.113.50')).status).toBe(401);
     const refused = await signIn(project.id, 'the real password', '203.0.113.50');
     expect(refused).toMatchObject({ status: 429, body: { error: expect.any(String), code: 'auth/too-many-attempts' } });

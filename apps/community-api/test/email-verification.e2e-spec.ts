@@ -1,4 +1,5 @@
 import { Clock } from '@acme/community';
+import { waitForRoomInWindow } from '@acme/platform-testing';
 import { API, CommunityTestApp, TestProject, TestUser } from './support/community-app';
 import { FakeClock } from './support/fake-clock';
 
@@ -137,6 +138,7 @@ describe('email verification', () => {
     await send(project, user, { tokenFormat: 'numeric' });
     const code = await lastCode(project.id);
     const attacker = { 'x-forwarded-for': '203.0.113.7' };
+    await waitForRoomInWindow(60, 20);
     for (let i = 0; i < 8; i += 1) expect((await verify(project.id, `x${i}`, attacker)).status).toBe(400);
     const refused = await verify(project.id, code, attacker);
     expect(refused.status).toBe(429);
