@@ -35,7 +35,8 @@ async function main() {
   } else {
     // Tests that measure rates or kill processes run alone afterwards, so parallel files cannot starve them.
     const parallel = await jest(env, 'jest-results.json', [`--maxWorkers=${WORKERS}`, '--testPathIgnorePatterns', ...SERIAL, '/node_modules/']);
-    const serial = await jest(env, 'jest-results-serial.json', ['--runInBand', '--testPathPatterns', ...SERIAL]);
+    // In-band files run in this process: a leaked handle must not hold CI forever.
+    const serial = await jest(env, 'jest-results-serial.json', ['--runInBand', '--forceExit', '--testPathPatterns', ...SERIAL]);
     code = parallel || serial;
   }
   await redis.stop();
