@@ -2,7 +2,10 @@
  * Tokens/s of POST /oauth/token with no policy, a matching `allow` policy and a non-triggering `block`
  * policy, beside a raw node:http endpoint doing the same secret check and RS256 signing, in one run.
  *
- *   node -r @swc-node/register tools/bench/management-token/bench-token.ts [--duration 5] [--connections 16] [--rounds 3]
+ *   node -r @swc-node/register tools/bench/management-token/bench-token.ts [--duration 5] [--connections 16] [--rounds 3] [--profile]
+ *
+ * --profile writes a V8 CPU profile of the app to /tmp/management-token-profile/ (read it with
+ * `node tools/bench/management/top-frames.mjs <file>`).
  *
  * Starts everything it needs (a fresh database on DATABASE_URL's server, a fresh Redis prefix) and removes it.
  * The four runs are interleaved over several rounds and the median of each is reported, so a neighbour's
@@ -11,6 +14,7 @@
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Redis from 'ioredis';
@@ -33,6 +37,7 @@ const HMAC_KEY = randomBytes(24).toString('hex');
 const SIGNING_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 const children: ChildProcess[] = [];
+const LOAD_BEFORE = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,13 +73,28 @@ interface Figures {
   rps: number;
   p99: number;
   errors: number;
+  /** Server CPU per token (ms): the figure that does not depend on how much of the shared machine we got. */
+  cpuMs: number;
 }
 
-async function load(base: string): Promise<Omit<Figures, 'label'>> {
+/** CPU seconds (user + system) a child has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+async function load(base: string, server: ChildProcess): Promise<Omit<Figures, 'label'>> {
   const options = { url: `${base}/oauth/token`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: tokenBody, connections: CONNECTIONS };
   await autocannon({ ...options, duration: 1 }); // warm-up
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({ ...options, duration: DURATION });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+  const cpuMs = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / result.requests.total;
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, cpuMs };
 }
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
@@ -91,7 +111,10 @@ async function main(): Promise<void> {
     const [appPort, rawPort] = [await freePort(), await freePort()];
     const app = `http://127.0.0.1:${appPort}`;
     const raw = `http://127.0.0.1:${rawPort}`;
-    start(['-r', '@swc-node/register', 'apps/management-api/src/main.ts'], {
+    const profile = process.argv.includes('--profile')
+      ? ['--cpu-prof', '--cpu-prof-dir=/tmp/management-token-profile', '-r', './tools/bench/management/exit-on-sigterm.cjs']
+      : [];
+    const appProcess = start([...profile, '-r', '@swc-node/register', 'apps/management-api/src/main.ts'], {
       PORT: String(appPort),
       DATABASE_URL: dbUrl.toString(),
       REDIS_URL,
@@ -108,7 +131,7 @@ async function main(): Promise<void> {
 
     const first = (await (await requestToken(app)).json()) as { access_token: string; scope: string; expires_in: number };
     const kid = (JSON.parse(Buffer.from(first.access_token.split('.')[0], 'base64url').toString()) as { kid: string }).kid;
-    start(['tools/bench/management-token/raw-token-server.mjs'], {
+    const rawProcess = start(['tools/bench/management-token/raw-token-server.mjs'], {
       PORT: String(rawPort),
       CLIENT_ID: CLIENT.id,
       SECRET_DIGEST: createHmac('sha256', HMAC_KEY).update(CLIENT.secret).digest('hex'),
@@ -149,11 +172,12 @@ async function main(): Promise<void> {
       const expected = configuration.action === 'block' ? String(configuration.limit) : null;
       await waitUntil(async () => (await bucketLimit()) === expected, `the ${configuration.action} policy`);
     };
-    const scenarios: Array<{ label: string; base: string; setUp: () => Promise<void> }> = [
-      { label: 'raw node:http + node:crypto', base: raw, setUp: async () => undefined },
+    const scenarios: Array<{ label: string; base: string; server: ChildProcess; setUp: () => Promise<void> }> = [
+      { label: 'raw node:http + node:crypto', base: raw, server: rawProcess, setUp: async () => undefined },
       {
         label: '/oauth/token, no policy',
         base: app,
+        server: appProcess,
         setUp: async () => {
           if (!policyId) return;
           // Make the policy visible first, so its disappearance can be observed.
@@ -163,8 +187,8 @@ async function main(): Promise<void> {
           await waitUntil(async () => (await bucketLimit()) === null, 'the deletion');
         },
       },
-      { label: '/oauth/token, matching allow policy', base: app, setUp: () => setPolicy({ action: 'allow' }) },
-      { label: '/oauth/token, block 10000/s (never triggers)', base: app, setUp: () => setPolicy({ action: 'block', limit: 10000 }) },
+      { label: '/oauth/token, matching allow policy', base: app, server: appProcess, setUp: () => setPolicy({ action: 'allow' }) },
+      { label: '/oauth/token, block 10000/s (never triggers)', base: app, server: appProcess, setUp: () => setPolicy({ action: 'block', limit: 10000 }) },
     ];
     const runs = new Map<string, Array<Omit<Figures, 'label'>>>(scenarios.map((s) => [s.label, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -172,19 +196,28 @@ async function main(): Promise<void> {
       for (let i = 0; i < scenarios.length; i += 1) {
         const scenario = scenarios[(i + round) % scenarios.length];
         await scenario.setUp();
-        runs.get(scenario.label)?.push(await load(scenario.base));
+        runs.get(scenario.label)?.push(await load(scenario.base, scenario.server));
       }
     }
     const figures: Figures[] = scenarios.map(({ label }) => {
       const list = runs.get(label) ?? [];
-      return { label, rps: median(list.map((r) => r.rps)), p99: median(list.map((r) => r.p99)), errors: list.reduce((sum, r) => sum + r.errors, 0) };
+      return {
+        label,
+        rps: median(list.map((r) => r.rps)),
+        p99: median(list.map((r) => r.p99)),
+        errors: list.reduce((sum, r) => sum + r.errors, 0),
+        cpuMs: median(list.map((r) => r.cpuMs)),
+      };
     });
 
     const [rawFigures, none] = figures;
     process.stdout.write(`\nPOST /oauth/token, ${CONNECTIONS} connections, median of ${ROUNDS} interleaved ${DURATION} s runs (each after a 1 s warm-up)\n\n`);
-    process.stdout.write('| endpoint | tokens/s | p99 ms | non-2xx/errors | vs no policy | vs raw |\n|---|---:|---:|---:|---:|---:|\n');
+    process.stdout.write(`load average before: ${LOAD_BEFORE}\n\n`);
+    process.stdout.write('| endpoint | tokens/s | p99 ms | non-2xx/errors | vs no policy | vs raw | server CPU ms/token |\n|---|---:|---:|---:|---:|---:|---:|\n');
     for (const f of figures) {
-      process.stdout.write(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p99} | ${f.errors} | ${(f.rps / none.rps).toFixed(3)} | ${(f.rps / rawFigures.rps).toFixed(3)} |\n`);
+      process.stdout.write(
+        `| ${f.label} | ${f.rps.toFixed(0)} | ${f.p99} | ${f.errors} | ${(f.rps / none.rps).toFixed(3)} | ${(f.rps / rawFigures.rps).toFixed(3)} | ${f.cpuMs.toFixed(3)} |\n`,
+      );
     }
   } finally {
     for (const child of children) child.kill('SIGTERM');

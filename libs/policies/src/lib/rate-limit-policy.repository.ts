@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
 import { Repository } from 'typeorm';
 import { PolicyCursor } from './policy-cursor';
 import { PolicyConfiguration, PolicyConsumer, PolicyResource } from './policy-rules';
@@ -55,6 +56,14 @@ function toEntity(row: PolicyRow): RateLimitPolicy {
 export class RateLimitPolicyRepository {
   constructor(@InjectRepository(RateLimitPolicy) private readonly policies: Repository<RateLimitPolicy>) {}
 
+  /**
+   * The pg pool under TypeORM's Postgres driver: the hot list query goes straight to it, skipping the
+   * query runner TypeORM creates, connects and releases around every `query()` (same pool, same rows).
+   */
+  private get pool(): Pool {
+    return (this.policies.manager.connection.driver as unknown as { master: Pool }).master;
+  }
+
   async insert(policy: NewPolicy): Promise<RateLimitPolicy> {
     const rows: PolicyRow[] = await this.policies.query(
       `INSERT INTO ${TABLE} ("id", "resource", "consumer", "consumer_selector", "configuration")
@@ -89,10 +98,7 @@ export class RateLimitPolicyRepository {
     if (after) add((n) => `("created_at", "id") > ($${n}, $${n + 1})`, after.createdAt, after.id);
     params.push(limit);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const rows: PolicyRow[] = await this.policies.query(
-      `SELECT ${COLUMNS} FROM ${TABLE} ${where} ORDER BY "created_at", "id" LIMIT $${params.length}`,
-      params,
-    );
+    const { rows } = await this.pool.query<PolicyRow>(`SELECT ${COLUMNS} FROM ${TABLE} ${where} ORDER BY "created_at", "id" LIMIT $${params.length}`, params);
     return rows.map(toEntity);
   }
 
