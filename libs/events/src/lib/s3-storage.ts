@@ -1,8 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { FileStorage, StoredObject } from './file-storage';
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+/** The SDK (~20 MB resident) loads only when S3 storage is configured, not in every process. */
+const loadSdk = (): S3Sdk => require('@aws-sdk/client-s3');
 
 export interface S3StorageOptions {
   bucket: string;
@@ -22,11 +26,12 @@ export interface S3StorageOptions {
 /** Any S3-compatible store (AWS S3, MinIO, R2, ...) through @aws-sdk/client-s3. */
 export class S3Storage extends FileStorage {
   private readonly client: S3Client;
+  private readonly sdk = loadSdk();
 
   constructor(private readonly options: S3StorageOptions) {
     super();
     const credentials = options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined;
-    this.client = new S3Client({ region: options.region, endpoint: options.endpoint, forcePathStyle: options.forcePathStyle, credentials });
+    this.client = new this.sdk.S3Client({ region: options.region, endpoint: options.endpoint, forcePathStyle: options.forcePathStyle, credentials });
   }
 
   private objectKey(key: string): string {
@@ -36,7 +41,7 @@ export class S3Storage extends FileStorage {
   async put(key: string, sourcePath: string, contentType: string): Promise<void> {
     const { size } = await stat(sourcePath);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: createReadStream(sourcePath), ContentLength: size, ContentType: contentType }),
+      new this.sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: createReadStream(sourcePath), ContentLength: size, ContentType: contentType }),
     );
   }
 
@@ -44,18 +49,18 @@ export class S3Storage extends FileStorage {
     for (let i = 0; i < keys.length; i += 1000) {
       const chunk = keys.slice(i, i + 1000);
       await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: chunk.map((key) => ({ Key: this.objectKey(key) })), Quiet: true } }),
+        new this.sdk.DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: chunk.map((key) => ({ Key: this.objectKey(key) })), Quiet: true } }),
       );
     }
   }
 
   async open(key: string): Promise<StoredObject | null> {
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      const object = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
       if (!object.Body) return null;
       return { stream: object.Body as Readable, size: object.ContentLength, contentType: object.ContentType };
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+      if (error instanceof this.sdk.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
       throw error;
     }
   }
