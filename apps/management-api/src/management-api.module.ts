@@ -1,21 +1,20 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { PoliciesModule } from '@acme/policies';
+import { RateLimitingModule } from '@acme/platform-rate-limiting';
 import { ManagementGateMiddleware, ManagementRateLimitSettings } from './auth/management-gate.middleware';
 import { ManagementEnv } from './config/env';
 import { AccessTokenVerifier } from './auth/management-auth';
 import { ManagementAuthGuard } from './auth/scopes.guard';
-import { ManagementLimiter } from './auth/pipelined-limiter';
 import { ClientGrantsController } from './clients/client-grants.controller';
 import { ClientsController } from './clients/clients.controller';
 import { RateLimitPoliciesController } from './rate-limit-policies/rate-limit-policies.controller';
 
 /** Everything under /api/v2: token check and the API's own rate limit first, then the routes. */
 @Module({
-  imports: [PoliciesModule],
+  imports: [PoliciesModule, RateLimitingModule],
   controllers: [RateLimitPoliciesController, ClientsController, ClientGrantsController],
   providers: [
     AccessTokenVerifier,
-    ManagementLimiter,
     ManagementGateMiddleware,
     ManagementAuthGuard,
     {

@@ -1,13 +1,14 @@
 // Reads a V8 .cpuprofile: heaviest functions by self time, by package/file, and (with a pattern) the
 // inclusive time of the functions whose "name file" matches it.
 //   node tools/bench/management/top-frames.mjs <file.cpuprofile> [top=40] [inclusive-regex] [skip-seconds]
-// skip-seconds ignores the first seconds of the profile (start-up, module loading).
+// skip-seconds ignores the first seconds of the profile (start-up, module loading); negative: keep only the last seconds.
 import { readFileSync } from 'node:fs';
 
 const profile = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const top = Number(process.argv[3] ?? 40);
 const pattern = process.argv[4] ? new RegExp(process.argv[4]) : undefined;
-const skipUs = Number(process.argv[5] ?? 0) * 1e6;
+const skipArg = Number(process.argv[5] ?? 0) * 1e6;
+const skipUs = skipArg >= 0 ? skipArg : profile.endTime - profile.startTime + skipArg;
 const counts = new Map();
 let elapsed = 0;
 let kept = 0;

@@ -1,9 +1,8 @@
 import { Injectable, Logger, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import { AppError } from '@acme/platform-errors';
-import { rateLimitHeaders } from '@acme/platform-rate-limiting';
+import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
 import { AccessTokenVerifier, ManagementRequest } from './management-auth';
-import { ManagementLimiter } from './pipelined-limiter';
 
 /** The management API's own bucket (per client, shared by all instances through Redis). */
 export abstract class ManagementRateLimitSettings {
@@ -25,7 +24,7 @@ export class ManagementGateMiddleware implements NestMiddleware {
 
   constructor(
     private readonly tokens: AccessTokenVerifier,
-    private readonly limiter: ManagementLimiter,
+    private readonly limiter: RateLimiter,
     private readonly limits: ManagementRateLimitSettings,
   ) {}
 
