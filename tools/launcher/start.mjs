@@ -57,9 +57,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     process.stderr.write('\nstopping services...\n');
-    await Promise.all(children.map(({ child }) => new Promise((resolve) => {
+    await Promise.all(children.map(({ child, name }) => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
+      // A service that has not drained within 15 s is killed, so Ctrl-C always ends everything.
+      const deadline = setTimeout(() => { process.stderr.write(`${name} did not stop in 15 s: killing it\n`); child.kill('SIGKILL'); }, 15000);
+      child.once('exit', () => { clearTimeout(deadline); resolve(); });
       child.kill('SIGTERM');
     })));
     await redis.stop();
