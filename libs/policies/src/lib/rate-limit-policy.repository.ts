@@ -84,6 +84,19 @@ export class RateLimitPolicyRepository {
     return rows.map(toEntity);
   }
 
+  /**
+   * Changes on any insert, delete or update of the resource's policies (a patch moves `updated_at`): count
+   * plus a sum of row hashes, computed in Postgres so no row crosses the wire.
+   */
+  async fingerprintByResource(resource: PolicyResource): Promise<string> {
+    const { rows } = await this.pool.query<{ fingerprint: string }>(
+      `SELECT count(*)::text || ':' || coalesce(sum(hashtext("id" || '|' || "updated_at"::text)), 0)::text AS "fingerprint"
+       FROM ${TABLE} WHERE "resource" = $1`,
+      [resource],
+    );
+    return rows[0].fingerprint;
+  }
+
   /** Up to `limit` policies after `after`, in creation order. */
   async listPage(filter: PolicyFilter, limit: number, after?: PolicyCursor): Promise<RateLimitPolicy[]> {
     const conditions: string[] = [];

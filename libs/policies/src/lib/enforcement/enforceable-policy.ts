@@ -26,6 +26,13 @@ export abstract class EnforceablePolicySource {
   abstract loadAll(): Promise<EnforceablePolicy[]>;
   /** Resolves once the subscription is live, so a change published afterwards is never missed. */
   abstract onChanged(handler: () => void): Promise<unknown>;
+  /**
+   * A cheap value that changes whenever the policies change, so the periodic backstop reload can skip an
+   * unchanged set; undefined when the source cannot tell (then every backstop tick reloads).
+   */
+  async fingerprint(): Promise<string | undefined> {
+    return undefined;
+  }
 }
 
 /** The policies table and the `rate-limit-policies:changed` notifications. */
@@ -44,5 +51,9 @@ export class StoredPolicySource extends EnforceablePolicySource {
 
   onChanged(handler: () => void): Promise<unknown> {
     return this.changes.onChanged(handler);
+  }
+
+  override fingerprint(): Promise<string> {
+    return this.repository.fingerprintByResource(OAUTH_AUTHENTICATION_API);
   }
 }

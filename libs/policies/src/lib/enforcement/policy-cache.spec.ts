@@ -40,6 +40,47 @@ class FakeSource extends EnforceablePolicySource {
 
 const client = { clientId: 'c1', isFirstParty: true };
 
+/** A source that can tell whether its rows changed. */
+class FingerprintedSource extends FakeSource {
+  override async fingerprint(): Promise<string> {
+    return this.rows.map((row) => `${row.id}:${JSON.stringify(row.configuration)}`).join(',');
+  }
+}
+
+describe('EnforcementPolicyCache backstop reload', () => {
+  it('skips the reload while the fingerprint is unchanged and reloads when it moves', async () => {
+    const source = new FingerprintedSource();
+    source.rows = [policy('rlp_a', 'default')];
+    const cache = new EnforcementPolicyCache(source, { limiterTimeoutMs: 100, reloadIntervalSeconds: 0 });
+    await cache.onApplicationBootstrap();
+    try {
+      expect(source.loads).toBe(1);
+      await cache.refreshIfChanged();
+      await cache.refreshIfChanged();
+      expect(source.loads).toBe(1);
+      source.rows = [policy('rlp_b', 'third_party_clients')];
+      await cache.refreshIfChanged();
+      expect(source.loads).toBe(2);
+      expect(cache.current().resolve(client)).toBeUndefined();
+      expect(cache.current().resolve({ clientId: 'c2', isFirstParty: false })?.policy.id).toBe('rlp_b');
+    } finally {
+      cache.onApplicationShutdown();
+    }
+  });
+
+  it('always reloads when the source has no fingerprint', async () => {
+    const source = new FakeSource();
+    const cache = new EnforcementPolicyCache(source, { limiterTimeoutMs: 100, reloadIntervalSeconds: 0 });
+    await cache.onApplicationBootstrap();
+    try {
+      await cache.refreshIfChanged();
+      expect(source.loads).toBe(2);
+    } finally {
+      cache.onApplicationShutdown();
+    }
+  });
+});
+
 describe('EnforcementPolicyCache', () => {
   let source: FakeSource;
   let cache: EnforcementPolicyCache;

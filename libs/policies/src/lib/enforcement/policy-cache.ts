@@ -18,6 +18,8 @@ export class EnforcementPolicyCache implements OnApplicationBootstrap, OnApplica
   private retry?: NodeJS.Timeout;
   private closed = false;
   private loads = 0;
+  /** The source's fingerprint taken just before the current set was loaded. */
+  private loadedFingerprint?: string;
 
   constructor(
     private readonly source: EnforceablePolicySource,
@@ -29,7 +31,7 @@ export class EnforcementPolicyCache implements OnApplicationBootstrap, OnApplica
     await this.source.onChanged(() => void this.refresh());
     await this.refresh();
     if (this.settings.reloadIntervalSeconds > 0) {
-      this.timer = setInterval(() => void this.refresh(), this.settings.reloadIntervalSeconds * 1000);
+      this.timer = setInterval(() => void this.refreshIfChanged(), this.settings.reloadIntervalSeconds * 1000);
       this.timer.unref();
     }
   }
@@ -59,11 +61,25 @@ export class EnforcementPolicyCache implements OnApplicationBootstrap, OnApplica
     return this.loading;
   }
 
+  /**
+   * The backstop tick: reloads only when the source's fingerprint moved since the last load (a full load of a
+   * large policy table blocks the event loop for a while; the fingerprint is one small query).
+   */
+  async refreshIfChanged(): Promise<void> {
+    if (this.loading) return this.loading;
+    const fingerprint = await this.source.fingerprint().catch(() => undefined);
+    if (fingerprint !== undefined && fingerprint === this.loadedFingerprint) return;
+    return this.refresh();
+  }
+
   private async loadUntilFresh(): Promise<void> {
     do {
       this.stale = false;
       try {
+        // Taken before the load: a change between the two shows up as a new fingerprint on the next tick.
+        const fingerprint = await this.source.fingerprint().catch(() => undefined);
         this.set = PolicySet.from(await this.source.loadAll());
+        this.loadedFingerprint = fingerprint;
         this.loads += 1;
       } catch (error) {
         // Keep enforcing the last known policies; try again shortly.
