@@ -15,21 +15,15 @@ import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { REDIS_URL, SERVER_URL } from '../support/database';
+import { freePort, numberArg, ROOT, waitUntil } from '../support/processes';
 
-const ROOT = join(__dirname, '..', '..', '..');
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
+const arg = numberArg;
 const DURATION = arg('duration', 5);
 const ROUNDS = arg('rounds', 3);
 const CONNECTIONS = arg('connections', 16);
-const SERVER_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const PUBLIC_URL = 'https://bench.management.test';
 const AUDIENCE = `${PUBLIC_URL}/api/v2/`;
 const CLIENT = { id: 'bench-client', secret: randomBytes(32).toString('base64url') };
@@ -39,16 +33,6 @@ const SIGNING_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateK
 const children: ChildProcess[] = [];
 const LOAD_BEFORE = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -56,14 +40,6 @@ function start(args: string[], env: Record<string, string>): ChildProcess {
   return child;
 }
 
-async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const tokenBody = JSON.stringify({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret, audience: AUDIENCE });
 const requestToken = (base: string) => fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: tokenBody });

@@ -14,36 +14,20 @@ import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { REDIS_URL, SERVER_URL } from '../support/database';
+import { freePort, numberArg, ROOT, waitUntil } from '../support/processes';
 
-const ROOT = join(__dirname, '..', '..', '..');
-const arg = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
+const arg = numberArg;
 const DURATION = arg('duration', 5);
 const CONNECTIONS = arg('connections', 64);
 const POLICIES = arg('policies', 100000);
 const ROUNDS = arg('rounds', 3);
-const SERVER_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const PUBLIC_URL = 'https://bench.management.test';
 const CLIENT = { id: 'bench-list-client', secret: randomBytes(32).toString('base64url') };
 const children: ChildProcess[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -51,14 +35,6 @@ function start(args: string[], env: Record<string, string>): ChildProcess {
   return child;
 }
 
-async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** CPU seconds (user + system) a child has used so far, from /proc (Linux). */
 function cpuSeconds(pid: number | undefined): number {
