@@ -23,7 +23,8 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
     DATABASE_URL: database.url,
     REDIS_URL: redis.url,
     REDIS_PREFIX: redisPrefix,
-    MIGRATION_BATCH_SIZE: '100',
+    // Small batches keep the migration running long enough for six kills even on an idle machine.
+    MIGRATION_BATCH_SIZE: '25',
     MIGRATION_LOCK_DURATION_MS: '2000',
     MIGRATION_STALLED_INTERVAL_MS: '1000',
     MIGRATION_MAX_STALLED_COUNT: '100',
