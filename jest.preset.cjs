@@ -28,6 +28,8 @@ module.exports = {
       },
     ],
   },
+  // @fastify/static (Swagger UI assets under Fastify) depends on an ESM-only content-disposition.
+  transformIgnorePatterns: ['/node_modules/(?!(@fastify/static/node_modules/)?content-disposition/)'],
   moduleNameMapper,
   testTimeout: 60000,
 };

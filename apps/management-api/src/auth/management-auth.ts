@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@acme/platform-errors';
 import { bearerToken, JwtFailure, JwtVerificationError, verifyJwt } from '@acme/platform-auth';
@@ -12,7 +12,13 @@ export interface ManagementPrincipal {
 
 export type AuthOutcome = { principal: ManagementPrincipal; failure?: undefined } | { principal?: undefined; failure: AppError };
 
-export type ManagementRequest = Request & { managementAuth?: AuthOutcome };
+/** The raw request as the gate middleware sees it (Fastify's middleware layer adds `ip`). */
+export type ManagementRequest = IncomingMessage & { ip?: string; managementAuth?: AuthOutcome };
+
+/** The gate's verdict, from the raw request (middleware) or Fastify's request wrapping it (guards). */
+export function managementAuthOf(request: ManagementRequest | { raw: ManagementRequest }): AuthOutcome | undefined {
+  return 'raw' in request ? request.raw.managementAuth : request.managementAuth;
+}
 
 const invalidToken = () => new AppError('INVALID_TOKEN', 'unauthorized', 'Invalid token');
 const invalidSignature = () => new AppError('INVALID_SIGNATURE', 'unauthorized', 'Invalid signature');
@@ -68,7 +74,7 @@ export class AccessTokenVerifier {
     private readonly settings: OAuthSettings,
   ) {}
 
-  authenticate(request: Request): AuthOutcome {
+  authenticate(request: { headers: IncomingHttpHeaders }): AuthOutcome {
     const token = bearerToken(request);
     const cached = token === undefined ? undefined : this.verified.get(token);
     if (cached) {

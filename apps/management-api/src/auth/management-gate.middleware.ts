@@ -1,5 +1,5 @@
 import { Injectable, Logger, NestMiddleware } from '@nestjs/common';
-import type { NextFunction, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { AppError } from '@acme/platform-errors';
 import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
 import { AccessTokenVerifier, ManagementRequest } from './management-auth';
@@ -28,7 +28,7 @@ export class ManagementGateMiddleware implements NestMiddleware {
     private readonly limits: ManagementRateLimitSettings,
   ) {}
 
-  async use(request: ManagementRequest, response: Response, next: NextFunction): Promise<void> {
+  async use(request: ManagementRequest, response: ServerResponse, next: (error?: unknown) => void): Promise<void> {
     const outcome = this.tokens.authenticate(request);
     request.managementAuth = outcome;
     const key = outcome.principal ? `mgmt:client:${outcome.principal.clientId}` : `mgmt:ip:${request.ip ?? 'unknown'}`;
@@ -42,7 +42,8 @@ export class ManagementGateMiddleware implements NestMiddleware {
     }
     const headers = rateLimitHeaders(decision);
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    if (!decision.allowed) throw new AppError('TOO_MANY_REQUESTS', 'rate_limited', TOO_MANY_REQUESTS_MESSAGE, { headers });
+    // Handed to the engine's error path (not thrown), so the 429 goes through the same filter and hooks as any error.
+    if (!decision.allowed) return next(new AppError('TOO_MANY_REQUESTS', 'rate_limited', TOO_MANY_REQUESTS_MESSAGE, { headers }));
     next();
   }
 }

@@ -2,7 +2,7 @@ import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiExtension, ApiOAuth2, ApiResponse } from '@nestjs/swagger';
 import { AppError } from '@acme/platform-errors';
-import { ManagementRequest } from './management-auth';
+import { managementAuthOf, ManagementRequest } from './management-auth';
 import { ManagementErrorBody } from '../http/error-body.dto';
 
 const SCOPES = 'management:scopes';
@@ -13,8 +13,7 @@ export class ManagementAuthGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<ManagementRequest>();
-    const outcome = request.managementAuth;
+    const outcome = managementAuthOf(context.switchToHttp().getRequest<ManagementRequest | { raw: ManagementRequest }>());
     if (!outcome) throw new AppError('INVALID_TOKEN', 'unauthorized', 'Invalid token');
     if (outcome.failure) throw outcome.failure;
     const accepted = this.reflector.getAllAndOverride<string[]>(SCOPES, [context.getHandler(), context.getClass()]) ?? [];

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import { ClientCredentials, oauthError, TokenRequest } from '@acme/oauth';
 
 export interface ParsedTokenRequest extends TokenRequest {
@@ -30,7 +30,7 @@ function basicCredentials(header: string | undefined): ClientCredentials | undef
 }
 
 /** Reads a client-credentials request (JSON or form) and its client authentication (body or Basic). */
-export function parseTokenRequest(request: Request): ParsedTokenRequest {
+export function parseTokenRequest(request: { body?: unknown; headers: IncomingHttpHeaders }): ParsedTokenRequest {
   const raw: unknown = request.body;
   const body = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   const grantType = stringField(body, 'grant_type');

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SigningKeyStore, TokenService } from '@acme/oauth';
 import { PolicyEnforcer } from '@acme/policies';
 import { applyEnforcementDecision } from './enforcement/enforcement-response';
@@ -17,7 +17,7 @@ export class TokenController {
     private readonly enforcer: PolicyEnforcer,
   ) {}
 
-  @Post(['oauth/token', 'oauth/token/'])
+  @Post('oauth/token')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
@@ -30,7 +30,7 @@ export class TokenController {
   @ApiResponse({ status: 403, description: 'access_denied (unknown audience, no grant, no granted scope), unauthorized_client', type: OAuthErrorBody })
   @ApiResponse({ status: 302, description: 'Over the limit of a `redirect` rate-limit policy: redirected to its redirect_uri' })
   @ApiResponse({ status: 429, description: 'too_many_requests (rate-limit policy)', type: OAuthErrorBody })
-  async token(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<TokenResponseBody | undefined> {
+  async token(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponseBody | undefined> {
     const parsed = parseTokenRequest(request);
     const client = await this.tokens.authenticateClient(parsed.credentials);
     // Rate-limit policies of the OAuth authentication API (429 thrown, 302 already sent, or proceed).

@@ -3,3 +3,4 @@ export * from './lib/openapi';
 export * from './lib/configure-app';
 export * from './lib/run-service';
 export * from './lib/service-core.module';
+export * from './lib/http-platform';

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { oauthError } from '@acme/oauth';
 import { EnforcementDecision } from '@acme/policies';
 
@@ -10,16 +10,16 @@ export const TOO_MANY_REQUESTS_DESCRIPTION =
  * already answered (302 redirect); throws the OAuth 429 (`too_many_requests` with Retry-After and
  * X-RateLimit-*); otherwise sets the bucket headers, if any, and the token is issued.
  */
-export function applyEnforcementDecision(decision: EnforcementDecision, response: Response): boolean {
+export function applyEnforcementDecision(decision: EnforcementDecision, response: FastifyReply): boolean {
   switch (decision.outcome) {
     case 'proceed':
-      for (const [name, value] of Object.entries(decision.headers)) response.setHeader(name, value);
+      response.headers(decision.headers);
       return false;
     case 'reject':
       throw oauthError('too_many_requests', TOO_MANY_REQUESTS_DESCRIPTION, { headers: decision.headers });
     case 'redirect':
-      response.setHeader('Cache-Control', 'no-store');
-      response.redirect(302, decision.location);
+      response.header('Cache-Control', 'no-store');
+      response.redirect(decision.location, 302);
       return true;
   }
 }

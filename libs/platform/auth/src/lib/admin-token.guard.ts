@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '@acme/platform-errors';
 import { safeEqual } from './secrets';
 
@@ -8,7 +8,7 @@ export abstract class AdminTokenSettings {
   abstract readonly adminToken?: string;
 }
 
-export function bearerToken(request: Pick<Request, 'headers'>): string | undefined {
+export function bearerToken(request: { headers: IncomingHttpHeaders }): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -23,7 +23,7 @@ export class AdminTokenGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const expected = this.settings.adminToken;
     if (!expected) throw new AppError('ROUTE_NOT_FOUND', 'not_found', 'Not Found');
-    const presented = bearerToken(context.switchToHttp().getRequest<Request>());
+    const presented = bearerToken(context.switchToHttp().getRequest<{ headers: IncomingHttpHeaders }>());
     if (!presented || !safeEqual(presented, expected)) {
       throw new AppError('ADMIN_UNAUTHORIZED', 'unauthorized', 'A valid operator token is required.');
     }

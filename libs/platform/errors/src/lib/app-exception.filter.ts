@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeError } from './normalize-error';
 import type { ErrorPresenter } from './presented-error';
 
@@ -14,10 +14,11 @@ export class AppExceptionFilter implements ExceptionFilter {
   catch(thrown: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw thrown;
     const http = host.switchToHttp();
-    const request = http.getRequest<Request & { id?: string }>();
-    const response = http.getResponse<Response>();
+    const request = http.getRequest<{ id?: unknown; raw?: { id?: unknown } }>();
+    const response = http.getResponse<AnyResponse>();
     const { error, status, unexpected } = normalizeError(thrown);
-    const requestId = String(request.id ?? randomUUID());
+    // Express: pino-http's id on the request; Fastify: the id it chose, also on its raw request.
+    const requestId = String(request.raw?.id ?? request.id ?? randomUUID());
     if (unexpected) {
       const errorId = randomUUID();
       this.logger.error({ errorId, requestId, err: thrown }, 'Unhandled error');
@@ -30,8 +31,37 @@ export class AppExceptionFilter implements ExceptionFilter {
       details: error.details,
       requestId,
     });
-    if (response.headersSent) return;
-    for (const [name, value] of Object.entries({ ...error.headers, ...presented.headers })) response.setHeader(name, value);
-    response.status(presented.status).json(presented.body);
+    sendJson(response, presented.status, { ...error.headers, ...presented.headers }, presented.body);
   }
+}
+
+interface ExpressResponse extends ServerResponse {
+  status(code: number): ExpressResponse;
+  json(body: unknown): unknown;
+}
+interface FastifyReply {
+  sent: boolean;
+  raw: ServerResponse;
+  code(status: number): FastifyReply;
+  header(name: string, value: unknown): FastifyReply;
+  send(body: unknown): unknown;
+}
+/** Express response, Fastify reply, or (an error thrown in middleware under Fastify) the raw Node response. */
+type AnyResponse = ExpressResponse | FastifyReply | ServerResponse<IncomingMessage>;
+
+function sendJson(response: AnyResponse, status: number, headers: Record<string, string>, body: unknown): void {
+  if ('raw' in response && 'code' in response) {
+    if (response.sent) return;
+    for (const [name, value] of Object.entries(headers)) response.header(name, value);
+    response.code(status).send(body);
+    return;
+  }
+  if (response.headersSent) return;
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  if ('json' in response) {
+    response.status(status).json(body);
+    return;
+  }
+  const json = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) }).end(json);
 }

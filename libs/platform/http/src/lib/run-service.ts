@@ -1,8 +1,8 @@
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
 import { BaseEnv } from '@acme/platform-config';
 import { configureApp } from './configure-app';
+import { applicationOptions, createHttpAdapter, ServiceApplication } from './http-platform';
 import { ServiceDefinition } from './service-definition';
 
 function fail(service: ServiceDefinition, message: string): never {
@@ -14,7 +14,7 @@ function fail(service: ServiceDefinition, message: string): never {
  * Process entry point shared by every app's main.ts. `buildModule` validates the env, so a bad variable
  * ends the process with a message naming it before anything connects.
  */
-export async function runService(service: ServiceDefinition, buildModule: () => DynamicModule): Promise<NestExpressApplication> {
+export async function runService(service: ServiceDefinition, buildModule: () => DynamicModule): Promise<ServiceApplication> {
   let module: DynamicModule;
   try {
     module = buildModule();
@@ -22,7 +22,11 @@ export async function runService(service: ServiceDefinition, buildModule: () => 
     return fail(service, (error as Error).message);
   }
   try {
-    const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: true, bodyParser: false });
+    const options = { ...applicationOptions(service), bufferLogs: true };
+    const adapter = createHttpAdapter(service);
+    const app = adapter
+      ? await NestFactory.create<ServiceApplication>(module, adapter, options)
+      : await NestFactory.create<ServiceApplication>(module, options);
     configureApp(app, service);
     const env = app.get(BaseEnv);
     const port = env.PORT ?? 0;

@@ -7,8 +7,13 @@ export interface ServiceDefinition {
   description: string;
   version: string;
   presenter: ErrorPresenter;
-  /** Largest JSON or form body accepted (multipart is streamed by the routes that take it). */
+  /** Largest JSON or form body accepted (multipart is streamed by the routes that take it), e.g. '1mb'. */
   bodyLimit?: string;
+  /**
+   * The HTTP engine under Nest. Express (the default) where routes need its ecosystem (multipart streams,
+   * bull-board); Fastify where the per-request cost of the framework matters (the management API's hot routes).
+   */
+  platform?: 'express' | 'fastify';
   /** Adds the service's security schemes and tags to its OpenAPI document. */
   decorateOpenApi?: (builder: import('@nestjs/swagger').DocumentBuilder) => import('@nestjs/swagger').DocumentBuilder;
 }

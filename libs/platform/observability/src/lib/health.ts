@@ -1,7 +1,6 @@
 import { Controller, Get, Inject, Injectable, Module, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import type { Response } from 'express';
 import Redis from 'ioredis';
 
 @Injectable()
@@ -35,7 +34,7 @@ export class HealthController {
   ) {}
 
   @Get()
-  async check(@Res({ passthrough: true }) response: Response): Promise<HealthCheckResult | string | object> {
+  async check(@Res({ passthrough: true }) response: { status(code: number): unknown }): Promise<HealthCheckResult | string | object> {
     try {
       return await this.health.check([
         () => this.postgres.pingCheck('postgres', { timeout: 1000 }),

@@ -11,10 +11,18 @@ export interface LoggingOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Takes a caller's X-Request-Id when it is sane, else makes one, and echoes it on the response. */
-export function requestIdFor(request: IncomingMessage, response: ServerResponse): string {
+/** The caller's X-Request-Id when it is sane, else a new one. */
+export function requestIdFromHeader(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
-  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * The request's id, echoed on the response. Under Fastify the engine has already chosen it
+ * (requestIdFromHeader, copied to the raw request by its middleware layer), so both engines log the same id.
+ */
+export function requestIdFor(request: IncomingMessage & { id?: unknown }, response: ServerResponse): string {
+  const id = typeof request.id === 'string' ? request.id : requestIdFromHeader(request);
   response.setHeader('X-Request-Id', id);
   return id;
 }

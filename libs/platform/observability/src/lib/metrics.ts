@@ -1,4 +1,5 @@
 import { Controller, Get, Global, Header, Injectable, MiddlewareConsumer, Module, NestMiddleware, NestModule } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
@@ -21,6 +22,12 @@ export class MetricsRegistry extends Registry {
   }
 }
 
+/** Fastify's view of a finished request (typed here so observability does not depend on the engine). */
+interface FastifyLike {
+  addHook(name: 'onResponse', hook: (request: { method: string; routeOptions?: { url?: string } }, reply: { statusCode: number; elapsedTime: number }, done: () => void) => void): unknown;
+}
+
+/** Express: the route is known once the router matched, so the label is read when the response ends. */
 @Injectable()
 export class HttpMetricsMiddleware implements NestMiddleware {
   constructor(private readonly registry: MetricsRegistry) {}
@@ -51,7 +58,22 @@ export class MetricsController {
 @Global()
 @Module({ controllers: [MetricsController], providers: [MetricsRegistry, HttpMetricsMiddleware], exports: [MetricsRegistry] })
 export class MetricsModule implements NestModule {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly registry: MetricsRegistry,
+  ) {}
+
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(HttpMetricsMiddleware).forRoutes('*path');
+    const adapter = this.adapterHost.httpAdapter;
+    if (adapter?.getType() !== 'fastify') {
+      consumer.apply(HttpMetricsMiddleware).forRoutes('*path');
+      return;
+    }
+    // Fastify: one onResponse hook, labelled with the matched route pattern, no per-request listener.
+    const histogram = this.registry.httpDuration;
+    (adapter.getInstance() as FastifyLike).addHook('onResponse', (request, reply, done) => {
+      histogram.observe({ method: request.method, route: request.routeOptions?.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      done();
+    });
   }
 }

@@ -1,7 +1,6 @@
 import { DynamicModule } from '@nestjs/common';
-import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
-import { configureApp, ServiceDefinition } from '@acme/platform-http';
+import { applicationOptions, configureApp, createHttpAdapter, ServiceApplication, ServiceDefinition } from '@acme/platform-http';
 import { createTestDatabase, createTestRedisPrefix, testRedisUrl, TestDatabase } from '@acme/platform-test-infra';
 
 export interface TestAppOptions {
@@ -17,7 +16,7 @@ export interface TestAppOptions {
 }
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: ServiceApplication;
   /** Base URL of the listening server, e.g. http://127.0.0.1:41234 */
   url: string;
   env: Record<string, string>;
@@ -44,7 +43,11 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   let builder = Test.createTestingModule({ imports: [options.module(env)] });
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
+  const appOptions = { ...applicationOptions(options.service), logger: false as const };
+  const adapter = createHttpAdapter(options.service);
+  const app = adapter
+    ? moduleRef.createNestApplication<ServiceApplication>(adapter, appOptions)
+    : moduleRef.createNestApplication<ServiceApplication>(appOptions);
   configureApp(app, options.service);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };

@@ -1,0 +1,44 @@
+import { INestApplication, NestApplicationOptions } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { requestIdFromHeader } from '@acme/platform-observability';
+import { ServiceDefinition } from './service-definition';
+
+export type ServiceApplication = NestExpressApplication | NestFastifyApplication;
+
+/** Proxies whose X-Forwarded-* headers are believed (same list for both engines). */
+export const TRUSTED_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** '1mb' → 1048576 (the express body-parser notation, so a service states its limit once for both engines). */
+export function bodyLimitBytes(limit: string | undefined): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(limit ?? '1mb');
+  if (!match) throw new Error(`Unreadable body limit: ${limit}`);
+  return Math.floor(Number(match[1]) * UNITS[(match[2] ?? 'b').toLowerCase()]);
+}
+
+/**
+ * The adapter the service asked for (undefined: Nest's default, Express). Fastify is set up to behave like
+ * the Express stack where clients can tell: case-insensitive paths, a trailing slash ignored, long path parameters reach validation
+ * (a 400 in the API's shape rather than Fastify's 414), the caller's sane X-Request-Id is kept.
+ */
+export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | undefined {
+  if (service.platform !== 'fastify') return undefined;
+  return new FastifyAdapter({
+    logger: false,
+    trustProxy: TRUSTED_PROXIES,
+    bodyLimit: bodyLimitBytes(service.bodyLimit),
+    genReqId: requestIdFromHeader,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2048 },
+  });
+}
+
+/** Express gets its parsers from configureApp; Fastify's own JSON and form parsers are registered by Nest. */
+export function applicationOptions(service: ServiceDefinition): NestApplicationOptions {
+  return { bodyParser: service.platform === 'fastify' };
+}
+
+export function isFastify(app: INestApplication): app is NestFastifyApplication {
+  return app.getHttpAdapter().getType() === 'fastify';
+}
