@@ -30,7 +30,7 @@ export class ServiceCoreModule {
       global: true,
       imports: [
         EnvModule.forRoot(Env, options.source),
-        LoggingModule.forRootAsync({ inject: [Env], useFactory: (env: E) => ({ service: options.service.name, level: env.LOG_LEVEL }) }),
+        LoggingModule.forRootAsync({ inject: [Env], useFactory: (env: E) => ({ service: options.service.name, level: env.LOG_LEVEL, engine: options.service.platform }) }),
         PersistenceModule.forRootAsync({
           inject: [Env],
           useFactory: (env: E) => ({

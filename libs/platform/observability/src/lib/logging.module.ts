@@ -1,13 +1,18 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Inject, Module, NestModule } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, PinoLogger } from 'nestjs-pino';
 import { redactUrl } from './redact';
 
 export interface LoggingOptions {
   service: string;
   level: string;
+  /** The HTTP engine under Nest (see ServiceDefinition.platform); decides how request lines are written. */
+  engine?: 'express' | 'fastify';
 }
+
+const LOGGING_ENGINE = Symbol('LOGGING_ENGINE');
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -27,9 +32,28 @@ export function requestIdFor(request: IncomingMessage & { id?: unknown }, respon
   return id;
 }
 
-/** JSON lines through pino, one per request with its id; credentials never reach a log line. */
+const UNLOGGED = new Set(['/health', '/metrics']);
+
+interface FastifyLike {
+  addHook(
+    name: 'onResponse',
+    hook: (request: { id: unknown; method: string; url: string }, reply: { raw: ServerResponse; elapsedTime: number }, done: () => void) => void,
+  ): unknown;
+}
+
+/**
+ * JSON lines through pino, one per request with its id; credentials never reach a log line.
+ * Express: pino-http middleware (and the request's logger bound for the handlers). Fastify: the line is written
+ * from its onResponse hook with the id Fastify chose, so the hot path pays no per-request child logger,
+ * response listeners or async context; logs written inside handlers then carry no request id.
+ */
 @Module({})
-export class LoggingModule {
+export class LoggingModule implements NestModule {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(LOGGING_ENGINE) private readonly engine: LoggingOptions['engine'],
+  ) {}
+
   static forRootAsync(options: { inject: any[]; useFactory: (...args: any[]) => LoggingOptions }): DynamicModule {
     return {
       module: LoggingModule,
@@ -37,13 +61,15 @@ export class LoggingModule {
         LoggerModule.forRootAsync({
           inject: options.inject as any[],
           useFactory: (...args: any[]) => {
-            const { service, level } = options.useFactory(...args);
+            const { service, level, engine } = options.useFactory(...args);
             return {
+              // No route: the Fastify hook below writes the request lines.
+              ...(engine === 'fastify' ? { forRoutes: [] } : {}),
               pinoHttp: {
                 level,
                 base: { service },
                 genReqId: requestIdFor,
-                autoLogging: { ignore: (req: IncomingMessage) => req.url === '/health' || req.url === '/metrics' },
+                autoLogging: { ignore: (req: IncomingMessage) => UNLOGGED.has(req.url ?? '') },
                 redact: {
                   paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-service-auth-token"]', 'req.headers["x-service-api-key"]', 'req.headers["x-rum-client-token"]', 'res.headers["set-cookie"]'],
                   censor: '[REDACTED]',
@@ -56,6 +82,21 @@ export class LoggingModule {
           },
         }),
       ],
+      providers: [{ provide: LOGGING_ENGINE, inject: options.inject, useFactory: (...args: any[]) => options.useFactory(...args).engine ?? 'express' }],
     };
+  }
+
+  configure(): void {
+    if (this.engine !== 'fastify') return;
+    const instance = this.adapterHost.httpAdapter.getInstance() as FastifyLike;
+    instance.addHook('onResponse', (request, reply, done) => {
+      const root = PinoLogger.root;
+      if (root.isLevelEnabled('info') && !UNLOGGED.has(request.url)) {
+        // The logger's req/res serializers (pino-http's, set up above) shape this like the Express lines.
+        const req = { id: request.id, method: request.method, url: request.url };
+        root.info({ req, res: reply.raw, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+      }
+      done();
+    });
   }
 }
