@@ -47,6 +47,13 @@ describe('/api/v2/rate-limit-policies', () => {
       expect((await app.api(`/rate-limit-policies/${body.id}`, { method: 'DELETE' })).status).toBe(404);
     });
 
+    it('deletes when a client sends Content-Type: application/json with no body (as most HTTP clients do)', async () => {
+      const { id } = (await (await create(policy('client_id:bodiless-delete'))).json()) as Policy;
+      const deleted = await app.api(`/rate-limit-policies/${id}`, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
+      expect(deleted.status).toBe(204);
+      expect((await app.api(`/rate-limit-policies/${id}`)).status).toBe(404);
+    });
+
     it.each([
       ['allow', { action: 'allow' }],
       ['block', { action: 'block', limit: 0 }],

@@ -1,5 +1,7 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { RawServerDefault } from 'fastify';
+import { parse as parseQueryString } from 'node:querystring';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, AppValidationPipe } from '@acme/platform-errors';
 import { isFastify, ServiceApplication, TRUSTED_PROXIES } from './http-platform';
@@ -15,8 +17,26 @@ function configureExpress(app: NestExpressApplication, service: ServiceDefinitio
   app.useBodyParser('urlencoded', { limit, extended: false });
 }
 
-/** Fastify chose the request id (createHttpAdapter); pino-http reuses it, so the echo is set here. */
+/**
+ * Body parsing as on Express: an empty JSON body reads as `{}` (clients send Content-Type: application/json
+ * on bodiless DELETEs), forms as node:querystring reads them (body-parser's `extended: false`).
+ */
+function configureFastifyParsers(app: NestFastifyApplication): void {
+  const instance = app.getHttpAdapter().getInstance();
+  const bodyLimit = instance.initialConfig.bodyLimit;
+  const json = instance.getDefaultJsonParser('error', 'error');
+  app.useBodyParser<RawServerDefault>('application/json', { bodyLimit }, (request, body, done) => {
+    if (body.length === 0) return done(null, {});
+    json(request, body.toString('utf8'), done);
+  });
+  app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit }, (_request, body, done) => {
+    done(null, parseQueryString(body.toString()));
+  });
+}
+
 function configureFastify(app: NestFastifyApplication): void {
+  configureFastifyParsers(app);
+  // Fastify chose the request id (createHttpAdapter); the echo is set here.
   app.getHttpAdapter().getInstance().addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();
