@@ -6,6 +6,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
 
+/** V8 flags every service runs with (see the file's "why"). */
+const SERVICE_NODE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
+
 export const SERVICES = [
   { name: 'management-api', port: 3001 },
   { name: 'community-api', port: 3002 },
@@ -49,7 +52,7 @@ async function main() {
     const url = `http://127.0.0.1:${port}`;
     const env = { ...process.env, ...creds, PORT: String(port), PUBLIC_URL: process.env.PUBLIC_URL_OVERRIDE ?? url, DATABASE_URL: postgres.url, REDIS_URL: redis.url,
       STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data', 'community-files') };
-    const child = spawn(process.execPath, [join(ROOT, 'dist/apps', service.name, 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(ROOT, 'dist/apps', service.name, 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
     return { ...service, url, child };
   });
   let stopping = false;

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { REDIS_URL, SERVER_URL } from '../support/database';
-import { freePort, numberArg, ROOT, waitUntil } from '../support/processes';
+import { freePort, numberArg, ROOT, SERVICE_NODE_FLAGS, waitUntil } from '../support/processes';
 
 const arg = numberArg;
 const DURATION = arg('duration', 5);
@@ -35,7 +35,7 @@ const LOAD_BEFORE = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3)
 
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   return child;
 }

@@ -10,6 +10,9 @@ import { join } from 'node:path';
 /** The workspace root: children run from here so `apps/...` entry points and `@swc-node/register` resolve. */
 export const ROOT = join(__dirname, '..', '..', '..');
 
+/** The V8 flags services run with (tools/launcher/node-flags.json); benchmarks give them to the raw baselines too. */
+export const SERVICE_NODE_FLAGS: string[] = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
+
 /** `--name <number>` from the command line, else `fallback`. */
 export function numberArg(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
