@@ -187,6 +187,14 @@ async function main(): Promise<void> {
     });
 
     const [rawFigures, none] = figures;
+    // Paired: each scenario against the raw endpoint and the no-policy app of the same round (the shared VM's
+    // speed drifts between rounds by ±30%, which cross-round medians do not cancel).
+    const pairedMedian = (label: string, against: string) => {
+      const mine = runs.get(label) ?? [];
+      const base = runs.get(against) ?? [];
+      const ratios = mine.map((r, i) => r.rps / base[i].rps);
+      return { median: median(ratios), all: [...ratios].sort((x, y) => x - y).map((x) => x.toFixed(2)).join(', ') };
+    };
     process.stdout.write(`\nPOST /oauth/token, ${CONNECTIONS} connections, median of ${ROUNDS} interleaved ${DURATION} s runs (each after a 1 s warm-up)\n\n`);
     process.stdout.write(`load average before: ${LOAD_BEFORE}\n\n`);
     process.stdout.write('| endpoint | tokens/s | p99 ms | non-2xx/errors | vs no policy | vs raw | server CPU ms/token |\n|---|---:|---:|---:|---:|---:|---:|\n');
@@ -194,6 +202,12 @@ async function main(): Promise<void> {
       process.stdout.write(
         `| ${f.label} | ${f.rps.toFixed(0)} | ${f.p99} | ${f.errors} | ${(f.rps / none.rps).toFixed(3)} | ${(f.rps / rawFigures.rps).toFixed(3)} | ${f.cpuMs.toFixed(3)} |\n`,
       );
+    }
+    process.stdout.write('\nmedian of per-round ratios (tokens/s):\n');
+    for (const f of figures.slice(1)) {
+      const vsRaw = pairedMedian(f.label, rawFigures.label);
+      const vsNone = pairedMedian(f.label, none.label);
+      process.stdout.write(`- ${f.label}: vs raw ${vsRaw.median.toFixed(3)} (${vsRaw.all}); vs no policy ${vsNone.median.toFixed(3)} (${vsNone.all})\n`);
     }
   } finally {
     for (const child of children) child.kill('SIGTERM');
