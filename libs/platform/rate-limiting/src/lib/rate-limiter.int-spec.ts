@@ -23,6 +23,15 @@ describe('RateLimiter (real Redis)', () => {
     expect(refused.every((d) => d.remaining === 0 && d.retryAfterSeconds >= 1)).toBe(true);
   });
 
+  it('answers concurrent takes of one bucket in order, as if they had been made one by one', async () => {
+    const limit = { capacity: 5, refillPerSecond: 0.001 };
+    const decisions = await Promise.all(Array.from({ length: 8 }, () => limiters[0].tokenBucket('in-order', limit)));
+    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 4], [true, 3], [true, 2], [true, 1], [true, 0], [false, 0], [false, 0], [false, 0],
+    ]);
+    expect(decisions[5].retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  });
+
   it('refills at the configured rate and a refused request consumes nothing', async () => {
     const limit = { capacity: 2, refillPerSecond: 20 };
     expect((await limiters[0].tokenBucket('refill', limit)).allowed).toBe(true);

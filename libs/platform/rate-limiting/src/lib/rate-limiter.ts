@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { FIXED_WINDOWS, TOKEN_BUCKET } from './scripts';
+import { CoalescedTakes } from './coalesced-takes';
+import { FIXED_WINDOWS, TOKEN_BUCKET, TOKEN_BUCKET_TAKE } from './scripts';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -26,6 +27,7 @@ export interface WindowLimit {
 
 type LimiterRedis = Redis & {
   acmeTokenBucket(key: string, capacity: number, rate: number, cost: number): Promise<number[]>;
+  acmeTokenBucketTake(key: string, capacity: number, rate: number, count: number): Promise<[number, string, number]>;
   acmeFixedWindows(key: string, ...args: number[]): Promise<number[]>;
 };
 
@@ -33,17 +35,25 @@ type LimiterRedis = Redis & {
 @Injectable()
 export class RateLimiter {
   private readonly redis: LimiterRedis;
+  private readonly takes: CoalescedTakes;
 
   constructor(@Inject(Redis) redis: Redis) {
     this.redis = redis as LimiterRedis;
     if (typeof this.redis.acmeTokenBucket !== 'function') {
       redis.defineCommand('acmeTokenBucket', { numberOfKeys: 1, lua: TOKEN_BUCKET });
+      redis.defineCommand('acmeTokenBucketTake', { numberOfKeys: 1, lua: TOKEN_BUCKET_TAKE });
       redis.defineCommand('acmeFixedWindows', { numberOfKeys: 1, lua: FIXED_WINDOWS });
     }
+    this.takes = new CoalescedTakes((key, capacity, rate, count) => this.redis.acmeTokenBucketTake(key, capacity, rate, count));
   }
 
+  /**
+   * Takes `cost` tokens (default 1). Takes of one token are coalesced per bucket within an event-loop turn
+   * (one Redis call for all of them, same answers as one by one); other costs are one call each.
+   */
   async tokenBucket(key: string, limit: TokenBucketLimit): Promise<RateLimitDecision> {
     const cost = limit.cost ?? 1;
+    if (cost === 1) return this.takes.take(`rl:tb:${key}`, limit);
     const [allowed, remaining, now, untilFull, untilNext] = await this.redis.acmeTokenBucket(
       `rl:tb:${key}`,
       limit.capacity,

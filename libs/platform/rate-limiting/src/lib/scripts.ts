@@ -35,6 +35,34 @@ return {allowed, math.floor(tokens), now, until_full, until_next}
 `;
 
 /**
+ * Token bucket, n requests of cost 1 at once (coalesced by the caller): admits as many as whole tokens allow,
+ * in order, exactly as n single takes in a row would. KEYS[1] bucket; ARGV: capacity, refill per second, n.
+ * Returns {admitted, tokens before the takes (full precision, as a string), now_ms}.
+ */
+export const TOKEN_BUCKET_TAKE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local capacity = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local n = tonumber(ARGV[3])
+if capacity <= 0 or rate <= 0 then
+  return {0, '0', now}
+end
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
+local tokens = tonumber(state[1])
+local ts = tonumber(state[2])
+if tokens == nil then
+  tokens = capacity
+  ts = now
+end
+tokens = math.min(capacity, tokens + math.max(0, now - ts) * rate / 1000)
+local admitted = math.max(0, math.min(n, math.floor(tokens)))
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens - admitted), 'ts', now)
+redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate * 1000) + 1000)
+return {admitted, string.format('%.17g', tokens), now}
+`;
+
+/**
  * Several fixed windows checked and counted together (e.g. 20/s and 300/min). KEYS[1] one hash;
  * ARGV: cost, then (limit, window_ms) pairs. Counts only when every window has room.
  * Returns {allowed, index of the deciding window (1-based), count, now_ms, window_end_ms}.
