@@ -66,11 +66,23 @@ function cpuSeconds(pid: number | undefined): number {
 
 async function load(base: string, server: ChildProcess): Promise<Omit<Figures, 'label'>> {
   const options = { url: `${base}/oauth/token`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: tokenBody, connections: CONNECTIONS };
-  await autocannon({ ...options, duration: 1 }); // warm-up
+  await autocannon({ ...options, duration: 2 }); // warm-up (the app sits idle while the other scenarios run)
   const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({ ...options, duration: DURATION });
   const cpuMs = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / result.requests.total;
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, cpuMs };
+}
+
+/** Fisher-Yates with a fixed seed, so a run's order can be reproduced. */
+let seed = 20261122;
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
 }
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
@@ -168,9 +180,9 @@ async function main(): Promise<void> {
     ];
     const runs = new Map<string, Array<Omit<Figures, 'label'>>>(scenarios.map((s) => [s.label, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
-      // Rotate the order each round so no scenario always follows the same one.
-      for (let i = 0; i < scenarios.length; i += 1) {
-        const scenario = scenarios[(i + round) % scenarios.length];
+      // A fresh random order each round: rotating a fixed cycle made each scenario always follow the same one
+      // (e.g. the first app scenario after the raw run found the app idle), which biased the comparison.
+      for (const scenario of shuffled(scenarios)) {
         await scenario.setUp();
         runs.get(scenario.label)?.push(await load(scenario.base, scenario.server));
       }
@@ -195,7 +207,7 @@ async function main(): Promise<void> {
       const ratios = mine.map((r, i) => r.rps / base[i].rps);
       return { median: median(ratios), all: [...ratios].sort((x, y) => x - y).map((x) => x.toFixed(2)).join(', ') };
     };
-    process.stdout.write(`\nPOST /oauth/token, ${CONNECTIONS} connections, median of ${ROUNDS} interleaved ${DURATION} s runs (each after a 1 s warm-up)\n\n`);
+    process.stdout.write(`\nPOST /oauth/token, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION} s runs in random order (each after a 2 s warm-up)\n\n`);
     process.stdout.write(`load average before: ${LOAD_BEFORE}\n\n`);
     process.stdout.write('| endpoint | tokens/s | p99 ms | non-2xx/errors | vs no policy | vs raw | server CPU ms/token |\n|---|---:|---:|---:|---:|---:|---:|\n');
     for (const f of figures) {
