@@ -132,6 +132,27 @@ describe('email verification', () => {
     expect(badRedirect.status).toBe(400);
   });
 
+  it('link mode redirects only to the URL the token was mailed with (no open redirect)', async () => {
+    const { project, user } = await setup();
+    await send(project, user, { mode: 'link', redirectUrl: 'https://app.example.com/done' });
+    const [mail] = await outbox(project.id);
+    const link = new URL(/(https:\/\/community\.example\.test\S+)/.exec(mail.text)?.[1] as string);
+    const token = link.searchParams.get('token') as string;
+    const elsewhere = (redirect: string, tokenValue = token) =>
+      t.request('GET', `${link.pathname}?${new URLSearchParams({ token: tokenValue, redirect }).toString()}`);
+    // A made-up token with any address: a plain JSON error, no Location.
+    const madeUp = await elsewhere('https://evil.example.net/phish', 'f'.repeat(64));
+    expect(madeUp).toMatchObject({ status: 400, body: { code: 'auth/invalid-or-expired-token' } });
+    expect(madeUp.headers.get('location')).toBeNull();
+    // The real token with another address: verified, answered in JSON, not redirected.
+    const swapped = await elsewhere('https://evil.example.net/phish');
+    expect(swapped).toMatchObject({ status: 200, body: { success: true } });
+    expect(swapped.headers.get('location')).toBeNull();
+    expect(await isVerified(project.id, user)).toBe(true);
+    // The address it was issued with still gets the spent-link redirect.
+    expect((await elsewhere('https://app.example.com/done')).headers.get('location')).toBe('https://app.example.com/done?verified=false&error=invalid-or-expired-token');
+  });
+
   it('limits verify attempts per project and client address (429 auth/too-many-attempts)', async () => {
     const { project, user } = await setup();
     const other = await setup();

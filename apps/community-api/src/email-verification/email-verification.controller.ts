@@ -47,7 +47,11 @@ export class EmailVerificationController {
     return { success: true };
   }
 
-  /** Redirects to `redirect` with `?verified=true`, or `verified=false&error=...`; without `redirect`, answers JSON. */
+  /**
+   * Redirects to `redirect` with `?verified=true`, or `verified=false&error=...`, when `redirect` is the URL the
+   * token was mailed with; otherwise (no `redirect`, another one, a token we never issued, or too many
+   * attempts from this address) answers JSON, so the endpoint never bounces a visitor to a made-up address.
+   */
   @Get('verify-email-link')
   @ProjectRoute()
   async verifyLink(
@@ -63,16 +67,16 @@ export class EmailVerificationController {
       if (!(error instanceof AppError)) throw error;
       failure = error;
     }
-    if (!query.redirect) {
+    // Over the attempt limit, the token is not even looked up (no free oracle for guessed tokens).
+    const limited = failure?.code === VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS;
+    const redirect = query.redirect && !limited && (await this.verification.isIssuedRedirect(project.id, query.token ?? '', query.redirect)) ? query.redirect : undefined;
+    if (!redirect) {
       if (failure) throw failure;
       return { success: true };
     }
-    const target = new URL(query.redirect);
+    const target = new URL(redirect);
     target.searchParams.set('verified', failure ? 'false' : 'true');
-    if (failure) {
-      const reason = failure.code === VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS ? 'too-many-attempts' : 'invalid-or-expired-token';
-      target.searchParams.set('error', reason);
-    }
+    if (failure) target.searchParams.set('error', 'invalid-or-expired-token');
     response.redirect(302, target.toString());
   }
 }

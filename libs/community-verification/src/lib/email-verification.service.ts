@@ -86,6 +86,18 @@ export class EmailVerificationService {
     return userId;
   }
 
+  /**
+   * Whether `redirect` is the URL this token's link was mailed with (spent and expired tokens included). The
+   * link endpoint redirects nowhere else: it is not an open redirect for links made up by someone else.
+   */
+  async isIssuedRedirect(projectId: string, token: string, redirect: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT redirect_url FROM "community"."verification_tokens" WHERE project_id = $1 AND token_digest = $2 ORDER BY created_at DESC LIMIT 1`,
+      [projectId, this.digest(projectId, token)],
+    )) as { redirect_url: string | null }[];
+    return rows[0]?.redirect_url === redirect;
+  }
+
   private async countAttempt(projectId: string, clientAddress: string): Promise<void> {
     const { perMinute, perHour } = this.settings.attempts;
     const decision = await this.limiter.fixedWindows(`community:verify:${projectId}:${clientAddress}`, [
@@ -109,8 +121,8 @@ export class EmailVerificationService {
             [projectId, digest, now],
           );
           const inserted = (await manager.query(
-            `INSERT INTO "community"."verification_tokens" (project_id, user_id, token_digest, mode, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-            [projectId, userId, digest, options.mode, new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS)],
+            `INSERT INTO "community"."verification_tokens" (project_id, user_id, token_digest, mode, expires_at, redirect_url) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+            [projectId, userId, digest, options.mode, new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS), options.mode === 'link' ? (options.redirectUrl ?? null) : null],
           )) as { id: string }[];
           return inserted[0].id;
         });
