@@ -1,19 +1,12 @@
 // Lua scripts run atomically in Redis and read Redis's own clock, so every instance shares one view of time.
 
-/**
- * Token bucket. KEYS[1] bucket; ARGV: capacity, refill per second, cost.
- * A refused request takes nothing. Returns {allowed, remaining, now_ms, ms_until_full, ms_until_next}.
- */
-export const TOKEN_BUCKET = `
-local t = redis.call('TIME')
+/** `now` in milliseconds from Redis's clock. */
+const NOW = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local capacity = tonumber(ARGV[1])
-local rate = tonumber(ARGV[2])
-local cost = tonumber(ARGV[3])
-if capacity <= 0 or rate <= 0 then
-  return {0, 0, now, 0, 1000}
-end
-local state = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
+`;
+
+/** The bucket's tokens (KEYS[1]) refilled up to `now` at `rate`/s, capped at `capacity`; a new bucket is full. */
+const REFILLED_TOKENS = `local state = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
 local tokens = tonumber(state[1])
 local ts = tonumber(state[2])
 if tokens == nil then
@@ -21,7 +14,20 @@ if tokens == nil then
   ts = now
 end
 tokens = math.min(capacity, tokens + math.max(0, now - ts) * rate / 1000)
-local allowed = 0
+`;
+
+/**
+ * Token bucket. KEYS[1] bucket; ARGV: capacity, refill per second, cost.
+ * A refused request takes nothing. Returns {allowed, remaining, now_ms, ms_until_full, ms_until_next}.
+ */
+export const TOKEN_BUCKET = `
+${NOW}local capacity = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
+if capacity <= 0 or rate <= 0 then
+  return {0, 0, now, 0, 1000}
+end
+${REFILLED_TOKENS}local allowed = 0
 if tokens >= cost then
   tokens = tokens - cost
   allowed = 1
@@ -40,23 +46,13 @@ return {allowed, math.floor(tokens), now, until_full, until_next}
  * Returns {admitted, tokens before the takes (full precision, as a string), now_ms}.
  */
 export const TOKEN_BUCKET_TAKE = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local capacity = tonumber(ARGV[1])
+${NOW}local capacity = tonumber(ARGV[1])
 local rate = tonumber(ARGV[2])
 local n = tonumber(ARGV[3])
 if capacity <= 0 or rate <= 0 then
   return {0, '0', now}
 end
-local state = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
-local tokens = tonumber(state[1])
-local ts = tonumber(state[2])
-if tokens == nil then
-  tokens = capacity
-  ts = now
-end
-tokens = math.min(capacity, tokens + math.max(0, now - ts) * rate / 1000)
-local admitted = math.max(0, math.min(n, math.floor(tokens)))
+${REFILLED_TOKENS}local admitted = math.max(0, math.min(n, math.floor(tokens)))
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens - admitted), 'ts', now)
 redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / rate * 1000) + 1000)
 return {admitted, string.format('%.17g', tokens), now}
@@ -68,9 +64,7 @@ return {admitted, string.format('%.17g', tokens), now}
  * Returns {allowed, index of the deciding window (1-based), count, now_ms, window_end_ms}.
  */
 export const FIXED_WINDOWS = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local cost = tonumber(ARGV[1])
+${NOW}local cost = tonumber(ARGV[1])
 local n = (#ARGV - 1) / 2
 local counts = {}
 local ids = {}
