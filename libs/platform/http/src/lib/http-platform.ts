@@ -1,4 +1,4 @@
-import { INestApplication, NestApplicationOptions } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { requestIdFromHeader } from '@acme/platform-observability';
@@ -20,8 +20,10 @@ export function bodyLimitBytes(limit: string | undefined): number {
 
 /**
  * The adapter the service asked for (undefined: Nest's default, Express). Fastify is set up to behave like
- * the Express stack where clients can tell: case-insensitive paths, a trailing slash ignored, long path parameters reach validation
- * (a 400 in the API's shape rather than Fastify's 414), the caller's sane X-Request-Id is kept.
+ * the Express stack where clients can tell: case-insensitive paths, a trailing slash ignored, long path
+ * parameters reach validation (a 400 in the API's shape rather than Fastify's 414), the caller's sane
+ * X-Request-Id kept. Body parsers, for either engine, are registered by configureApp (create with
+ * `bodyParser: false`).
  */
 export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | undefined {
   if (service.platform !== 'fastify') return undefined;
@@ -32,11 +34,6 @@ export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | 
     genReqId: requestIdFromHeader,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2048 },
   });
-}
-
-/** Express gets its parsers from configureApp; Fastify's own JSON and form parsers are registered by Nest. */
-export function applicationOptions(service: ServiceDefinition): NestApplicationOptions {
-  return { bodyParser: service.platform === 'fastify' };
 }
 
 export function isFastify(app: INestApplication): app is NestFastifyApplication {

@@ -2,7 +2,7 @@ import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BaseEnv } from '@acme/platform-config';
 import { configureApp } from './configure-app';
-import { applicationOptions, createHttpAdapter, ServiceApplication } from './http-platform';
+import { createHttpAdapter, ServiceApplication } from './http-platform';
 import { ServiceDefinition } from './service-definition';
 
 function fail(service: ServiceDefinition, message: string): never {
@@ -22,7 +22,7 @@ export async function runService(service: ServiceDefinition, buildModule: () => 
     return fail(service, (error as Error).message);
   }
   try {
-    const options = { ...applicationOptions(service), bufferLogs: true };
+    const options = { bufferLogs: true, bodyParser: false };
     const adapter = createHttpAdapter(service);
     const app = adapter
       ? await NestFactory.create<ServiceApplication>(module, adapter, options)

@@ -22,12 +22,9 @@ export function requestIdFromHeader(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/**
- * The request's id, echoed on the response. Under Fastify the engine has already chosen it
- * (requestIdFromHeader, copied to the raw request by its middleware layer), so both engines log the same id.
- */
-export function requestIdFor(request: IncomingMessage & { id?: unknown }, response: ServerResponse): string {
-  const id = typeof request.id === 'string' ? request.id : requestIdFromHeader(request);
+/** pino-http's id for a request under Express, echoed on the response (Fastify chooses its own: createHttpAdapter). */
+export function requestIdFor(request: IncomingMessage, response: ServerResponse): string {
+  const id = requestIdFromHeader(request);
   response.setHeader('X-Request-Id', id);
   return id;
 }

@@ -1,6 +1,6 @@
 import { DynamicModule } from '@nestjs/common';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
-import { applicationOptions, configureApp, createHttpAdapter, ServiceApplication, ServiceDefinition } from '@acme/platform-http';
+import { configureApp, createHttpAdapter, ServiceApplication, ServiceDefinition } from '@acme/platform-http';
 import { createTestDatabase, createTestRedisPrefix, testRedisUrl, TestDatabase } from '@acme/platform-test-infra';
 
 export interface TestAppOptions {
@@ -43,7 +43,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   let builder = Test.createTestingModule({ imports: [options.module(env)] });
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
-  const appOptions = { ...applicationOptions(options.service), logger: false as const };
+  const appOptions = { bodyParser: false, logger: false as const };
   const adapter = createHttpAdapter(options.service);
   const app = adapter
     ? moduleRef.createNestApplication<ServiceApplication>(adapter, appOptions)
