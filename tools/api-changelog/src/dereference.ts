@@ -11,6 +11,11 @@ export class NonLocalRefError extends Error {}
 /** Objects that more than one place points to ($ref targets), per dereferenced document: only they can repeat or cycle. */
 export const sharedObjects = new WeakMap<object, WeakSet<object>>();
 
+/** Component schemas by the object their `$ref`s now point to: the name identifies a oneOf/anyOf alternative. */
+export const schemaNames = new WeakMap<object, string>();
+
+const COMPONENT_SCHEMA = '#/components/schemas/';
+
 /** A quick look at the text: no `$ref` that starts with anything but `#` (a false positive only costs the slow path). */
 export const mayHaveExternalRefs = (text: string) => /\$ref['"]?\s*:\s*['"]?[^#\s'"]/.test(text);
 
@@ -48,6 +53,7 @@ export function dereferenceLocal(root: Node, file: string): Node {
       resolved.set(ref, target);
       const result = isObject(target) ? visit(target) : target;
       if (isObject(result)) shared.add(result);
+      if (isObject(result) && ref.startsWith(COMPONENT_SCHEMA)) schemaNames.set(result, decode(ref.slice(COMPONENT_SCHEMA.length)));
       resolved.set(ref, result);
       return result;
     }

@@ -1,4 +1,5 @@
 import { CheckId } from './checks';
+import { schemaNames } from './dereference';
 
 /** A difference found inside one schema; `path` is the property path from the compared root ('' = the root). */
 export interface SchemaFinding {
@@ -232,9 +233,60 @@ export class SchemaDiffer {
     const before = Array.isArray(o[keyword]) ? (o[keyword] as unknown[]) : undefined;
     const after = Array.isArray(n[keyword]) ? (n[keyword] as unknown[]) : undefined;
     if (!before || !after) return;
-    // Alternatives are matched by position; a shorter list loses (request) or a longer one adds (response).
-    for (let i = 0; i < Math.min(before.length, after.length); i++) findings.push(...this.compare(before[i], after[i], direction));
-    if (direction === 'request' && after.length < before.length) findings.push({ check: 'request-variant-removed', path: '', detail: keyword });
-    if (direction === 'response' && after.length > before.length) findings.push({ check: 'response-variant-added', path: '', detail: keyword });
+    const { pairs, removed, added } = matchVariants(before, after, discriminatorOf(o), discriminatorOf(n));
+    for (const [old, now] of pairs) findings.push(...this.compare(old, now, direction));
+    if (direction === 'request' && removed > 0) findings.push({ check: 'request-variant-removed', path: '', detail: keyword });
+    if (direction === 'response' && added > 0) findings.push({ check: 'response-variant-added', path: '', detail: keyword });
   }
+}
+
+const discriminatorOf = (schema: Schema): string | undefined => (isObject(schema['discriminator']) ? schema['discriminator']['propertyName'] : undefined);
+
+/**
+ * What makes an alternative the same one in both versions: its component name, else its discriminator value,
+ * else its `title`, else (not an object or array) its types. Undefined: only its position can tell.
+ */
+function variantIdentity(alternative: unknown, discriminator: string | undefined): string | undefined {
+  if (!isObject(alternative)) return undefined;
+  const name = schemaNames.get(alternative);
+  if (name !== undefined) return `component ${name}`;
+  const tag = discriminator === undefined ? undefined : asSchema(asSchema(alternative['properties'])[discriminator]);
+  const tagValues = tag === undefined ? undefined : tag['const'] !== undefined ? [tag['const']] : Array.isArray(tag['enum']) ? tag['enum'] : undefined;
+  if (tagValues) return `discriminator ${JSON.stringify([...tagValues].sort())}`;
+  if (typeof alternative['title'] === 'string') return `title ${alternative['title']}`;
+  const types = typeSet(alternative);
+  if (types.length > 0 && !types.includes('object') && !types.includes('array')) return `types ${[...types].sort().join('|')}`;
+  return undefined;
+}
+
+/**
+ * Pairs the alternatives of two versions by identity (so reordering is no change), then the ones without one
+ * by their order among themselves; what is left over was removed (old side) or added (new side).
+ */
+export function matchVariants(before: unknown[], after: unknown[], discriminatorBefore?: string, discriminatorAfter?: string) {
+  const keyed = (list: unknown[], discriminator?: string) => {
+    const keys = list.map((alternative) => variantIdentity(alternative, discriminator));
+    // An identity two alternatives share identifies neither.
+    return keys.map((key) => (key !== undefined && keys.indexOf(key) === keys.lastIndexOf(key) ? key : undefined));
+  };
+  const oldKeys = keyed(before, discriminatorBefore);
+  const newKeys = keyed(after, discriminatorAfter);
+  const pairs: Array<[unknown, unknown]> = [];
+  const matchedOld = new Set<number>();
+  const matchedNew = new Set<number>();
+  newKeys.forEach((key, j) => {
+    const i = key === undefined ? -1 : oldKeys.indexOf(key);
+    if (i < 0) return;
+    pairs.push([before[i], after[j]]);
+    matchedOld.add(i);
+    matchedNew.add(j);
+  });
+  const oldRest = before.map((_, i) => i).filter((i) => !matchedOld.has(i) && oldKeys[i] === undefined);
+  const newRest = after.map((_, j) => j).filter((j) => !matchedNew.has(j) && newKeys[j] === undefined);
+  for (let k = 0; k < Math.min(oldRest.length, newRest.length); k++) {
+    pairs.push([before[oldRest[k]], after[newRest[k]]]);
+    matchedOld.add(oldRest[k]);
+    matchedNew.add(newRest[k]);
+  }
+  return { pairs, removed: before.length - matchedOld.size, added: after.length - matchedNew.size };
 }
