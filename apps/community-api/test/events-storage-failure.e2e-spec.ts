@@ -25,7 +25,7 @@ describe('events: a storage failure mid-request leaves nothing behind', () => {
   let env: Awaited<ReturnType<typeof startEventsApp>>;
   beforeAll(async () => {
     env = await startEventsApp({}, (builder) =>
-      builder.overrideProvider(EventsSettings).useValue({ storage, users: { userExists: async () => true }, maxImagePixels: 100_000_000 } satisfies EventsSettings),
+      builder.overrideProvider(EventsSettings).useValue({ storage, users: { userExists: async () => true }, maxImagePixels: 100_000_000, uploadSweep: { intervalSeconds: 0, graceSeconds: 3600 } } satisfies EventsSettings),
     );
   });
   afterAll(async () => {
@@ -45,6 +45,8 @@ describe('events: a storage failure mid-request leaves nothing behind', () => {
     expect(failed.body).toEqual({ error: 'Internal server error', code: 'server/internal-error' });
     expect(await listFilesRecursive(root)).toEqual([]);
     expect(await queryDb(t.app.database.url, 'SELECT id FROM community.events')).toEqual([]);
+    // The request cleaned up after itself, so it leaves no journal row for the sweeper either.
+    expect(await queryDb(t.app.database.url, 'SELECT event_id FROM community.pending_uploads')).toEqual([]);
     expect(await listFilesRecursive(env.uploadDir)).toEqual([]);
 
     storage.failAfter = Infinity;

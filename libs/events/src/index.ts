@@ -22,3 +22,4 @@ export { EventsSpacesRsvps1800000000000 } from './migrations/1800000000000-event
 
 export { EVENTS_MIGRATIONS } from './migrations';
 export * from './lib/guest-list.service';
+export * from './lib/upload-journal';

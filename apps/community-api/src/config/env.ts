@@ -80,6 +80,14 @@ export class CommunityEnv extends BaseEnv {
   @EnvInt({ min: 1 })
   IMAGE_MAX_PIXELS = 100_000_000;
 
+  /** How often each instance deletes the files of event creations that died before committing (0 = never). */
+  @EnvInt({ min: 0, max: 86_400 })
+  EVENTS_UPLOAD_SWEEP_INTERVAL_SECONDS = 300;
+
+  /** Age after which such a journal row is abandoned (longer than any upload request). */
+  @EnvInt({ min: 0, max: 604_800 })
+  EVENTS_UPLOAD_SWEEP_GRACE_SECONDS = 3600;
+
   @ValidateIf((env: CommunityEnv) => env.STORAGE_DRIVER === 's3')
   @IsString()
   @MinLength(1)

@@ -23,6 +23,7 @@ const events = EventsModule.forRootAsync({
     storage: createFileStorage(env),
     users: new CommunityUserDirectory(users),
     maxImagePixels: env.IMAGE_MAX_PIXELS,
+    uploadSweep: { intervalSeconds: env.EVENTS_UPLOAD_SWEEP_INTERVAL_SECONDS, graceSeconds: env.EVENTS_UPLOAD_SWEEP_GRACE_SECONDS },
   }),
 });
 

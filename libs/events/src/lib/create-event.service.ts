@@ -15,6 +15,7 @@ import { ImageOptions, parseImageOptions } from './image-options';
 import { processImage, ProcessedImage, ProcessedRendition } from './image-processor';
 import { isPlainObject, parseJsonField } from './input-checks';
 import { SpaceService } from './space.service';
+import { UploadJournal } from './upload-journal';
 
 /** A file part already streamed to a temporary file by the app (nothing of it is kept in memory). */
 export interface StagedUpload {
@@ -53,6 +54,7 @@ export class CreateEventService {
     private readonly dataSource: DataSource,
     private readonly settings: EventsSettings,
     private readonly spaces: SpaceService,
+    private readonly journal: UploadJournal,
   ) {}
 
   async create(actor: EventActor, command: CreateEventCommand): Promise<EventView> {
@@ -169,6 +171,8 @@ export class CreateEventService {
       };
     });
     const uploads = files.flatMap((file) => file.renditions);
+    // Journaled before the first put: a process dying before the commit leaves a row the sweeper acts on.
+    if (uploads.length > 0) await this.journal.record(actor.projectId, eventId, uploads.map(({ key }) => key));
     try {
       // Settle every put before deciding, so an undo never races a write still in flight.
       const puts = await Promise.allSettled(uploads.map(({ key, rendition }) => storage.put(key, rendition.path, CONTENT_TYPES[rendition.format] ?? 'application/octet-stream')));
@@ -199,11 +203,13 @@ export class CreateEventService {
             metadata: input.metadata,
         }));
         const savedFiles = files.length > 0 ? await manager.save(files.map((file) => manager.create(EventFile, file.row))) : [];
+        if (uploads.length > 0) await this.journal.settle(manager, actor.projectId, eventId);
         const fresh = await manager.findOneByOrFail(EventRecord, { id: eventId, projectId: actor.projectId });
         return toEventView(fresh, savedFiles, (key) => storage.url(key));
       });
     } catch (error) {
       await storage.delete(uploads.map(({ key }) => key)).catch(() => undefined);
+      if (uploads.length > 0) await this.journal.forget(actor.projectId, eventId).catch(() => undefined);
       throw error;
     }
   }

@@ -10,6 +10,7 @@ import { GuestListService } from './guest-list.service';
 import { RsvpService } from './rsvp.service';
 import { Space, SpaceMember } from './space.entity';
 import { SpaceService } from './space.service';
+import { UploadJournal } from './upload-journal';
 
 export interface EventsModuleOptions {
   imports?: ModuleMetadata['imports'];
@@ -19,7 +20,7 @@ export interface EventsModuleOptions {
   useFactory: (...args: any[]) => EventsSettings | Promise<EventsSettings>;
 }
 
-const SERVICES = [CreateEventService, RsvpService, EventQueryService, GuestListService, SpaceService];
+const SERVICES = [CreateEventService, RsvpService, EventQueryService, GuestListService, SpaceService, UploadJournal];
 
 /** Events, RSVPs, event images and spaces; the app supplies storage, the user lookup and limits. */
 @Module({})

@@ -7,6 +7,8 @@ export abstract class EventsSettings {
   abstract readonly users: EventUserDirectory;
   /** Largest source image in pixels (decompression-bomb guard). */
   abstract readonly maxImagePixels: number;
+  /** How often to delete files of event creations that died before committing, and how old their journal must be. */
+  abstract readonly uploadSweep: { intervalSeconds: number; graceSeconds: number };
 }
 
 export const MAX_GALLERY_FILES = 10;
