@@ -3,6 +3,11 @@ import { Client } from 'pg';
 import { createTestDatabase, createTestRedisPrefix, TestDatabase } from '@acme/platform-testing';
 import { ManagementApp, SIGNING_KEY_PEM, startManagement } from './support';
 
+const thumbprintOf = (pem: string) => {
+  const jwk = createPublicKey(createPrivateKey(pem)).export({ format: 'jwk' }) as { e: string; kty: string; n: string };
+  return createHash('sha256').update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n })).digest('base64url');
+};
+
 const kidOf = async (app: ManagementApp) =>
   ((await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string; kty: string; alg: string; use: string }> }).keys;
 
@@ -31,8 +36,11 @@ describe('the signing key shared by every instance', () => {
     const db = new Client({ connectionString: database.url });
     await db.connect();
     try {
-      const { rows } = await db.query('SELECT kid FROM management.signing_keys');
-      expect(rows).toEqual([{ kid: keysA[0].kid }]);
+      const { rows } = await db.query('SELECT kid, private_key_pem FROM management.signing_keys');
+      expect(rows.map((row) => row.kid)).toEqual([keysA[0].kid]);
+      // Stored sealed (AES-256-GCM), never the PEM in clear.
+      expect(rows[0].private_key_pem).toMatch(/^sealed\.v1\./);
+      expect(rows[0].private_key_pem).not.toContain('PRIVATE KEY');
     } finally {
       await db.end();
     }
@@ -43,11 +51,42 @@ describe('the signing key shared by every instance', () => {
     expect(await kidOf(c)).toEqual(keysA);
   });
 
+  it('seals a key stored in clear by an earlier version on first start, keeping its kid', async () => {
+    const legacy = await createTestDatabase('management-keys-legacy');
+    try {
+      const first = await startManagement({ shareWith: { database: legacy, redisPrefix: createTestRedisPrefix('management-keys') } });
+      const kid = (await kidOf(first))[0].kid;
+      await first.close();
+      const db = new Client({ connectionString: legacy.url });
+      await db.connect();
+      try {
+        await db.query('UPDATE management.signing_keys SET private_key_pem = $1, kid = $2', [SIGNING_KEY_PEM, thumbprintOf(SIGNING_KEY_PEM)]);
+        const again = await startManagement({ shareWith: { database: legacy, redisPrefix: createTestRedisPrefix('management-keys') } });
+        try {
+          expect((await kidOf(again))[0].kid).toBe(thumbprintOf(SIGNING_KEY_PEM));
+          expect((await kidOf(again))[0].kid).not.toBe(kid);
+          expect((await again.api('/rate-limit-policies')).status).toBe(200);
+        } finally {
+          await again.close();
+        }
+        const { rows } = await db.query('SELECT private_key_pem FROM management.signing_keys');
+        expect(rows[0].private_key_pem).toMatch(/^sealed\.v1\./);
+      } finally {
+        await db.end();
+      }
+      // Sealed under the client-secret key: another key cannot open it, and start-up says which variable.
+      await expect(
+        startManagement({ env: { MANAGEMENT_CLIENT_SECRET_KEY: 'another-client-secret-key-0123456789' }, shareWith: { database: legacy, redisPrefix: createTestRedisPrefix('management-keys') } }),
+      ).rejects.toThrow(/MANAGEMENT_CLIENT_SECRET_KEY/);
+    } finally {
+      await legacy.drop();
+    }
+  });
+
   it('uses MANAGEMENT_SIGNING_KEY when set, with its RFC 7638 thumbprint as kid', async () => {
     const app = await startManagement({ env: { MANAGEMENT_SIGNING_KEY: SIGNING_KEY_PEM.replace(/\n/g, '\\n') } });
     apps.push(app);
     const jwk = createPublicKey(createPrivateKey(SIGNING_KEY_PEM)).export({ format: 'jwk' }) as { e: string; kty: string; n: string };
-    const expected = createHash('sha256').update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n })).digest('base64url');
-    expect((await kidOf(app))[0]).toMatchObject({ kid: expected, n: jwk.n, e: jwk.e });
+    expect((await kidOf(app))[0]).toMatchObject({ kid: thumbprintOf(SIGNING_KEY_PEM), n: jwk.n, e: jwk.e });
   });
 });

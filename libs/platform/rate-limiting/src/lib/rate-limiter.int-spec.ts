@@ -33,12 +33,13 @@ describe('RateLimiter (real Redis)', () => {
   });
 
   it('refills at the configured rate and a refused request consumes nothing', async () => {
-    const limit = { capacity: 2, refillPerSecond: 20 };
+    // One token per 500 ms: wide enough that a loaded machine's gaps between the calls do not refill one.
+    const limit = { capacity: 2, refillPerSecond: 2 };
     expect((await limiters[0].tokenBucket('refill', limit)).allowed).toBe(true);
     expect((await limiters[0].tokenBucket('refill', limit)).allowed).toBe(true);
     const refused = await limiters[1].tokenBucket('refill', limit);
     expect(refused.allowed).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 120)); // 20/s => one token per 50 ms
+    await new Promise((resolve) => setTimeout(resolve, 700));
     expect((await limiters[1].tokenBucket('refill', limit)).allowed).toBe(true);
   });
 
