@@ -12,17 +12,16 @@
  * load on a shared machine skews all of them alike instead of one.
  */
 import autocannon from 'autocannon';
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import Redis from 'ioredis';
-import { Client } from 'pg';
-import { REDIS_URL, SERVER_URL } from '../support/database';
-import { freePort, numberArg, ROOT, SERVICE_NODE_FLAGS, waitUntil } from '../support/processes';
+import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
+import { cpuSeconds, freePort, numberArg, Processes, SERVICE_NODE_FLAGS, waitUntil } from '../support/processes';
+import { median } from '../support/report';
 
 const arg = numberArg;
 const DURATION = arg('duration', 5);
-const ROUNDS = arg('rounds', 3);
+const ROUNDS = arg('rounds', 4);
 const CONNECTIONS = arg('connections', 16);
 const PUBLIC_URL = 'https://bench.management.test';
 const AUDIENCE = `${PUBLIC_URL}/api/v2/`;
@@ -30,15 +29,11 @@ const CLIENT = { id: 'bench-client', secret: randomBytes(32).toString('base64url
 const HMAC_KEY = randomBytes(24).toString('hex');
 const SIGNING_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
-const children: ChildProcess[] = [];
+const processes = new Processes();
 const LOAD_BEFORE = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-
-function start(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
-}
+/** Services and raw baselines alike run with the services' V8 flags. */
+const start = (args: string[], env: Record<string, string>) => processes.start([...SERVICE_NODE_FLAGS, ...args], env);
 
 
 const tokenBody = JSON.stringify({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret, audience: AUDIENCE });
@@ -53,16 +48,6 @@ interface Figures {
   cpuMs: number;
 }
 
-/** CPU seconds (user + system) a child has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return NaN;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 async function load(base: string, server: ChildProcess): Promise<Omit<Figures, 'label'>> {
   const options = { url: `${base}/oauth/token`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: tokenBody, connections: CONNECTIONS };
@@ -73,28 +58,22 @@ async function load(base: string, server: ChildProcess): Promise<Omit<Figures, '
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, cpuMs };
 }
 
-/** Fisher-Yates with a fixed seed, so a run's order can be reproduced. */
-let seed = 20261122;
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    const j = seed % (i + 1);
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy;
-}
-
-const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+/**
+ * Williams design for four scenarios: over any four consecutive rounds each scenario runs once in each position
+ * and right after each other scenario once, so neither "first after the raw run" nor "after the block run"
+ * favours one of them.
+ */
+const BALANCED_ORDERS = [
+  [0, 1, 3, 2],
+  [1, 2, 0, 3],
+  [2, 3, 1, 0],
+  [3, 0, 2, 1],
+];
+const inBalancedOrder = <T>(items: readonly T[], round: number): T[] => BALANCED_ORDERS[round % BALANCED_ORDERS.length].map((i) => items[i]);
 
 async function main(): Promise<void> {
-  const dbName = `bench_mgmt_token_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(SERVER_URL);
-  dbUrl.pathname = `/${dbName}`;
-  const prefix = `bench:mgmt-token:${randomBytes(4).toString('hex')}`;
+  const database = await createBenchDatabase('bench_mgmt_token');
+  const prefix = benchRedisPrefix('bench:mgmt-token');
   try {
     const [appPort, rawPort] = [await freePort(), await freePort()];
     const app = `http://127.0.0.1:${appPort}`;
@@ -104,7 +83,7 @@ async function main(): Promise<void> {
       : [];
     const appProcess = start([...profile, '-r', '@swc-node/register', 'apps/management-api/src/main.ts'], {
       PORT: String(appPort),
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL,
       REDIS_PREFIX: prefix,
       PUBLIC_URL,
@@ -180,9 +159,9 @@ async function main(): Promise<void> {
     ];
     const runs = new Map<string, Array<Omit<Figures, 'label'>>>(scenarios.map((s) => [s.label, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
-      // A fresh random order each round: rotating a fixed cycle made each scenario always follow the same one
-      // (e.g. the first app scenario after the raw run found the app idle), which biased the comparison.
-      for (const scenario of shuffled(scenarios)) {
+      // A plain rotation made each scenario always follow the same one (the first app scenario after the raw
+      // run found the app idle), which biased the comparison; see BALANCED_ORDERS.
+      for (const scenario of inBalancedOrder(scenarios, round)) {
         await scenario.setUp();
         runs.get(scenario.label)?.push(await load(scenario.base, scenario.server));
       }
@@ -207,7 +186,7 @@ async function main(): Promise<void> {
       const ratios = mine.map((r, i) => r.rps / base[i].rps);
       return { median: median(ratios), all: [...ratios].sort((x, y) => x - y).map((x) => x.toFixed(2)).join(', ') };
     };
-    process.stdout.write(`\nPOST /oauth/token, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION} s runs in random order (each after a 2 s warm-up)\n\n`);
+    process.stdout.write(`\nPOST /oauth/token, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION} s runs in balanced order (each after a 2 s warm-up)\n\n`);
     process.stdout.write(`load average before: ${LOAD_BEFORE}\n\n`);
     process.stdout.write('| endpoint | tokens/s | p99 ms | non-2xx/errors | vs no policy | vs raw | server CPU ms/token |\n|---|---:|---:|---:|---:|---:|---:|\n');
     for (const f of figures) {
@@ -222,14 +201,9 @@ async function main(): Promise<void> {
       process.stdout.write(`- ${f.label}: vs raw ${vsRaw.median.toFixed(3)} (${vsRaw.all}); vs no policy ${vsNone.median.toFixed(3)} (${vsNone.all})\n`);
     }
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await processes.stopAll();
+    await database.drop();
+    await deleteRedisPrefix(prefix);
   }
 }
 

@@ -11,13 +11,12 @@
  * and removes them afterwards.
  */
 import autocannon from 'autocannon';
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { REDIS_URL, SERVER_URL } from '../support/database';
-import { freePort, numberArg, ROOT, SERVICE_NODE_FLAGS, waitUntil } from '../support/processes';
+import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
+import { cpuSeconds, freePort, numberArg, Processes, SERVICE_NODE_FLAGS, waitUntil } from '../support/processes';
 
 const arg = numberArg;
 const DURATION = arg('duration', 5);
@@ -26,26 +25,12 @@ const POLICIES = arg('policies', 100000);
 const ROUNDS = arg('rounds', 3);
 const PUBLIC_URL = 'https://bench.management.test';
 const CLIENT = { id: 'bench-list-client', secret: randomBytes(32).toString('base64url') };
-const children: ChildProcess[] = [];
+const processes = new Processes();
+
+/** Services and raw baselines alike run with the services' V8 flags. */
+const start = (args: string[], env: Record<string, string>) => processes.start([...SERVICE_NODE_FLAGS, ...args], env);
 
 
-function start(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
-}
-
-
-/** CPU seconds (user + system) a child has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return NaN;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 interface Figures {
   label: string;
@@ -72,13 +57,8 @@ function median(runs: Figures[]): Figures {
 }
 
 async function main(): Promise<void> {
-  const dbName = `bench_mgmt_list_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(SERVER_URL);
-  dbUrl.pathname = `/${dbName}`;
-  const prefix = `bench:mgmt-list:${randomBytes(4).toString('hex')}`;
+  const database = await createBenchDatabase('bench_mgmt_list');
+  const prefix = benchRedisPrefix('bench:mgmt-list');
   try {
     const [appPort, rawPort] = [await freePort(), await freePort()];
     const app = `http://127.0.0.1:${appPort}`;
@@ -88,7 +68,7 @@ async function main(): Promise<void> {
     if (process.argv.includes('--profile')) entry.unshift('--cpu-prof', '--cpu-prof-dir=/tmp/management-list-profile', '-r', './tools/bench/management/exit-on-sigterm.cjs');
     const appProcess = start(entry, {
       PORT: String(appPort),
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL,
       REDIS_PREFIX: prefix,
       PUBLIC_URL,
@@ -99,7 +79,7 @@ async function main(): Promise<void> {
     });
     await waitUntil(async () => (await fetch(`${app}/health`)).status === 200, 'the management API');
 
-    const db = new Client({ connectionString: dbUrl.toString() });
+    const db = new Client({ connectionString: database.url });
     await db.connect();
     await db.query(
       `INSERT INTO "management"."rate_limit_policies" ("id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at")
@@ -125,7 +105,7 @@ async function main(): Promise<void> {
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
     const headers = { authorization: `Bearer ${token}` };
 
-    const rawProcess = start(['tools/bench/management/raw-list-server.mjs'], { PORT: String(rawPort), DATABASE_URL: dbUrl.toString() });
+    const rawProcess = start(['tools/bench/management/raw-list-server.mjs'], { PORT: String(rawPort), DATABASE_URL: database.url });
     await waitUntil(async () => (await fetch(`${raw}/api/v2/rate-limit-policies?take=50`)).status === 200, 'the raw handler');
 
     // Same bytes from both (apart from nothing): the comparison is like for like.
@@ -168,14 +148,9 @@ async function main(): Promise<void> {
     process.stdout.write(`server CPU per request ratio (app / raw), median of paired rounds: ${cpu.median.toFixed(2)} (rounds ${cpu.all})\n`);
     process.stdout.write(`ratios of the medians above: throughput ${(appFigures.rps / rawFigures.rps).toFixed(3)}, p99 ${(appFigures.p99 / rawFigures.p99).toFixed(3)}\n`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await processes.stopAll();
+    await database.drop();
+    await deleteRedisPrefix(prefix);
   }
 }
 
