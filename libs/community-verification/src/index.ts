@@ -10,7 +10,7 @@ export * from './lib/verification.module';
 export * from './lib/migrations/1763700001000-community-verification';
 
 import { CommunityVerification1763700001000 } from './lib/migrations/1763700001000-community-verification';
-import { CommunityVerificationRedirect1763700002000 } from './lib/migrations/1763700002000-verification-redirect';
+import { CommunityVerificationRedirect1763700003000 } from './lib/migrations/1763700003000-verification-redirect';
 
 /** Migrations of the verification and outbox tables; run after `COMMUNITY_MIGRATIONS` (they reference users). */
-export const VERIFICATION_MIGRATIONS = [CommunityVerification1763700001000, CommunityVerificationRedirect1763700002000];
+export const VERIFICATION_MIGRATIONS = [CommunityVerification1763700001000, CommunityVerificationRedirect1763700003000];
