@@ -138,6 +138,18 @@ describe('malformed requests (fast-check)', () => {
     expect((await app.api(`/rate-limit-policies/${policyId}`)).status).toBe(200);
   });
 
+  it('path ids of any length up to what Node accepts, and broken percent-escapes, are 400 invalid_uri', async () => {
+    for (const length of [27, 150, 3000, 12000]) {
+      const response = await app.api(`/rate-limit-policies/${'a'.repeat(length)}`);
+      await expectAuth0(response, ['invalid_uri']);
+    }
+    for (const id of ['%zz', '%', 'a%G1', '%E0%A4%A']) {
+      const response = await app.api(`/rate-limit-policies/${id}`);
+      expect(response.status).toBe(400);
+      await expectAuth0(response, ['invalid_uri']);
+    }
+  });
+
   it('Authorization headers that are not a valid token are 401', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string().map((s) => `Bearer ${s}`), fc.string(), fc.base64String().map((s) => `Bearer ${s}.${s}.${s}`)), async (header) => {

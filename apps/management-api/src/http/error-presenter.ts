@@ -5,6 +5,7 @@ const ERROR_CODES: Record<string, string> = {
   ROUTE_NOT_FOUND: 'not_found',
   MALFORMED_BODY: 'invalid_body',
   MALFORMED_REQUEST: 'invalid_body',
+  MALFORMED_URI: 'invalid_uri',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   INVALID_CURSOR: 'invalid_query_string',
   INTERNAL: 'internal_error',

@@ -14,8 +14,11 @@ export class AppExceptionFilter implements ExceptionFilter {
   catch(thrown: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw thrown;
     const http = host.switchToHttp();
-    const request = http.getRequest<{ id?: unknown; raw?: { id?: unknown } }>();
-    const response = http.getResponse<AnyResponse>();
+    this.respond(thrown, http.getRequest(), http.getResponse());
+  }
+
+  /** Also called for errors the engine raises before Nest routes (Fastify's `frameworkErrors`). */
+  respond(thrown: unknown, request: { id?: unknown; raw?: { id?: unknown } }, response: AnyResponse): void {
     const { error, status, unexpected } = normalizeError(thrown);
     // Express: pino-http's id on the request; Fastify: the id it chose, also on its raw request.
     const requestId = String(request.raw?.id ?? request.id ?? randomUUID());
@@ -47,7 +50,7 @@ interface FastifyReply {
   send(body: unknown): unknown;
 }
 /** Express response, Fastify reply, or (an error thrown in middleware under Fastify) the raw Node response. */
-type AnyResponse = ExpressResponse | FastifyReply | ServerResponse<IncomingMessage>;
+export type AnyResponse = ExpressResponse | FastifyReply | ServerResponse<IncomingMessage>;
 
 function sendJson(response: AnyResponse, status: number, headers: Record<string, string>, body: unknown): void {
   if ('raw' in response && 'code' in response) {

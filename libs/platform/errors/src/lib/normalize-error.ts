@@ -13,6 +13,8 @@ interface HttpLikeError {
   status?: number;
   statusCode?: number;
   type?: string;
+  /** Fastify's error code, e.g. FST_ERR_BAD_URL. */
+  code?: string;
   expose?: boolean;
   message?: string;
 }
@@ -35,6 +37,10 @@ export function normalizeError(thrown: unknown): NormalizedError {
     return { error: new AppError(code, kindForStatus(status), message), status, unexpected: status >= 500 };
   }
   const httpLike = thrown as HttpLikeError | null;
+  if (httpLike?.code === 'FST_ERR_BAD_URL') {
+    // Fastify's router: a path with a broken percent-escape.
+    return { error: new AppError('MALFORMED_URI', 'validation', 'The request path is not valid percent-encoding.'), status: 400, unexpected: false };
+  }
   const status = httpLike?.status ?? httpLike?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code = CODE_BY_PARSER_TYPE[httpLike?.type ?? ''] ?? `HTTP_${status}`;

@@ -1,6 +1,8 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppExceptionFilter } from '@acme/platform-errors';
 import { requestIdFromHeader } from '@acme/platform-observability';
 import { ServiceDefinition } from './service-definition';
 
@@ -32,7 +34,10 @@ export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | 
     trustProxy: TRUSTED_PROXIES,
     bodyLimit: bodyLimitBytes(service.bodyLimit),
     genReqId: requestIdFromHeader,
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // Longer than any request line Node accepts (16 KB of headers), so every id reaches validation.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 65_536 },
+    // Errors of Fastify's router (a broken percent-escape in the path) answer in the service's shape too.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => new AppExceptionFilter(service.presenter).respond(error, request, reply),
   });
 }
 
