@@ -24,6 +24,7 @@ describe('malformed requests (fast-check)', () => {
     await app?.close();
   });
 
+  const BOOTSTRAP_TOKEN = { value: '' };
   const snapshot = async () => JSON.stringify((await db.query('SELECT * FROM management.rate_limit_policies ORDER BY id')).rows);
   const expectAuth0 = async (response: Response, errorCodes: string[]) => {
     expect(response.status).toBeGreaterThanOrEqual(400);
@@ -148,6 +149,20 @@ describe('malformed requests (fast-check)', () => {
       expect(response.status).toBe(400);
       await expectAuth0(response, ['invalid_uri']);
     }
+  });
+
+  it('a body over 1 MB is 413 payload_too_large, a media type without a parser 415, both in the Auth0 body', async () => {
+    const before = await snapshot();
+    const post = (body: string, type: string) =>
+      fetch(`${app.url}/api/v2/rate-limit-policies`, { method: 'POST', headers: { authorization: `Bearer ${BOOTSTRAP_TOKEN.value}`, 'content-type': type }, body });
+    BOOTSTRAP_TOKEN.value = await app.token();
+    const large = await post(JSON.stringify({ resource: 'x'.repeat(2_000_000) }), 'application/json');
+    expect(large.status).toBe(413);
+    await expectAuth0(large, ['payload_too_large']);
+    const xml = await post('<policy/>', 'application/xml');
+    expect(xml.status).toBe(415);
+    await expectAuth0(xml, ['unsupported_media_type']);
+    expect(await snapshot()).toBe(before);
   });
 
   it('Authorization headers that are not a valid token are 401', async () => {

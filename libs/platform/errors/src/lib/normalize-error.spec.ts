@@ -1,4 +1,4 @@
-import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { BadRequestException, NotFoundException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { AppError } from './app-error';
 import { normalizeError } from './normalize-error';
 
@@ -26,6 +26,15 @@ describe('normalizeError', () => {
   it('maps body-parser errors that carry a 4xx status', () => {
     const tooLarge = Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large', expose: true });
     expect(normalizeError(tooLarge)).toMatchObject({ status: 413, unexpected: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('names the HTTP exceptions of Fastify body limits and media types, and its bad-URL error', () => {
+    expect(normalizeError(new PayloadTooLargeException('Request body is too large'))).toMatchObject({ status: 413, error: { code: 'PAYLOAD_TOO_LARGE', kind: 'payload_too_large' } });
+    expect(normalizeError(new UnsupportedMediaTypeException())).toMatchObject({ status: 415, error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    // A broken percent-escape in the path (Fastify's router error, as is); the message does not echo the path.
+    const badUrl = normalizeError(Object.assign(new Error("'/a/%zz' is not a valid url component"), { code: 'FST_ERR_BAD_URL', statusCode: 400 }));
+    expect(badUrl).toMatchObject({ status: 400, unexpected: false, error: { code: 'MALFORMED_URI', kind: 'validation' } });
+    expect(badUrl.error.message).not.toContain('%zz');
   });
 
   it('hides anything else behind a generic 500', () => {

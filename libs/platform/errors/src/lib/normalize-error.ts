@@ -13,7 +13,7 @@ interface HttpLikeError {
   status?: number;
   statusCode?: number;
   type?: string;
-  /** Fastify's error code, e.g. FST_ERR_BAD_URL. */
+  /** Fastify's error code (FST_ERR_BAD_URL comes through `frameworkErrors` as is). */
   code?: string;
   expose?: boolean;
   message?: string;
@@ -59,5 +59,8 @@ function describeHttpException(status: number, message: string): { code: string;
   if (status === 404) return { code: 'ROUTE_NOT_FOUND', message: 'Not Found' };
   if (status === 400 && /JSON/i.test(message)) return { code: 'MALFORMED_BODY', message: 'The request body is not valid JSON.' };
   if (status === 400) return { code: 'MALFORMED_REQUEST', message: 'The request could not be parsed.' };
+  // Fastify's body limit and unknown media types reach filters as these exceptions.
+  if (status === 413) return { code: 'PAYLOAD_TOO_LARGE', message };
+  if (status === 415) return { code: 'UNSUPPORTED_MEDIA_TYPE', message };
   return { code: `HTTP_${status}`, message };
 }
