@@ -29,6 +29,7 @@ export function bodyLimitBytes(limit: string | undefined): number {
  */
 export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | undefined {
   if (service.platform !== 'fastify') return undefined;
+  const errors = new AppExceptionFilter(service.presenter);
   return new FastifyAdapter({
     logger: false,
     trustProxy: TRUSTED_PROXIES,
@@ -37,7 +38,7 @@ export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | 
     // Longer than any request line Node accepts (16 KB of headers), so every id reaches validation.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 65_536 },
     // Errors of Fastify's router (a broken percent-escape in the path) answer in the service's shape too.
-    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => new AppExceptionFilter(service.presenter).respond(error, request, reply),
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => errors.respond(error, request, reply),
   });
 }
 

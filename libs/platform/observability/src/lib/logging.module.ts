@@ -2,6 +2,7 @@ import { DynamicModule, Inject, Module, NestModule } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { LoggerModule, PinoLogger } from 'nestjs-pino';
 import { redactUrl } from './redact';
 
@@ -30,13 +31,6 @@ export function requestIdFor(request: IncomingMessage, response: ServerResponse)
 }
 
 const UNLOGGED = new Set(['/health', '/metrics']);
-
-interface FastifyLike {
-  addHook(
-    name: 'onResponse',
-    hook: (request: { id: unknown; method: string; url: string }, reply: { raw: ServerResponse; elapsedTime: number }, done: () => void) => void,
-  ): unknown;
-}
 
 /**
  * JSON lines through pino, one per request with its id; credentials never reach a log line.
@@ -85,7 +79,7 @@ export class LoggingModule implements NestModule {
 
   configure(): void {
     if (this.engine !== 'fastify') return;
-    const instance = this.adapterHost.httpAdapter.getInstance() as FastifyLike;
+    const instance = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     instance.addHook('onResponse', (request, reply, done) => {
       const root = PinoLogger.root;
       if (root.isLevelEnabled('info') && !UNLOGGED.has(request.url)) {

@@ -2,6 +2,7 @@ import { Controller, Get, Global, Header, Injectable, MiddlewareConsumer, Module
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** One registry per app instance (several apps may share a process in tests); domains add their metrics. */
@@ -20,11 +21,6 @@ export class MetricsRegistry extends Registry {
       registers: [this],
     });
   }
-}
-
-/** Fastify's view of a finished request (typed here so observability does not depend on the engine). */
-interface FastifyLike {
-  addHook(name: 'onResponse', hook: (request: { method: string; routeOptions?: { url?: string } }, reply: { statusCode: number; elapsedTime: number }, done: () => void) => void): unknown;
 }
 
 /** Express: the route is known once the router matched, so the label is read when the response ends. */
@@ -71,7 +67,7 @@ export class MetricsModule implements NestModule {
     }
     // Fastify: one onResponse hook, labelled with the matched route pattern, no per-request listener.
     const histogram = this.registry.httpDuration;
-    (adapter.getInstance() as FastifyLike).addHook('onResponse', (request, reply, done) => {
+    adapter.getInstance<FastifyInstance>().addHook('onResponse', (request, reply, done) => {
       histogram.observe({ method: request.method, route: request.routeOptions?.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
       done();
     });
