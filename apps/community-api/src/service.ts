@@ -7,6 +7,6 @@ export const communityService: ServiceDefinition = {
   description: 'Replyke-style project community API: end users, email verification, push devices, events, spaces and RSVPs.',
   version: '7.0',
   presenter: presentCommunityError,
-  /** Event metadata may be 1 MB on its own (spec 001 §8), so JSON bodies get room beyond it. */
+  /** Event metadata may be 1 MB on its own (docs/community-api.md#events), so JSON bodies get room beyond it. */
   bodyLimit: '2mb',
 };

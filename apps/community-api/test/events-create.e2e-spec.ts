@@ -4,7 +4,7 @@ import { createEvent, futureIso, onlineEvent, startEventsApp } from './support/e
 
 jest.setTimeout(120_000);
 
-describe('POST /events (JSON): fields, rules and error order of spec 001', () => {
+describe('POST /events (JSON): fields, rules and error order of the spec', () => {
   let env: Awaited<ReturnType<typeof startEventsApp>>;
   let t: CommunityTestApp;
   let project: TestProject;

@@ -2,7 +2,7 @@ import { changelog, Doc, document, int, json, obj, ok, pathParam, query, summary
 
 /**
  * Two versions of a code-analysis API (Semgrep-like paths) built so that the diff between them is exactly the
- * change log of spec 002 area C, and nothing else.
+ * change log of the spec's area C (docs/api-changelog.md), and nothing else.
  */
 const deployment = pathParam('deploymentId');
 

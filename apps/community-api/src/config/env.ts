@@ -62,7 +62,7 @@ export class CommunityEnv extends BaseEnv {
   @EnvInt({ min: 1, max: 60000 })
   PUSH_TIMEOUT_MS = 10000;
 
-  // --- Events (issue 6): image storage and limits ---
+  // --- Events: image storage and limits ---
 
   /** `local` (files under STORAGE_DIR, served at /files) or `s3` (any S3-compatible store). */
   @IsIn(['local', 's3'])

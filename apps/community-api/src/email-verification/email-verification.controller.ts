@@ -10,7 +10,7 @@ import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { SuccessResponse } from '../users/dto/auth.dto';
 import { SendVerificationRequest, VerifyEmailLinkQuery, VerifyEmailRequest } from './dto/email-verification.dto';
 
-/** send-verification, verify-email (spec 001 §4) and the link endpoint (COMMUNITY.md). */
+/** send-verification, verify-email and the link endpoint (docs/community-api.md#email-verification). */
 @ApiTags('auth')
 @Controller(`${COMMUNITY_API_PREFIX}/auth`)
 export class EmailVerificationController {

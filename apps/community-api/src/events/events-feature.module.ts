@@ -6,7 +6,7 @@ import { EventsController } from './events.controller';
 import { FilesController } from './files.controller';
 import { createFileStorage } from './storage.factory';
 
-/** Adapts issue 5's users to the events domain's user lookup. */
+/** Adapts the community users to the events domain's user lookup. */
 class CommunityUserDirectory extends EventUserDirectory {
   constructor(private readonly users: UserService) {
     super();

@@ -13,7 +13,7 @@ import { isMultipart, stageMultipart } from './multipart-upload';
 
 const ANY_CALLER = ['user', 'service', 'master'] as const;
 
-/** Events, their images and RSVPs (spec 001 create; COMMUNITY.md for the rest). Rules live in @acme/events. */
+/** Events, their images and RSVPs (docs/community-api.md#events). Rules live in @acme/events. */
 @ApiTags('events')
 @ApiExtraModels(ImageViewResponse)
 @Controller(`${COMMUNITY_API_PREFIX}/events`)

@@ -2,7 +2,7 @@ import { CommunityErrorCode } from '@acme/community';
 import { PushErrorCode } from '@acme/community-push';
 import { VerificationErrorCode } from '@acme/community-verification';
 
-/** Wire codes of projects and end-user auth (issue 5). */
+/** Wire codes of projects and end-user auth (docs/community-api.md). */
 export const AUTH_WIRE_CODES: Record<CommunityErrorCode, string> = {
   PROJECT_NOT_FOUND: 'project/not-found',
   AUTH_UNAUTHORIZED: 'auth/unauthorized',
@@ -22,7 +22,7 @@ export const VERIFICATION_WIRE_CODES: Record<VerificationErrorCode, string> = {
   MAIL_UNAVAILABLE: 'mail/unavailable',
 };
 
-/** Wire codes of push devices (spec 001 §7, COMMUNITY.md). */
+/** Wire codes of push devices (docs/community-api.md#push-devices). */
 export const PUSH_WIRE_CODES: Record<PushErrorCode, string> = {
   PUSH_DEVICE_UNAUTHORIZED: 'push-device/unauthorized',
   PUSH_DEVICE_INVALID_BODY: 'push-device/invalid-body',

@@ -6,7 +6,7 @@ import { Authenticated, CurrentProject, CurrentUserId, ProjectRoute } from '../a
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { RegisterPushDeviceDoc, VapidPublicKeyResponse } from './dto/push.dto';
 
-/** Push device registration (spec 001 §4) plus deregistration and the VAPID key (COMMUNITY.md). */
+/** Push device registration plus deregistration and the VAPID key (docs/community-api.md#push-devices). */
 @ApiTags('push-notifications')
 @Controller(`${COMMUNITY_API_PREFIX}/push-notifications`)
 export class PushDevicesController {

@@ -5,7 +5,7 @@ import { SpaceService } from '@acme/events';
 import { AdminTokenGuard } from '@acme/platform-auth';
 import { CreatedSpaceResponse, CreateSpaceRequest, MembershipResponse, SetMembershipRequest } from './space.dto';
 
-/** Operator API for spaces (ARCHITECTURE.md): create a space, set a user's membership status. */
+/** Operator API for spaces (root README, Services): create a space, set a user's membership status. */
 @ApiTags('operator')
 @ApiBearerAuth()
 @UseGuards(AdminTokenGuard)

@@ -5,7 +5,7 @@ import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, ProjectRou
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { RefreshTokenRequest, SessionResponse, SignInRequest, SignUpRequest, SuccessResponse, TokensResponse, UserResponse } from './dto/auth.dto';
 
-/** End-user sign-up, sign-in and session refresh (COMMUNITY.md). */
+/** End-user sign-up, sign-in and session refresh (docs/community-api.md#end-users-and-sessions). */
 @ApiTags('auth')
 @Controller(`${COMMUNITY_API_PREFIX}/auth`)
 export class AuthController {

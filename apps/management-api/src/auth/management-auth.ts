@@ -24,7 +24,7 @@ const invalidToken = () => new AppError('INVALID_TOKEN', 'unauthorized', 'Invali
 const invalidSignature = () => new AppError('INVALID_SIGNATURE', 'unauthorized', 'Invalid signature');
 const notGlobal = () => new AppError('CLIENT_NOT_GLOBAL', 'unauthorized', 'Client is not global');
 
-/** The three 401 messages of DECISIONS.md §1; an unacceptable `alg` or unknown key is a bad signature. */
+/** The three 401 messages of docs/management-api.md#errors; an unacceptable `alg` or unknown key is a bad signature. */
 function failureFor(reason: JwtFailure): AppError {
   switch (reason) {
     case 'signature':

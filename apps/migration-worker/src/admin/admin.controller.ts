@@ -4,7 +4,7 @@ import { AdminTokenGuard } from '@acme/platform-auth';
 import { OrganizationStats, WorkspaceService } from '@acme/migrations';
 import { CreateOrganizationRequest, CreateWorkspaceRequest, ImportDocumentsRequest } from './dto/admin.request.dto';
 
-/** Operator API: provisions what the public API assumes exists (ARCHITECTURE.md, operator contract). */
+/** Operator API: provisions what the public API assumes exists (root README, Services and Configuration). */
 @ApiTags('operator')
 @ApiBearerAuth('operator')
 @UseGuards(AdminTokenGuard)

@@ -1,6 +1,6 @@
 import { AppErrorKind, ErrorPresenter } from '@acme/platform-errors';
 
-/** gRPC-style status names of Velt's API (DECISIONS.md §4). */
+/** gRPC-style status names of Velt's API (docs/migration-worker.md#errors). */
 const STATUS_BY_KIND: Record<AppErrorKind, [number, string]> = {
   validation: [400, 'INVALID_ARGUMENT'],
   payload_too_large: [400, 'INVALID_ARGUMENT'],

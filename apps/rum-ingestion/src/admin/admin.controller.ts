@@ -4,7 +4,7 @@ import { AdminTokenGuard } from '@acme/platform-auth';
 import { AccountsService, AuditService, RulesErrors } from '@acme/rules';
 import { AccessParams, AccountParams, ApplicationParams, AuditLogQuery, CreateAccountRequest, CreateApplicationRequest, SetAccessRequest } from './dto/admin.requests';
 
-/** Operator API (ARCHITECTURE.md): provisions what the public API assumes exists. Hidden unless ADMIN_TOKEN is set. */
+/** Operator API (root README, Services): provisions what the public API assumes exists. Hidden unless ADMIN_TOKEN is set. */
 @ApiTags('operator')
 @ApiBearerAuth()
 @UseGuards(AdminTokenGuard)

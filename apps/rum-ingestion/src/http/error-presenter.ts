@@ -1,6 +1,6 @@
 import { AppErrorKind, ErrorPresenter } from '@acme/platform-errors';
 
-/** The spec's four failure codes and their exact message texts (spec 002, area A, part 7). */
+/** The spec's four failure codes and their exact message texts (docs/rum-ingestion.md#errors-and-statuses). */
 export const RUM_ERRORS = {
   InvalidParameter: 'The specified parameter is not valid.',
   Unauthorized: 'You are unauthorized.',
@@ -23,7 +23,7 @@ const CODE_BY_KIND: Record<AppErrorKind, RumErrorCode> = {
 };
 
 /**
- * `{request_id, error: {code, message}}` with `Service-Request-Id`. Statuses per DECISIONS.md §3: a client's
+ * `{request_id, error: {code, message}}` with `Service-Request-Id`. Statuses per docs/rum-ingestion.md: a client's
  * mistake is 400 (404 only for an unknown route), Unauthorized 401/403, 429, and 500 for our own failures.
  */
 export const presentRumError: ErrorPresenter = (error) => {

@@ -49,7 +49,7 @@ function endpointValue(value: unknown, rules: RegistrationRules): string {
 }
 
 /**
- * Validates a registration body (spec 001 §2): `platform` one of ios|android|web; `token` for ios/android;
+ * Validates a registration body (docs/community-api.md#push-devices): `platform` one of ios|android|web; `token` for ios/android;
  * `subscription {endpoint, keys: {p256dh, auth}}` for web, the keys also accepted as properties literally
  * named `keys.p256dh` / `keys.auth`. Anything else is 400 `push-device/invalid-body`.
  */

@@ -27,7 +27,7 @@ const SEND_LIMITS = [
 ];
 
 /**
- * Email verification (spec 001 §2/§3): single-use, case-sensitive tokens living 5 minutes, stored as an HMAC
+ * Email verification (docs/community-api.md#email-verification): single-use, case-sensitive tokens living 5 minutes, stored as an HMAC
  * bound to the project; verify attempts limited per project and client address.
  */
 @Injectable()

@@ -6,7 +6,7 @@ export const VERIFICATION_MODES = ['code', 'link'] as const;
 export type VerificationMode = (typeof VERIFICATION_MODES)[number];
 
 export const TOKEN_LENGTH = { min: 4, max: 12, default: 6 } as const;
-/** Lifetime of every verification token, used or not (spec 001). */
+/** Lifetime of every verification token, used or not (docs/community-api.md#email-verification). */
 export const VERIFICATION_TOKEN_TTL_MS = 5 * 60 * 1000;
 
 const ALPHABETS: Record<Exclude<TokenFormat, 'hex'>, string> = {

@@ -9,7 +9,7 @@ export type Caller = { kind: 'user'; userId: string } | { kind: 'service' } | { 
 export type CallerKind = Caller['kind'];
 
 /**
- * COMMUNITY.md's rules: no credentials is `undefined` (the guard answers 401 `auth/unauthorized`); a key that
+ * The rules of docs/community-api.md: no credentials is `undefined` (the guard answers 401 `auth/unauthorized`); a key that
  * is not this project's, or an invalid or expired access token, is 403 `auth/forbidden`.
  */
 @Injectable()

@@ -47,7 +47,7 @@ interface PlannedImage {
 
 const OPTION_FIELDS = { cover: 'cover.options', gallery: 'gallery.options' } as const;
 
-/** POST .../events: spec 001's checks in its order (body, bundles, space, files), then all-or-nothing storage. */
+/** POST .../events: the spec's checks in its order (body, bundles, space, files), then all-or-nothing storage. */
 @Injectable()
 export class CreateEventService {
   constructor(

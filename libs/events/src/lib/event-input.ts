@@ -122,7 +122,7 @@ export function decodeMultipartFields(fields: Record<string, string>): Record<st
   return decoded;
 }
 
-/** Every field and rule of spec 001's Event table; throws `event/invalid-body` naming the first bad field. */
+/** Every field and rule of the Event of docs/community-api.md#events; throws `event/invalid-body` naming the first bad field. */
 export function parseCreateEventInput(raw: unknown): CreateEventInput {
   if (!isPlainObject(raw)) throw invalidBody('The body must be a JSON object');
   rejectUnknown(raw, EVENT_FIELDS, '');

@@ -20,7 +20,7 @@ export interface EventFileView {
   createdAt: string;
 }
 
-/** The Event of COMMUNITY.md. */
+/** The Event of docs/community-api.md#events. */
 export interface EventView {
   id: string;
   projectId: string;

@@ -20,7 +20,7 @@ export enum EventErrorCode {
   FILE_NOT_FOUND = 'EVENT_FILE_NOT_FOUND',
 }
 
-/** Wire codes (COMMUNITY.md / spec 001 §7) for each internal code, exhaustively. */
+/** Wire codes (docs/community-api.md) for each internal code, exhaustively. */
 export const EVENT_WIRE_CODES: Readonly<Record<EventErrorCode, string>> = {
   [EventErrorCode.INVALID_BODY]: 'event/invalid-body',
   [EventErrorCode.INVALID_QUERY]: 'event/invalid-query',

@@ -7,7 +7,7 @@ export interface StoredObject {
 }
 
 /**
- * Where processed images go. An abstract class is the DI token (STYLE.md); the app picks local disk or
+ * Where processed images go. An abstract class is the DI token; the app picks local disk or
  * S3-compatible storage from its config. Keys are `/`-separated and never come from client input.
  */
 export abstract class FileStorage {

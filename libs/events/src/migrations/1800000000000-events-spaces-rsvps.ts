@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Spaces, events, RSVPs and event files. Proximity search uses `cube` + `earthdistance` (no PostGIS): the
  * GeoJSON `location` feeds a stored cube point with a GiST index. `community.geo_point` pins its search_path
- * because earthdistance's SQL functions call `earth()` unqualified. Rows reference issue 5's projects and users.
+ * because earthdistance's SQL functions call `earth()` unqualified. Rows reference the community projects and users.
  */
 export class EventsSpacesRsvps1800000000000 implements MigrationInterface {
   name = 'EventsSpacesRsvps1800000000000';

@@ -1,4 +1,4 @@
-/** The protected APIs and consumer kinds a policy may name (spec 000, part 2). */
+/** The protected APIs and consumer kinds a policy may name (docs/management-api.md#rate-limit-policies). */
 export const POLICY_RESOURCES = ['oauth_authentication_api'] as const;
 export type PolicyResource = (typeof POLICY_RESOURCES)[number];
 

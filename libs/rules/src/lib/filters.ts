@@ -1,6 +1,6 @@
 import { isStorableText } from './text';
 
-/** Filter model of a rule (spec 002 area A, DECISIONS.md §3): an OR of AND-groups of conditions. */
+/** Filter model of a rule (docs/rum-ingestion.md#rules): an OR of AND-groups of conditions. */
 export const OPERATORS = ['IN', 'NOT IN', 'CONTAINS', 'NOT CONTAINS'] as const;
 export type Operator = (typeof OPERATORS)[number];
 

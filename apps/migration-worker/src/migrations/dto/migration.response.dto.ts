@@ -45,7 +45,7 @@ class ErrorDetail {
   readonly status!: string;
 }
 
-/** `{error: {message, status}}` (DECISIONS.md §4). */
+/** `{error: {message, status}}` (docs/migration-worker.md#errors). */
 export class MigrationErrorResponse {
   @ApiProperty({ type: ErrorDetail }) readonly error!: ErrorDetail;
 }

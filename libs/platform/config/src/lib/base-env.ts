@@ -4,7 +4,7 @@ import { EnvBool, EnvInt } from './env-decorators';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Variables every service reads (ARCHITECTURE.md, operator contract). Apps extend it with their own. */
+/** Variables every service reads (root README, Services and Configuration). Apps extend it with their own. */
 export class BaseEnv {
   @EnvInt({ min: 0, max: 65535, optional: true })
   PORT?: number;
