@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { diffDocuments } from './diff';
 import { toJson, toMarkdown } from './format';
 import { loadOpenApi } from './load';
 import { ChangelogInputError } from './model';
+import { toSarif } from './sarif';
 
-const USAGE = 'usage: api-changelog OLD NEW [--format markdown|json] [--fail-on breaking|potentially-breaking]';
+const USAGE = 'usage: api-changelog OLD NEW [--format markdown|json|sarif] [--fail-on breaking|potentially-breaking]';
 
 export interface CliResult {
   code: number;
@@ -13,7 +15,7 @@ export interface CliResult {
 
 interface CliOptions {
   files: string[];
-  format: 'markdown' | 'json';
+  format: 'markdown' | 'json' | 'sarif';
   failOn?: 'breaking' | 'potentially-breaking';
 }
 
@@ -25,7 +27,7 @@ function parseArgs(argv: string[]): CliOptions | string {
     const value = () => inline ?? argv[++i];
     if (flag === '--format') {
       const format = value();
-      if (format !== 'markdown' && format !== 'json') return `--format must be markdown or json (got ${JSON.stringify(format ?? '')})`;
+      if (format !== 'markdown' && format !== 'json' && format !== 'sarif') return `--format must be markdown, json or sarif (got ${JSON.stringify(format ?? '')})`;
       options.format = format;
     } else if (flag === '--fail-on') {
       const level = value();
@@ -53,7 +55,9 @@ export async function runCli(argv: string[]): Promise<CliResult> {
     const stdout =
       options.format === 'json'
         ? toJson(changes)
-        : toMarkdown(changes, { from: `${oldDoc.info.title} ${oldDoc.info.version}`, to: `${newDoc.info.title} ${newDoc.info.version}` });
+        : options.format === 'sarif'
+          ? toSarif(changes, options.files[1], await readFile(options.files[1], 'utf8'))
+          : toMarkdown(changes, { from: `${oldDoc.info.title} ${oldDoc.info.version}`, to: `${newDoc.info.title} ${newDoc.info.version}` });
     const failing = options.failOn === undefined ? [] : changes.filter((c) => c.group === 'breaking' || options.failOn === 'potentially-breaking');
     const stderr = failing.length > 0 ? `api-changelog: ${failing.length} ${options.failOn} change(s) found\n` : '';
     return { code: failing.length > 0 ? 1 : 0, stdout, stderr };

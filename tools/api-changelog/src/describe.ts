@@ -6,7 +6,8 @@ import { SchemaFinding } from './schema-diff';
 export type SchemaLocation =
   | { where: 'request-body'; media: string }
   | { where: 'response-body'; media: string; status: string }
-  | { where: 'parameter'; in: string; name: string };
+  | { where: 'parameter'; in: string; name: string }
+  | { where: 'response-header'; name: string; status: string };
 
 export interface OperationRef {
   method: string;
@@ -27,11 +28,16 @@ function subject(path: string, location: SchemaLocation): string {
     const parameter = `${location.in} parameter ${code(location.name)}`;
     return path === '' ? parameter : `${parameter} property ${code(path)}`;
   }
+  if (location.where === 'response-header') {
+    const header = `response header ${code(location.name)}`;
+    return path === '' ? header : `${header} property ${code(path)}`;
+  }
   const side = location.where === 'request-body' ? 'request' : 'response';
   return path === '' ? `the ${side} body` : `${side} property ${code(path)}`;
 }
 
 function suffix(location: SchemaLocation): string {
+  if (location.where === 'response-header') return ` for status ${location.status}`;
   const media = location.where !== 'parameter' && !isJson(location.media) ? ` (${location.media})` : '';
   return location.where === 'response-body' ? `${media} for status ${location.status}` : media;
 }
@@ -76,8 +82,61 @@ function text(f: SchemaFinding, s: string): string {
       return `${code(value(f.detail))} of ${s} tightened from ${f.from} to ${f.to}`;
     case 'response-bounds-widened':
       return `${code(value(f.detail))} of ${s} loosened from ${f.from} to ${f.to}`;
+    case 'request-pattern-added':
     case 'request-pattern-changed':
       return `the pattern of ${s} changed from ${code(value(f.from))} to ${code(value(f.to))}`;
+    default:
+      return describeKeyword(f, s);
+  }
+}
+
+/** Texts of the defaults, untyped-body and OpenAPI 3.1 keyword checks. */
+function describeKeyword(f: SchemaFinding, s: string): string {
+  switch (f.check) {
+    case 'request-default-value-changed':
+      return `the default value of ${s} changed from ${code(value(f.from))} to ${code(value(f.to))}`;
+    case 'request-default-value-added':
+      return `default value ${code(value(f.to))} added to ${s}`;
+    case 'request-default-value-removed':
+      return `default value ${code(value(f.from))} removed from ${s}`;
+    case 'request-type-restricted':
+    case 'response-type-unrestricted':
+    case 'request-deep-object-type-changed':
+      return `the type of ${s} changed from ${code(value(f.from))} to ${code(value(f.to))}`;
+    case 'request-const-added':
+      return `${s} restricted to the constant ${f.to}`;
+    case 'request-const-changed':
+    case 'response-const-changed':
+      return `the constant of ${s} changed from ${f.from} to ${f.to}`;
+    case 'response-const-removed':
+      return `${s} no longer restricted to the constant ${f.from}`;
+    case 'request-conditional-changed':
+    case 'response-conditional-changed':
+      return `the ${code(value(f.detail))} schema of ${s} ${f.from}`;
+    case 'request-dependent-required-added':
+      return `${s} with property ${code(value(f.detail))} now also requires ${code(value(f.to))}`;
+    case 'response-dependent-required-removed':
+      return `${s} with property ${code(value(f.detail))} no longer guarantees ${code(value(f.to))}`;
+    case 'request-dependent-schema-changed':
+    case 'response-dependent-schema-changed':
+      return `the dependent schema ${code(value(f.detail))} of ${s} ${f.from}`;
+    case 'request-contains-changed':
+    case 'response-contains-changed':
+      return `the ${code('contains')} schema of ${s} ${f.from}`;
+    case 'request-prefix-item-added':
+      return `${s} constrains tuple position ${f.detail}`;
+    case 'response-prefix-item-removed':
+      return `${s} no longer describes tuple positions from ${f.detail}`;
+    case 'request-unevaluated-restricted':
+      return `${code(value(f.detail))} of ${s} restricted to ${code(value(f.to))}`;
+    case 'response-unevaluated-relaxed':
+      return `${code(value(f.detail))} of ${s} relaxed from ${code(value(f.from))}`;
+    case 'request-not-added':
+      return `a ${code('not')} schema added to ${s}`;
+    case 'request-not-changed':
+      return `the ${code('not')} schema of ${s} changed`;
+    case 'response-not-changed':
+      return `the ${code('not')} schema of ${s} ${f.from}`;
     case 'request-variant-removed':
       return `a ${code(value(f.detail))} alternative of ${s} removed`;
     case 'response-variant-added':

@@ -1,5 +1,16 @@
 import { CheckId } from './checks';
 import { schemaNames } from './dereference';
+import {
+  compareConditionals,
+  compareContains,
+  compareDefaults,
+  compareDependencies,
+  compareNot,
+  comparePrefixItems,
+  compareUnevaluated,
+  effectivePattern,
+  isUntyped,
+} from './schema-keywords';
 
 /** A difference found inside one schema; `path` is the property path from the compared root ('' = the root). */
 export interface SchemaFinding {
@@ -28,8 +39,8 @@ export function joinPath(parent: string, child: string): string {
   return child.startsWith('[') ? `${parent}${child}` : `${parent}.${child}`;
 }
 
-const UPPER_BOUNDS = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties'] as const;
-const LOWER_BOUNDS = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties'] as const;
+const UPPER_BOUNDS = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties', 'maxContains'] as const;
+const LOWER_BOUNDS = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties', 'minContains'] as const;
 
 /** Numeric formats ordered by width inside their family; no format at all is wider than any. */
 const NUMERIC_FORMATS: Record<string, { family: string; rank: number }> = {
@@ -115,6 +126,7 @@ export class SchemaDiffer {
     this.compareEnums(o, n, direction, findings);
     this.compareBounds(o, n, direction, findings);
     this.compareProperties(o, n, direction, findings);
+    this.compareKeywords31(o, n, direction, findings);
     if (isObject(o['items']) && isObject(n['items'])) {
       for (const f of this.compare(o['items'], n['items'], direction)) findings.push({ ...f, path: joinPath('[]', f.path) });
     }
@@ -125,9 +137,24 @@ export class SchemaDiffer {
     return findings;
   }
 
+  /** Defaults and the JSON Schema 2020-12 keywords of OpenAPI 3.1 (`src/schema-keywords.ts`). */
+  private compareKeywords31(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
+    const compare = (a: unknown, b: unknown, d: Direction) => this.compare(a, b, d);
+    compareDefaults(o, n, direction, findings);
+    compareConditionals(o, n, direction, findings);
+    compareDependencies(o, n, direction, findings);
+    compareContains(o, n, direction, findings);
+    comparePrefixItems(o, n, direction, findings, compare);
+    compareUnevaluated(o, n, direction, findings, compare);
+    compareNot(o, n, direction, findings);
+  }
+
   private compareTypes(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
     const before = typeSet(o);
     const after = typeSet(n);
+    // A schema with no shaping keyword at all accepts anything: gaining a type narrows it, losing one widens it.
+    if (direction === 'request' && isUntyped(o) && after.length > 0) return void findings.push({ check: 'request-type-restricted', path: '', from: 'any', to: showTypes(after) });
+    if (direction === 'response' && before.length > 0 && isUntyped(n)) return void findings.push({ check: 'response-type-unrestricted', path: '', from: showTypes(before), to: 'any' });
     if (before.length === 0 || after.length === 0) return;
     const broken = direction === 'request' ? before.some((t) => !accepts(after, t)) : after.some((t) => !accepts(before, t));
     if (broken) {
@@ -154,21 +181,29 @@ export class SchemaDiffer {
     if (direction === 'response' && from !== undefined) push(to === undefined ? 'response-format-widened' : 'response-format-changed');
   }
 
+  /** Enums and `const` (a one-value enum, reported under its own checks). */
   private compareEnums(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
-    const before = Array.isArray(o['enum']) ? (o['enum'] as unknown[]).map((v) => JSON.stringify(v)) : undefined;
-    const after = Array.isArray(n['enum']) ? (n['enum'] as unknown[]).map((v) => JSON.stringify(v)) : undefined;
+    const values = (s: Schema) =>
+      Array.isArray(s['enum']) ? (s['enum'] as unknown[]).map((v) => JSON.stringify(v)) : s['const'] !== undefined ? [JSON.stringify(s['const'])] : undefined;
+    const isConst = (s: Schema) => !Array.isArray(s['enum']) && s['const'] !== undefined;
+    const before = values(o);
+    const after = values(n);
     if (direction === 'request') {
       if (before && after) {
         const kept = new Set(after);
-        for (const value of before) if (!kept.has(value)) findings.push({ check: 'request-enum-value-removed', path: '', detail: value });
+        const removed = before.filter((value) => !kept.has(value));
+        if (removed.length > 0 && isConst(n)) findings.push({ check: 'request-const-changed', path: '', from: before.join(', '), to: after[0] });
+        else for (const value of removed) findings.push({ check: 'request-enum-value-removed', path: '', detail: value });
       } else if (!before && after) {
-        findings.push({ check: 'request-enum-added', path: '', to: after.join(', ') });
+        findings.push(isConst(n) ? { check: 'request-const-added', path: '', to: after[0] } : { check: 'request-enum-added', path: '', to: after.join(', ') });
       }
     } else if (before && after) {
       const known = new Set(before);
-      for (const value of after) if (!known.has(value)) findings.push({ check: 'response-enum-value-added', path: '', detail: value });
+      const added = after.filter((value) => !known.has(value));
+      if (added.length > 0 && isConst(o)) findings.push({ check: 'response-const-changed', path: '', from: before[0], to: after.join(', ') });
+      else for (const value of added) findings.push({ check: 'response-enum-value-added', path: '', detail: value });
     } else if (before && !after) {
-      findings.push({ check: 'response-enum-removed', path: '' });
+      findings.push(isConst(o) ? { check: 'response-const-removed', path: '', from: before[0] } : { check: 'response-enum-removed', path: '' });
     }
   }
 
@@ -190,9 +225,11 @@ export class SchemaDiffer {
         }
       }
     }
-    const pattern = typeof n['pattern'] === 'string' ? n['pattern'] : undefined;
-    if (direction === 'request' && pattern !== undefined && pattern !== o['pattern']) {
-      findings.push({ check: 'request-pattern-changed', path: '', from: show(o['pattern']), to: pattern });
+    // A pattern removed or generalised to `.*` only widens what a request accepts.
+    const pattern = effectivePattern(n);
+    const previous = effectivePattern(o);
+    if (direction === 'request' && pattern !== undefined && pattern !== previous) {
+      findings.push({ check: previous === undefined ? 'request-pattern-added' : 'request-pattern-changed', path: '', from: show(previous), to: pattern });
     }
   }
 

@@ -63,7 +63,7 @@ describe('bad input: a clear message naming the file, exit code 2', () => {
   it.each([
     [[], /expected two documents, got 0/],
     [['a.json'], /expected two documents, got 1/],
-    [['a.json', 'b.json', '--format', 'html'], /--format must be markdown or json \(got "html"\)/],
+    [['a.json', 'b.json', '--format', 'html'], /--format must be markdown, json or sarif \(got "html"\)/],
     [['a.json', 'b.json', '--fail-on', 'minor'], /--fail-on must be breaking or potentially-breaking/],
     [['a.json', 'b.json', '--colour'], /unknown option --colour/],
   ])('bad usage %j', async (args, message) => {
