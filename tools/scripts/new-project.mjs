@@ -28,7 +28,7 @@ if (kind === 'app') {
   targets.build = {
     executor: 'nx:run-commands',
     outputs: [`{workspaceRoot}/dist/apps/${name}`],
-    options: { command: `webpack --config ${dir}/webpack.config.cjs`, cwd: '{workspaceRoot}' },
+    options: { command: `webpack --config ${dir}/webpack.config.cjs && node tools/build/write-app-package.cjs ${name}`, cwd: '{workspaceRoot}' },
   };
   targets.serve = { executor: 'nx:run-commands', dependsOn: ['build'], options: { command: `node dist/apps/${name}/main.js` } };
   write('webpack.config.cjs', `module.exports = require('${up}/tools/build/webpack.base.cjs')('${name}');\n`);

@@ -27,3 +27,14 @@ describe.each(apps)('%s refuses a bad environment before connecting', (app) => {
     expect(result.stderr).toContain(JSON.stringify(value));
   });
 });
+
+describe.each([
+  ['management-api', 'MANAGEMENT_CLIENT_SECRET_KEY'],
+  ['community-api', 'COMMUNITY_AUTH_SECRET'],
+])('%s under NODE_ENV=production', (app, secret) => {
+  it(`refuses to start with the development ${secret}, naming it`, () => {
+    const result = start(app, { NODE_ENV: 'production' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`${secret}: must be set`);
+  });
+});

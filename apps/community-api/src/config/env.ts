@@ -1,5 +1,5 @@
-import { IsEmail, IsIn, IsOptional, IsString, IsUrl, MinLength, NotEquals, ValidateIf } from 'class-validator';
-import { BaseEnv, EnvBool, EnvInt } from '@acme/platform-config';
+import { IsEmail, IsIn, IsOptional, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
+import { BaseEnv, DevelopmentDefault, EnvBool, EnvInt } from '@acme/platform-config';
 
 export const DEV_AUTH_SECRET = 'dev-only-community-auth-secret-change-me';
 
@@ -7,15 +7,10 @@ export const DEV_AUTH_SECRET = 'dev-only-community-auth-secret-change-me';
 export class CommunityEnv extends BaseEnv {
   override PORT = 3002;
 
-  @IsString()
-  @IsOptional()
-  NODE_ENV?: string;
-
   /** Keys for access tokens and verification-code HMACs are derived from it; shared by every instance. */
   @IsString()
   @MinLength(32)
-  @ValidateIf((env: CommunityEnv) => env.NODE_ENV === 'production')
-  @NotEquals(DEV_AUTH_SECRET, { message: 'COMMUNITY_AUTH_SECRET must be set in production' })
+  @DevelopmentDefault()
   COMMUNITY_AUTH_SECRET = DEV_AUTH_SECRET;
 
   @EnvInt({ min: 60 })

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MinLength } from 'class-validator';
-import { BaseEnv, EnvInt } from '@acme/platform-config';
+import { BaseEnv, DevelopmentDefault, EnvInt } from '@acme/platform-config';
 
 /** The only place this app reads process.env (see `loadEnvSource`). */
 export class ManagementEnv extends BaseEnv {
@@ -25,9 +25,10 @@ export class ManagementEnv extends BaseEnv {
   @IsOptional()
   MANAGEMENT_BOOTSTRAP_CLIENT_SECRET?: string;
 
-  /** HMAC key for client-secret digests. The default is for local runs only; set a real one in production. */
+  /** HMAC key for client-secret digests, and (derived) the key sealing the signing key at rest. */
   @IsString()
   @MinLength(16, { message: 'MANAGEMENT_CLIENT_SECRET_KEY must be at least 16 characters' })
+  @DevelopmentDefault()
   MANAGEMENT_CLIENT_SECRET_KEY = 'local-development-client-secret-key';
 
   /** The management API's own limit, per client, shared by all instances. */

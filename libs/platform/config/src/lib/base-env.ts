@@ -6,6 +6,11 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Variables every service reads (root README, Services and Configuration). Apps extend it with their own. */
 export class BaseEnv {
+  /** `production` refuses every `@DevelopmentDefault()` variable left at its built-in value. */
+  @IsString()
+  @IsOptional()
+  NODE_ENV?: string;
+
   @EnvInt({ min: 0, max: 65535, optional: true })
   PORT?: number;
 

@@ -33,3 +33,28 @@ export function EnvBool(): PropertyDecorator {
 }
 
 export const booleanFromEnv = toBoolean;
+
+/** Env class prototypes → the properties whose class default is for development only. */
+const developmentOnly = new WeakMap<object, Set<string>>();
+
+/**
+ * Marks a variable whose built-in default protects something (a secret, a key that seals data) and is fit for
+ * local runs only: with `NODE_ENV=production` the service refuses to start unless the variable is set, and set
+ * to something else than that default (`createEnvValidator`).
+ */
+export function DevelopmentDefault(): PropertyDecorator {
+  return (target, key) => {
+    const names = developmentOnly.get(target) ?? new Set<string>();
+    names.add(String(key));
+    developmentOnly.set(target, names);
+  };
+}
+
+/** Every `@DevelopmentDefault()` property of an env class, its base classes included. */
+export function developmentDefaults(envClass: { prototype: object }): string[] {
+  const names: string[] = [];
+  for (let proto: object | null = envClass.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    names.push(...(developmentOnly.get(proto) ?? []));
+  }
+  return names;
+}

@@ -1,6 +1,7 @@
-import { IsInt, Min } from 'class-validator';
+import { IsInt, IsString, Min } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { BaseEnv } from './base-env';
+import { DevelopmentDefault } from './env-decorators';
 import { createEnvValidator, InvalidEnvironmentError } from './validate-env';
 
 class SampleEnv extends BaseEnv {
@@ -44,5 +45,50 @@ describe('createEnvValidator', () => {
     }
     expect(thrown).toBeInstanceOf(InvalidEnvironmentError);
     expect((thrown as Error).message).toContain(`${name}:`);
+  });
+});
+
+class GuardedEnv extends BaseEnv {
+  @IsString()
+  @DevelopmentDefault()
+  SIGNING_SECRET = 'dev-only-signing-secret';
+}
+class GuardedChildEnv extends GuardedEnv {
+  @IsString()
+  @DevelopmentDefault()
+  SEAL_KEY = 'dev-only-seal-key';
+}
+
+describe('development defaults under NODE_ENV=production', () => {
+  const validateGuarded = createEnvValidator(GuardedChildEnv);
+  const message = (env: Record<string, string>) => {
+    try {
+      validateGuarded(env);
+      return '';
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidEnvironmentError);
+      return (error as Error).message;
+    }
+  };
+
+  it('keeps the development defaults outside production', () => {
+    expect(validateGuarded({ NODE_ENV: 'development' })).toMatchObject({ SIGNING_SECRET: 'dev-only-signing-secret', SEAL_KEY: 'dev-only-seal-key' });
+    expect(validateGuarded({})).toMatchObject({ SIGNING_SECRET: 'dev-only-signing-secret' });
+  });
+
+  it('refuses each one left unset, naming it, base classes included', () => {
+    const text = message({ NODE_ENV: 'production' });
+    expect(text).toContain('SIGNING_SECRET: must be set');
+    expect(text).toContain('SEAL_KEY: must be set');
+  });
+
+  it('refuses one set to its development value', () => {
+    const text = message({ NODE_ENV: 'production', SIGNING_SECRET: 'dev-only-signing-secret', SEAL_KEY: 'real-seal-key' });
+    expect(text).toContain('SIGNING_SECRET: must be set');
+    expect(text).not.toContain('SEAL_KEY');
+  });
+
+  it('starts with values of its own', () => {
+    expect(validateGuarded({ NODE_ENV: 'production', SIGNING_SECRET: 'a-real-secret', SEAL_KEY: 'a-real-seal-key' })).toMatchObject({ SIGNING_SECRET: 'a-real-secret' });
   });
 });
