@@ -4,9 +4,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
+import { SERIAL_TESTS as SERIAL } from './test-kinds.mjs';
 
 const WORKERS = process.env.JEST_WORKERS ?? 2;
-const SERIAL = ['enforcement-accuracy\\.e2e-spec\\.ts$', 'migration-worker/test/fault\\.e2e-spec\\.ts$'];
 
 function jest(env, resultsFile, args) {
   const argv = [join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${join(ROOT, '.data', resultsFile)}`, ...args];

@@ -22,7 +22,6 @@ const write = (file, text) => {
 
 const targets = {
   lint: { executor: '@nx/eslint:lint', options: { lintFilePatterns: [`${dir}/**/*.ts`] } },
-  test: { executor: '@nx/jest:jest', options: { jestConfig: `${dir}/jest.config.cjs`, passWithNoTests: false } },
 };
 if (kind === 'app') {
   targets.build = {
@@ -49,3 +48,5 @@ if (alias) {
   writeFileSync(file, JSON.stringify(cfg, null, 2) + '\n');
 }
 console.log(`created ${kind} ${name} at ${dir}`);
+// Test targets come from nx.json's targetDefaults: add "test": {} / "test-int": {} / "test-e2e": {} to
+// project.json with the first *.spec.ts / *.int-spec.ts / *.e2e-spec.ts (tools/workspace-checks checks it).

@@ -1,0 +1,86 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+const ROOT = join(__dirname, '../../..');
+const NX = join(ROOT, 'node_modules/nx/dist/bin/nx.js');
+const KINDS: Record<string, RegExp> = { test: /(?<!-)\.spec\.ts$/, 'test-int': /\.int-spec\.ts$/, 'test-e2e': /\.e2e-spec\.ts$/ };
+const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+
+interface ProjectNode {
+  data: { root: string; targets: Record<string, { executor?: string; options?: { command?: string } }> };
+}
+
+function projectGraph(cwd = ROOT): Record<string, ProjectNode> {
+  const file = join(mkdtempSync(join(tmpdir(), 'nx-graph-')), 'graph.json');
+  execFileSync(process.execPath, [NX, 'graph', `--file=${file}`], { cwd, env: nxEnv, stdio: 'pipe' });
+  const nodes = JSON.parse(readFileSync(file, 'utf8')).graph.nodes as Record<string, ProjectNode>;
+  rmSync(join(file, '..'), { recursive: true, force: true });
+  return nodes;
+}
+
+/** Test files under a folder, by name (git's view: tracked and untracked, not ignored). */
+function testFiles(cwd: string, folder: string): string[] {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', folder], { cwd, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => /spec\.ts$/.test(file) && existsSync(join(cwd, file)));
+}
+
+describe('Nx test targets', () => {
+  const graph = projectGraph();
+  const projects = Object.entries(graph);
+
+  it('gives each project exactly the targets it has files for, none on the deprecated Jest executor', () => {
+    for (const [name, { data }] of projects) {
+      const files = testFiles(ROOT, data.root);
+      for (const [target, pattern] of Object.entries(KINDS)) {
+        const has = files.some((file) => pattern.test(file));
+        expect({ name, target, exists: target in data.targets }).toEqual({ name, target, exists: has });
+        if (has) expect(data.targets[target].options?.command).toBe(`node tools/launcher/jest-target.mjs ${data.root} ${target}`);
+      }
+      for (const target of Object.values(data.targets)) expect(target.executor).not.toBe('@nx/jest:jest');
+    }
+  });
+
+  it('runs, across the three targets, exactly the files npm test runs', () => {
+    const byTargets = projects.flatMap(([, { data }]) => testFiles(ROOT, data.root)).sort();
+    const listed = spawnSync(process.execPath, [join(ROOT, 'node_modules/jest/bin/jest.js'), '--listTests', '--config', join(ROOT, 'jest.config.cjs')], { cwd: ROOT, encoding: 'utf8' });
+    const byNpmTest = listed.stdout.split('\n').filter(Boolean).map((file) => relative(ROOT, file)).sort();
+    expect(byNpmTest.length).toBeGreaterThan(50);
+    expect(byTargets).toEqual(byNpmTest);
+  });
+});
+
+describe('nx affected', () => {
+  let scratch: string;
+
+  beforeAll(() => {
+    scratch = join(mkdtempSync(join(tmpdir(), 'nx-affected-')), 'repo');
+    execFileSync('git', ['worktree', 'add', '--detach', scratch, 'HEAD'], { cwd: ROOT, stdio: 'pipe' });
+    symlinkSync(join(ROOT, 'node_modules'), join(scratch, 'node_modules'));
+  });
+  afterAll(() => {
+    if (!scratch) return;
+    execFileSync('git', ['worktree', 'remove', '--force', scratch], { cwd: ROOT, stdio: 'pipe' });
+    rmSync(join(scratch, '..'), { recursive: true, force: true });
+  });
+
+  it('after an edit in libs/rules lists rules, what imports it, and never management-api', () => {
+    appendFileSync(join(scratch, 'libs/rules/src/index.ts'), '\n// an edit\n');
+    const affected = execFileSync(process.execPath, [NX, 'show', 'projects', '--affected', '--base=HEAD', '--json'], { cwd: scratch, env: nxEnv, encoding: 'utf8' });
+    const importers = Object.entries(projectGraph(scratch))
+      .filter(([name, { data }]) => name !== 'rules' && testFiles(scratch, data.root).concat(sourceFiles(scratch, data.root)).some((file) => readFileSync(join(scratch, file), 'utf8').includes("'@acme/rules'")))
+      .map(([name]) => name);
+    const listed: string[] = JSON.parse(affected);
+    expect(listed).toEqual(expect.arrayContaining(['rules', 'rum-ingestion']));
+    expect(listed).not.toContain('management-api');
+    expect(listed.sort()).toEqual(['rules', ...importers].sort());
+  }, 120000);
+});
+
+function sourceFiles(cwd: string, folder: string): string[] {
+  return execFileSync('git', ['ls-files', '--', folder], { cwd, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => file.endsWith('.ts'));
+}
