@@ -9,12 +9,8 @@ import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.m
 /** V8 flags every service runs with (see the file's "why"). */
 const SERVICE_NODE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
 
-export const SERVICES = [
-  { name: 'management-api', port: 3001 },
-  { name: 'community-api', port: 3002 },
-  { name: 'rum-ingestion', port: 3003 },
-  { name: 'migration-worker', port: 3004 },
-];
+/** Every service of the workspace, in one list (`tools/services.json`, extended by tools/scripts/new-service.mjs). */
+export const SERVICES = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8'));
 
 /** Dev credentials are generated once and kept in .data so restarts keep working tokens. */
 function devCredentials() {

@@ -8,7 +8,7 @@ import pg from 'pg';
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const APPS = ['management-api', 'community-api', 'rum-ingestion', 'migration-worker'];
+const APPS = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8')).map((service) => service.name);
 const RUNS = Number(process.env.RUNS ?? 3);
 
 const RAW = `

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { createTestDatabase, TestDatabase, testRedisUrl } from '@acme/platform-test-infra';
 import { ensureBuilt, freePort, ROOT, startService, waitHealthy } from './support/built-service';
 
-const APPS = ['management-api', 'community-api', 'rum-ingestion', 'migration-worker'];
+const APPS: string[] = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8')).map((s: { name: string }) => s.name);
 const secret = () => randomBytes(24).toString('base64url');
 
 /** The `ENV` lines of the image (docker/Dockerfile), with the build args compose passes. */

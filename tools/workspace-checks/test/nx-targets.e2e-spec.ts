@@ -1,24 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { NX, nxEnv, projectGraph, ROOT, scratchRepo } from './support/scratch-repo';
 
-const ROOT = join(__dirname, '../../..');
-const NX = join(ROOT, 'node_modules/nx/dist/bin/nx.js');
 const KINDS: Record<string, RegExp> = { test: /(?<!-)\.spec\.ts$/, 'test-int': /\.int-spec\.ts$/, 'test-e2e': /\.e2e-spec\.ts$/ };
-const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
-
-interface ProjectNode {
-  data: { root: string; targets: Record<string, { executor?: string; options?: { command?: string } }> };
-}
-
-function projectGraph(cwd = ROOT): Record<string, ProjectNode> {
-  const file = join(mkdtempSync(join(tmpdir(), 'nx-graph-')), 'graph.json');
-  execFileSync(process.execPath, [NX, 'graph', `--file=${file}`], { cwd, env: nxEnv, stdio: 'pipe' });
-  const nodes = JSON.parse(readFileSync(file, 'utf8')).graph.nodes as Record<string, ProjectNode>;
-  rmSync(join(file, '..'), { recursive: true, force: true });
-  return nodes;
-}
 
 /** Test files under a folder, by name (git's view: tracked and untracked, not ignored). */
 function testFiles(cwd: string, folder: string): string[] {
@@ -53,24 +38,15 @@ describe('Nx test targets', () => {
 });
 
 describe('nx affected', () => {
-  let scratch: string;
-
-  beforeAll(() => {
-    scratch = join(mkdtempSync(join(tmpdir(), 'nx-affected-')), 'repo');
-    execFileSync('git', ['worktree', 'add', '--detach', scratch, 'HEAD'], { cwd: ROOT, stdio: 'pipe' });
-    symlinkSync(join(ROOT, 'node_modules'), join(scratch, 'node_modules'));
-  });
-  afterAll(() => {
-    if (!scratch) return;
-    execFileSync('git', ['worktree', 'remove', '--force', scratch], { cwd: ROOT, stdio: 'pipe' });
-    rmSync(join(scratch, '..'), { recursive: true, force: true });
-  });
+  let scratch: ReturnType<typeof scratchRepo>;
+  beforeAll(() => (scratch = scratchRepo()));
+  afterAll(() => scratch?.remove());
 
   it('after an edit in libs/rules lists rules, what imports it, and never management-api', () => {
-    appendFileSync(join(scratch, 'libs/rules/src/index.ts'), '\n// an edit\n');
-    const affected = execFileSync(process.execPath, [NX, 'show', 'projects', '--affected', '--base=HEAD', '--json'], { cwd: scratch, env: nxEnv, encoding: 'utf8' });
-    const importers = Object.entries(projectGraph(scratch))
-      .filter(([name, { data }]) => name !== 'rules' && testFiles(scratch, data.root).concat(sourceFiles(scratch, data.root)).some((file) => readFileSync(join(scratch, file), 'utf8').includes("'@acme/rules'")))
+    appendFileSync(join(scratch.dir, 'libs/rules/src/index.ts'), '\n// an edit\n');
+    const affected = execFileSync(process.execPath, [NX, 'show', 'projects', '--affected', '--base=HEAD', '--json'], { cwd: scratch.dir, env: nxEnv, encoding: 'utf8' });
+    const importers = Object.entries(projectGraph(scratch.dir))
+      .filter(([name, { data }]) => name !== 'rules' && testFiles(scratch.dir, data.root).concat(sourceFiles(scratch.dir, data.root)).some((file) => readFileSync(join(scratch.dir, file), 'utf8').includes("'@acme/rules'")))
       .map(([name]) => name);
     const listed: string[] = JSON.parse(affected);
     expect(listed).toEqual(expect.arrayContaining(['rules', 'rum-ingestion']));

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { waitFor } from '@acme/platform-test-infra';
+import { ROOT } from './scratch-repo';
 
-export const ROOT = join(__dirname, '../../../..');
+export { ROOT };
 
 /** Builds the apps through Nx (cached: free when `.ci/run` or an earlier file built them). */
 export function ensureBuilt(apps: string[]): void {
