@@ -46,7 +46,7 @@ describe('nx affected', () => {
     appendFileSync(join(scratch.dir, 'libs/rules/src/index.ts'), '\n// an edit\n');
     const affected = execFileSync(process.execPath, [NX, 'show', 'projects', '--affected', '--base=HEAD', '--json'], { cwd: scratch.dir, env: nxEnv, encoding: 'utf8' });
     const importers = Object.entries(projectGraph(scratch.dir))
-      .filter(([name, { data }]) => name !== 'rules' && testFiles(scratch.dir, data.root).concat(sourceFiles(scratch.dir, data.root)).some((file) => readFileSync(join(scratch.dir, file), 'utf8').includes("'@acme/rules'")))
+      .filter(([name, { data }]) => name !== 'rules' && testFiles(scratch.dir, data.root).concat(sourceFiles(scratch.dir, data.root)).some((file) => /from\s+'@acme\/rules'/.test(readFileSync(join(scratch.dir, file), 'utf8'))))
       .map(([name]) => name);
     const listed: string[] = JSON.parse(affected);
     expect(listed).toEqual(expect.arrayContaining(['rules', 'rum-ingestion']));
