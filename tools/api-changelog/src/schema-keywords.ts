@@ -1,3 +1,4 @@
+import type { CheckId } from './checks';
 import type { Direction, SchemaFinding } from './schema-diff';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -38,21 +39,29 @@ export const isUntyped = (schema: Schema): boolean => !SHAPING.some((key) => has
 /** A request default changed, added or removed (responses carry no meaningful default). */
 export function compareDefaults(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
   if (direction !== 'request') return;
-  const before = has(o, 'default') ? canonical(o['default']) : undefined;
-  const after = has(n, 'default') ? canonical(n['default']) : undefined;
+  const before = canonicalOf(o, 'default');
+  const after = canonicalOf(n, 'default');
   if (before === after) return;
   const check = before === undefined ? 'request-default-value-added' : after === undefined ? 'request-default-value-removed' : 'request-default-value-changed';
   findings.push({ check, path: '', from: before ?? 'none', to: after ?? 'none' });
 }
 
+const canonicalOf = (schema: Schema, key: string) => (has(schema, key) ? canonical(schema[key]) : undefined);
+
+/**
+ * A sub-schema whose effect depends on the data (canonical texts of both versions): gained or changed, it may
+ * narrow a request; lost or changed, it may widen a response. `from` says which.
+ */
+function compareSubschema(before: string | undefined, after: string | undefined, direction: Direction, findings: SchemaFinding[], checks: [CheckId, CheckId], detail?: string): void {
+  if (before === after) return;
+  if (direction === 'request' && after !== undefined) findings.push({ check: checks[0], path: '', detail, from: before ? 'changed' : 'added' });
+  if (direction === 'response' && before !== undefined) findings.push({ check: checks[1], path: '', detail, from: after ? 'changed' : 'removed' });
+}
+
 /** `if`/`then`/`else`: their effect depends on the data, so any change that could narrow is potentially breaking. */
 export function compareConditionals(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
   for (const keyword of ['if', 'then', 'else']) {
-    const before = has(o, keyword) ? canonical(o[keyword]) : undefined;
-    const after = has(n, keyword) ? canonical(n[keyword]) : undefined;
-    if (before === after) continue;
-    if (direction === 'request' && after !== undefined) findings.push({ check: 'request-conditional-changed', path: '', detail: keyword, from: before ? 'changed' : 'added' });
-    if (direction === 'response' && before !== undefined) findings.push({ check: 'response-conditional-changed', path: '', detail: keyword, from: after ? 'changed' : 'removed' });
+    compareSubschema(canonicalOf(o, keyword), canonicalOf(n, keyword), direction, findings, ['request-conditional-changed', 'response-conditional-changed'], keyword);
   }
 }
 
@@ -72,20 +81,12 @@ export function compareDependencies(o: Schema, n: Schema, direction: Direction, 
   const before = schemas(o);
   const after = schemas(n);
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const a = has(before, key) ? canonical(before[key]) : undefined;
-    const b = has(after, key) ? canonical(after[key]) : undefined;
-    if (a === b) continue;
-    if (direction === 'request' && b !== undefined) findings.push({ check: 'request-dependent-schema-changed', path: '', detail: key, from: a ? 'changed' : 'added' });
-    if (direction === 'response' && a !== undefined) findings.push({ check: 'response-dependent-schema-changed', path: '', detail: key, from: b ? 'changed' : 'removed' });
+    compareSubschema(canonicalOf(before, key), canonicalOf(after, key), direction, findings, ['request-dependent-schema-changed', 'response-dependent-schema-changed'], key);
   }
 }
 
 export function compareContains(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
-  const before = has(o, 'contains') ? canonical(o['contains']) : undefined;
-  const after = has(n, 'contains') ? canonical(n['contains']) : undefined;
-  if (before === after) return;
-  if (direction === 'request' && after !== undefined) findings.push({ check: 'request-contains-changed', path: '', from: before ? 'changed' : 'added' });
-  if (direction === 'response' && before !== undefined) findings.push({ check: 'response-contains-changed', path: '', from: after ? 'changed' : 'removed' });
+  compareSubschema(canonicalOf(o, 'contains'), canonicalOf(n, 'contains'), direction, findings, ['request-contains-changed', 'response-contains-changed']);
 }
 
 /** Tuples: positions both versions describe are compared like any value; a position gained or lost is reported. */
@@ -119,8 +120,8 @@ export function compareUnevaluated(o: Schema, n: Schema, direction: Direction, f
 
 /** `not` inverts: a `not` gained narrows a request; a `not` lost widens a response. */
 export function compareNot(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
-  const before = has(o, 'not') ? canonical(o['not']) : undefined;
-  const after = has(n, 'not') ? canonical(n['not']) : undefined;
+  const before = canonicalOf(o, 'not');
+  const after = canonicalOf(n, 'not');
   if (before === after) return;
   if (direction === 'request' && after !== undefined) findings.push({ check: before === undefined ? 'request-not-added' : 'request-not-changed', path: '' });
   if (direction === 'response' && before !== undefined) findings.push({ check: 'response-not-changed', path: '', from: after ? 'changed' : 'removed' });
