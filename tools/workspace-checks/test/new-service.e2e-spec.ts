@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { parse } from 'yaml';
 import { NX, nxEnv, projectGraph, scratchRepo } from './support/scratch-repo';
 
@@ -38,7 +39,7 @@ describe('tools/scripts/new-service.mjs', () => {
   it('boots: its foundation e2e test passes and it builds with its own package.json', () => {
     const tests = spawnSync(process.execPath, [join(scratch.dir, 'tools/launcher/jest-target.mjs'), 'apps/demo-api', 'test-e2e'], { cwd: scratch.dir, env: nxEnv, encoding: 'utf8' });
     expect(tests.status).toBe(0);
-    expect(tests.stderr.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests:\s+6 passed, 6 total/);
+    expect(stripVTControlCharacters(tests.stderr)).toMatch(/Tests:\s+6 passed, 6 total/);
     execFileSync(process.execPath, [NX, 'build', 'demo-api', '--output-style=static'], { cwd: scratch.dir, env: nxEnv, stdio: 'pipe' });
     const pkg = JSON.parse(readFileSync(join(scratch.dir, 'dist/apps/demo-api/package.json'), 'utf8'));
     expect(pkg.name).toBe('@acme/demo-api');
