@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Request } from 'express';
+import { isStorableText } from '@acme/platform-errors';
 import { invalidBody, MAX_IMAGE_BYTES, METADATA_MAX_BYTES, StagedUpload } from '@acme/events';
 
 export interface StagedMultipart {
@@ -43,9 +44,12 @@ export async function stageMultipart(request: Request, tmpRoot: string): Promise
         if (info.nameTruncated) return flag('A field name is too long');
         if (info.valueTruncated) return flag(name === 'metadata' ? 'metadata must be at most 1 MB' : `${name} is too large`);
         if (Object.hasOwn(staged.fields, name)) return flag(`${name} was sent more than once`);
+        // The platform's rule for text PostgreSQL cannot hold (docs/decisions.md#text-postgresql-cannot-hold).
+        if (!isStorableText(name) || !isStorableText(value)) return flag(`${isStorableText(name) ? name : 'A field name'} must not contain NUL or unpaired surrogate characters`);
         staged.fields[name] = value;
       });
       parser.on('file', (name, stream, info) => {
+        if (!isStorableText(name) || !isStorableText(info.filename ?? '')) flag('A file part name must not contain NUL or unpaired surrogate characters');
         const upload: StagedUpload = { field: name, filename: info.filename || 'unnamed', path: join(workDir, `in-${staged.uploads.length}`), size: 0, tooLarge: false };
         staged.uploads.push(upload);
         streams.push(stream);

@@ -1,4 +1,4 @@
-import { ErrorPresenter, REASON_PHRASES } from '@acme/platform-errors';
+import { ErrorPresenter, PresentableError, REASON_PHRASES } from '@acme/platform-errors';
 
 /** Auth0 Management API v2 body: `{statusCode, error, message, errorCode}`. */
 const ERROR_CODES: Record<string, string> = {
@@ -17,9 +17,16 @@ function validationCode(location: unknown): string {
   return 'invalid_body';
 }
 
+/** A client's mistake on an OAuth endpoint that no OAuth code named yet (a body refused before the handler). */
+const oauthCodeFor = (error: PresentableError): string | undefined => {
+  const named = error.details?.['oauthError'];
+  if (typeof named === 'string') return named;
+  return error.path?.startsWith('/oauth/') && error.kind === 'validation' ? 'invalid_request' : undefined;
+};
+
 /** OAuth endpoints answer RFC 6749 §5.2 bodies; everything else the Auth0 management body. */
 export const presentManagementError: ErrorPresenter = (error) => {
-  const oauthCode = error.details?.['oauthError'];
+  const oauthCode = oauthCodeFor(error);
   if (typeof oauthCode === 'string') {
     return {
       status: error.status,

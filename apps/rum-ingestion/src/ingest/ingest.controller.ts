@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { OpaqueBody } from '@acme/platform-http';
 import { IngestService } from '@acme/rules';
 import { ClientTokenGuard } from '../auth/client-token.guard';
 import { Enveloped } from '../http/envelope.interceptor';
@@ -17,6 +18,8 @@ export class IngestController {
 
   @Post('errors')
   @HttpCode(200)
+  // Events are stored as sent, with unstorable text replaced (docs/rum-ingestion.md), not refused.
+  @OpaqueBody()
   @ApiOperation({ summary: 'Ingest 1–1,000 error events; those matching an enabled rule are dropped → {accepted, dropped}' })
   @ApiBody({ type: IngestErrorsRequest })
   // An interface-typed body is skipped by the global pipe; IngestBodyPipe validates it.

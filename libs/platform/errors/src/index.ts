@@ -3,3 +3,4 @@ export * from './lib/presented-error';
 export * from './lib/normalize-error';
 export * from './lib/app-exception.filter';
 export * from './lib/validation';
+export * from './lib/storable-text';

@@ -4,3 +4,4 @@ export * from './lib/configure-app';
 export * from './lib/run-service';
 export * from './lib/service-core.module';
 export * from './lib/http-platform';
+export * from './lib/storable-text.guard';

@@ -1,3 +1,5 @@
 export * from '@acme/platform-test-infra';
 export * from './lib/test-app';
 export * from './lib/foundation-checks';
+export * from './lib/hostile-input';
+export * from './lib/openapi-walk';

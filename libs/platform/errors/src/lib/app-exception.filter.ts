@@ -18,7 +18,7 @@ export class AppExceptionFilter implements ExceptionFilter {
   }
 
   /** Also called for errors the engine raises before Nest routes (Fastify's `frameworkErrors`). */
-  respond(thrown: unknown, request: { id?: unknown; raw?: { id?: unknown } }, response: AnyResponse): void {
+  respond(thrown: unknown, request: { id?: unknown; url?: string; raw?: { id?: unknown } }, response: AnyResponse): void {
     const { error, status, unexpected } = normalizeError(thrown);
     // Express: pino-http's id on the request; Fastify: the id it chose, also on its raw request.
     const requestId = String(request.raw?.id ?? request.id ?? randomUUID());
@@ -33,6 +33,7 @@ export class AppExceptionFilter implements ExceptionFilter {
       message: error.message,
       details: error.details,
       requestId,
+      path: request.url?.split('?', 1)[0],
     });
     sendJson(response, presented.status, { ...error.headers, ...presented.headers }, presented.body);
   }

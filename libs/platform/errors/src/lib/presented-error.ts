@@ -8,6 +8,8 @@ export interface PresentableError {
   message: string;
   details?: Record<string, unknown>;
   requestId: string;
+  /** The request's path without its query (a presenter whose API mixes two error shapes picks by it). */
+  path?: string;
 }
 
 export interface PresentedError {

@@ -1,3 +1,4 @@
+import { Reflector } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RawServerDefault } from 'fastify';
@@ -6,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, AppValidationPipe } from '@acme/platform-errors';
 import { isFastify, ServiceApplication, TRUSTED_PROXIES } from './http-platform';
 import { mountOpenApi } from './openapi';
+import { StorableTextGuard } from './storable-text.guard';
 import { ServiceDefinition } from './service-definition';
 
 function configureExpress(app: NestExpressApplication, service: ServiceDefinition): void {
@@ -49,6 +51,8 @@ export function configureApp<A extends ServiceApplication>(app: A, service: Serv
   // Fastify's other settings are constructor options (createHttpAdapter).
   if (isFastify(app)) configureFastify(app);
   else configureExpress(app as NestExpressApplication, service);
+  // Registered before any APP_GUARD, so it runs ahead of guards that query the database.
+  app.useGlobalGuards(new StorableTextGuard(app.get(Reflector)));
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter(service.presenter));
   app.enableShutdownHooks();

@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+
+/** Strings PostgreSQL cannot hold (docs/decisions.md#text-postgresql-cannot-hold). */
+export const UNSTORABLE_STRINGS = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\udc00\ud800', '%00'] as const;
+
+/** Nested `depth` levels deep, built without recursion. */
+export function deeplyNested(depth: number, leaf: unknown = 'x'): unknown {
+  let value: unknown = leaf;
+  for (let level = 0; level < depth; level += 1) value = level % 2 === 0 ? { a: value } : [value];
+  return value;
+}
+
+/**
+ * Text a careless or hostile client sends: any code point (lone surrogates included), NUL, overlong runs,
+ * and plain strings, so every bad-input property covers what PostgreSQL and the validators must survive.
+ */
+export function hostileText(options: { maxOverlong?: number } = {}): fc.Arbitrary<string> {
+  const maxOverlong = options.maxOverlong ?? 20_000;
+  return fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'binary' }),
+    fc.constantFrom(...UNSTORABLE_STRINGS),
+    fc.tuple(fc.string(), fc.constantFrom(...UNSTORABLE_STRINGS), fc.string()).map((parts) => parts.join('')),
+    fc.integer({ min: 256, max: maxOverlong }).map((length) => 'x'.repeat(length)),
+  );
+}
+
+/** Any JSON value a client could send in place of a field: hostile text, wrong types, deep nesting. */
+export function hostileJsonValue(): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    hostileText(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(hostileText(), { maxLength: 3 }),
+    fc.dictionary(hostileText({ maxOverlong: 300 }), hostileText({ maxOverlong: 300 }), { maxKeys: 3 }),
+    fc.integer({ min: 65, max: 3000 }).map((depth) => deeplyNested(depth)),
+  );
+}
