@@ -1,7 +1,8 @@
-import { fetchDereferencedOpenApi, walkOpenApiWithHostileInput } from '@acme/platform-testing';
+import { join } from 'node:path';
+import { readDereferencedOpenApi, walkOpenApiWithHostileInput } from '@acme/platform-testing';
 import { ManagementApp, startManagement } from './support';
 
-/** Every operation of the served OpenAPI document, fed hostile values one input at a time: never a 5xx. */
+/** Every operation of the committed OpenAPI contract, fed hostile values one input at a time: never a 5xx. */
 describe('OpenAPI walk with hostile input', () => {
   let app: ManagementApp;
 
@@ -14,7 +15,7 @@ describe('OpenAPI walk with hostile input', () => {
     const token = await app.token();
     const created = await app.api('/clients', { method: 'POST', body: { name: 'walk target' } });
     const clientId = ((await created.json()) as { client_id: string }).client_id;
-    const document = await fetchDereferencedOpenApi(app.url);
+    const document = await readDereferencedOpenApi(join(__dirname, '../openapi.json'));
     const report = await walkOpenApiWithHostileInput({
       baseUrl: app.url,
       document,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { hostileJsonValue, hostileText, UNSTORABLE_STRINGS } from './hostile-input';
 
@@ -33,6 +34,8 @@ export interface OpenApiWalkOptions {
   document: WalkableDocument;
   /** Credentials for an operation, so hostile values get past authentication to validation. */
   headers: (method: string, path: string) => Record<string, string>;
+  /** Query parameters every request carries (an API key sent in the query). */
+  query?: (method: string, path: string) => Record<string, string>;
   /** A real value per path parameter name (an existing id), used while another input is hostile. */
   pathValues?: Record<string, string>;
   /** Generated hostile values per input, besides the fixed unstorable ones (default 6). */
@@ -96,6 +99,28 @@ export function plausibleValue(input: Schema | undefined, depth = 0): unknown {
   return 'sample';
 }
 
+/** Dotted paths of a body schema's properties, nested objects included (to depth 3). */
+function propertyPaths(schema: Schema | undefined, prefix: string[] = [], depth = 0): string[][] {
+  const properties = merged(schema).properties ?? {};
+  return Object.entries(properties).flatMap(([name, child]) => {
+    const path = [...prefix, name];
+    const nested = depth < 3 && merged(child).properties ? propertyPaths(child, path, depth + 1) : [];
+    return [path, ...nested];
+  });
+}
+
+/** A copy of `base` with the value at `path` replaced (missing parents created). */
+function withValueAt(base: unknown, path: string[], value: unknown): unknown {
+  const root = structuredClone((base ?? {}) as Record<string, unknown>);
+  let node = root;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node[key] !== 'object' || node[key] === null || Array.isArray(node[key])) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]] = value;
+  return root;
+}
+
 interface Variant {
   input: string;
   path: Record<string, string>;
@@ -121,8 +146,9 @@ function variants(path: string, operation: Operation, options: OpenApiWalkOption
   for (const param of pathParams) for (const text of texts) out.push({ input: `path ${param.name}`, path: { ...basePath, [param.name]: text }, query: {}, body: baseBody });
   for (const param of params.filter((p) => p.in === 'query')) for (const text of texts) out.push({ input: `query ${param.name}`, path: basePath, query: { [param.name]: text }, body: baseBody });
   if (bodySchema) {
-    const properties = Object.keys(merged(bodySchema).properties ?? {});
-    for (const name of properties) for (const value of values) out.push({ input: `body ${name}`, path: basePath, query: {}, body: { ...(baseBody as object), [name]: value } });
+    for (const property of propertyPaths(bodySchema)) {
+      for (const value of values) out.push({ input: `body ${property.join('.')}`, path: basePath, query: {}, body: withValueAt(baseBody, property, value) });
+    }
     out.push({ input: 'body (deeply nested)', path: basePath, query: {}, rawBody: deeplyNestedJson(20_000) });
     out.push({ input: 'body (hostile key)', path: basePath, query: {}, body: { ...(baseBody as object), 'k\u0000': 'v' } });
   }
@@ -132,7 +158,7 @@ function variants(path: string, operation: Operation, options: OpenApiWalkOption
 
 async function send(options: OpenApiWalkOptions, method: string, template: string, variant: Variant): Promise<string | undefined> {
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeHostile(variant.path[name] ?? 'x'));
-  const query = Object.entries(variant.query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeHostile(v)}`).join('&');
+  const query = Object.entries({ ...options.query?.(method, template), ...variant.query }).map(([k, v]) => `${encodeURIComponent(k)}=${encodeHostile(v)}`).join('&');
   const body = variant.rawBody ?? (variant.body === undefined ? undefined : JSON.stringify(variant.body));
   const hasBody = body !== undefined && method !== 'get';
   try {
@@ -174,9 +200,9 @@ export async function walkOpenApiWithHostileInput(options: OpenApiWalkOptions): 
   return report;
 }
 
-/** The app's own OpenAPI document as it serves it, with every $ref resolved. */
-export async function fetchDereferencedOpenApi(baseUrl: string): Promise<WalkableDocument> {
+/** An app's committed contract (apps/<app>/openapi.json, operator routes included), every $ref resolved. */
+export async function readDereferencedOpenApi(file: string): Promise<WalkableDocument> {
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-  const document = await (await fetch(`${baseUrl}/docs/openapi.json`)).json();
+  const document = JSON.parse(await readFile(file, 'utf8'));
   return (await SwaggerParser.dereference(document)) as unknown as WalkableDocument;
 }

@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import { TestApp, readDereferencedOpenApi, walkOpenApiWithHostileInput } from '@acme/platform-testing';
+import { ADMIN_TOKEN, Credentials, operator, startMigrationApp } from './support';
+
+/** Every operation of the committed OpenAPI contract, fed hostile values one input at a time: never a 5xx. */
+describe('OpenAPI walk with hostile input', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startMigrationApp();
+  });
+  afterAll(async () => app?.close());
+
+  it('answers every hostile request of every operation with less than 500', async () => {
+    const ops = operator(app);
+    const workspace: Credentials = await ops.workspace('walk');
+    await ops.organization(workspace.workspaceId, 'org-walk');
+    const document = await readDereferencedOpenApi(join(__dirname, '../openapi.json'));
+    const report = await walkOpenApiWithHostileInput({
+      baseUrl: app.url,
+      document,
+      headers: (_method, path) =>
+        path.startsWith('/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { 'x-service-api-key': workspace.apiKey, 'x-service-auth-token': workspace.authToken },
+      pathValues: { workspaceId: workspace.workspaceId, organizationId: 'org-walk' },
+    });
+    expect(report.operations.length).toBe(Object.values(document.paths).flatMap((item) => Object.keys(item)).length);
+    expect(report.requests).toBeGreaterThan(report.operations.length * 10);
+    expect(report.findings).toEqual([]);
+  }, 600_000);
+});

@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import { TestApp, readDereferencedOpenApi, walkOpenApiWithHostileInput } from '@acme/platform-testing';
+import { ADMIN_TOKEN, clientToken, createTenant, startRum } from './support/rum-client';
+
+/** Every operation of the committed OpenAPI contract, fed hostile values one input at a time: never a 5xx. */
+describe('OpenAPI walk with hostile input', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    const unlimited = '1000000';
+    app = await startRum({ RUM_CREATE_LIMIT_PER_SECOND: unlimited, RUM_CREATE_LIMIT_PER_MINUTE: unlimited, RUM_HISTORY_LIMIT_PER_SECOND: unlimited, RUM_HISTORY_LIMIT_PER_MINUTE: unlimited });
+  });
+  afterAll(async () => app?.close());
+
+  it('answers every hostile request of every operation with less than 500', async () => {
+    const tenant = await createTenant(app);
+    const token = await clientToken(app, tenant.applicationId);
+    const document = await readDereferencedOpenApi(join(__dirname, '../openapi.json'));
+    const report = await walkOpenApiWithHostileInput({
+      baseUrl: app.url,
+      document,
+      headers: (_method, path) => (path.startsWith('/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { 'x-rum-client-token': token }),
+      query: (_method, path) => (path.startsWith('/rum/error-ingestion/') ? { app_key: tenant.appKey } : {}),
+      pathValues: { id: tenant.applicationId, accountId: String(tenant.accountId) },
+    });
+    expect(report.operations.length).toBe(Object.values(document.paths).flatMap((item) => Object.keys(item)).length);
+    expect(report.requests).toBeGreaterThan(report.operations.length * 10);
+    expect(report.findings).toEqual([]);
+  }, 600_000);
+});
