@@ -1,3 +1,4 @@
+import { encodeHostile } from '@acme/platform-testing';
 import fc from 'fast-check';
 import { API, CommunityTestApp, JsonResponse, TestProject, TestUser } from './support/community-app';
 import { queryDb } from './support/db';
@@ -156,7 +157,7 @@ describe('bad input never yields a 5xx or a partial write (property-based)', () 
   it('arbitrary project ids and Authorization headers', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ minLength: 1, maxLength: 60 }).filter((id) => id !== '.' && id !== '..'), async (id) => {
-        const response = await t.request('POST', `${API(encodeURIComponent(id))}/auth/sign-in`, { body: { email: 'a@b.c', password: 'x' } });
+        const response = await t.request('POST', `${API(encodeHostile(id))}/auth/sign-in`, { body: { email: 'a@b.c', password: 'x' } });
         expectClientError(response, [404]);
         expect(response.body.code).toBe('project/not-found');
       }),
@@ -182,7 +183,7 @@ describe('bad input never yields a 5xx or a partial write (property-based)', () 
         json,
         async (id, route, body) => {
           const [method, suffix] = route.split(' ');
-          const response = await t.admin(method, `/projects/${encodeURIComponent(id)}${suffix === '/' ? '' : suffix}`, method === 'GET' ? undefined : body);
+          const response = await t.admin(method, `/projects/${encodeHostile(id)}${suffix === '/' ? '' : suffix}`, method === 'GET' ? undefined : body);
           expectClientError(response, [400, 404]);
         },
       ),

@@ -1,3 +1,5 @@
+import { isStorableText } from '@acme/platform-errors';
+import { hostileText } from '@acme/platform-testing';
 import fc from 'fast-check';
 import { queryDb } from './support/db';
 import { API, CommunityTestApp, TestProject, TestUser } from './support/community-app';
@@ -54,7 +56,7 @@ describe('events bad input (property-based): always a 4xx in the API shape, neve
 
   it('answers multipart with random fields, options and bytes with 201/400/413/422 and leaves no file behind', async () => {
     const jpeg = await images.jpeg(120, 90);
-    const options = fc.oneof(fc.string(), fc.json(), fc.constant(exactOptions()), fc.constant('{"mode":"original-aspect","sizes":{"a":60}}'));
+    const options = fc.oneof(hostileText(), fc.json(), fc.constant(exactOptions()), fc.constant('{"mode":"original-aspect","sizes":{"a":60}}'));
     const bytes = fc.oneof(fc.uint8Array({ maxLength: 2048 }).map((array) => Buffer.from(array)), fc.constant(jpeg), fc.integer({ min: 1, max: jpeg.length - 1 }).map((n) => jpeg.subarray(0, n)));
     await fc.assert(
       fc.asyncProperty(
@@ -78,11 +80,14 @@ describe('events bad input (property-based): always a 4xx in the API shape, neve
   it('answers arbitrary list query strings with 200 or 400 event/invalid-query', async () => {
     const keys = fc.constantFrom('page', 'limit', 'from', 'to', 'type', 'latitude', 'longitude', 'radius', 'sortBy', 'spaceId', 'userId', 'hostId', 'x', 'limit[a]');
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(keys, fc.oneof(fc.string(), fc.integer().map(String), fc.double().map(String))), { maxLength: 5 }), async (pairs) => {
+      fc.asyncProperty(fc.array(fc.tuple(keys, fc.oneof(hostileText(), fc.integer().map(String), fc.double().map(String))), { maxLength: 5 }), async (pairs) => {
         const query = new URLSearchParams(pairs).toString();
         const response = await t.request('GET', `${API(project.id)}/events?${query}`, { token: user.accessToken });
         expectApiError(response, [200, 400]);
-        if (response.status === 400) expect(response.body.code).toBe('event/invalid-query');
+        // Text PostgreSQL cannot hold is refused by the platform rule, before the route's own query check.
+        // URLSearchParams sends lone surrogates as U+FFFD; NUL stays.
+        const unstorable = pairs.some(([, value]) => !isStorableText(new URLSearchParams({ v: value }).get('v') ?? ''));
+        if (response.status === 400) expect(response.body.code).toBe(unstorable ? 'request/invalid-body' : 'event/invalid-query');
       }),
       { numRuns: 80 },
     );
@@ -90,7 +95,7 @@ describe('events bad input (property-based): always a 4xx in the API shape, neve
 
   it('answers arbitrary RSVP bodies and event ids with 200, 400 or 404', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.anything(), fc.record({ status: fc.oneof(fc.constantFrom('going', 'maybe', 'not_going'), fc.string()) })), fc.oneof(fc.constant(eventId), fc.uuid(), fc.string({ minLength: 1 }).map(encodeURIComponent)), async (body, id) => {
+      fc.asyncProperty(fc.oneof(fc.anything(), fc.record({ status: fc.oneof(fc.constantFrom('going', 'maybe', 'not_going'), hostileText()) })), fc.oneof(fc.constant(eventId), fc.uuid(), fc.string({ minLength: 1 }).map(encodeURIComponent)), async (body, id) => {
         const response = await t.request('POST', `${API(project.id)}/events/${id}/rsvp`, { token: user.accessToken, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
         expectApiError(response, [200, 400, 404]);
       }),

@@ -30,4 +30,17 @@ describe('OpenAPI walk with hostile input', () => {
     expect(report.requests).toBeGreaterThan(report.operations.length * 10);
     expect(report.findings).toEqual([]);
   }, 600_000);
+
+  it('refuses NUL and lone surrogates in auth bodies, paths and queries with request/invalid-body naming the field', async () => {
+    const project = await app.createProject();
+    const signUp = await app.request('POST', `${API(project.id)}/auth/sign-up`, { body: { email: 'nul\u0000@example.com', password: 'correct horse battery' } });
+    expect(signUp).toMatchObject({ status: 400, body: { code: 'request/invalid-body', field: 'email' } });
+    const signIn = await app.request('POST', `${API(project.id)}/auth/sign-in`, { body: '{"email":"a@b.c","password":"\\udc00"}', headers: { 'content-type': 'application/json' } });
+    expect(signIn).toMatchObject({ status: 400, body: { code: 'request/invalid-body', field: 'password' } });
+    const path = await app.request('POST', `${API('a%00b')}/auth/sign-in`, { body: { email: 'a@b.c', password: 'x' } });
+    expect(path).toMatchObject({ status: 400, body: { code: 'request/invalid-body', field: 'projectId' } });
+    const user = await app.signUp(project.id);
+    const query = await app.request('GET', `${API(project.id)}/events?sortBy=%00`, { token: user.accessToken });
+    expect(query).toMatchObject({ status: 400, body: { code: 'request/invalid-body', field: 'sortBy' } });
+  });
 });

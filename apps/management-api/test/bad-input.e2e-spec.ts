@@ -1,3 +1,4 @@
+import { encodeHostile, hostileText } from '@acme/platform-testing';
 import fc from 'fast-check';
 import { Client } from 'pg';
 import { AUDIENCE, BOOTSTRAP, ManagementApp, startManagement } from './support';
@@ -39,17 +40,17 @@ describe('malformed requests (fast-check)', () => {
   const badTake = fc.oneof(
     fc.integer({ min: -1000, max: 0 }).map(String),
     fc.integer({ min: 101, max: 1e9 }).map(String),
-    fc.string().filter((s) => !/^\d+$/.test(s)),
+    hostileText().filter((s) => !/^\d+$/.test(s)),
     fc.double({ noInteger: true, noNaN: true }).map(String),
   );
   const badSelector = fc.string({ maxLength: 300 }).filter((s) => !/^(default|cimd_clients|third_party_clients|client_id:[A-Za-z0-9._~-]+)$/.test(s) && !s.startsWith('client_id:https://'));
   const badQuery = fc.oneof(
-    badTake.map((take) => `take=${encodeURIComponent(take)}`),
-    fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !/[=]/.test(s)).map((s) => `from=${encodeURIComponent(s)}x!`),
-    fc.string({ minLength: 1001, maxLength: 1200 }).map((s) => `from=${encodeURIComponent(s)}`),
-    badSelector.map((s) => `consumer_selector=${encodeURIComponent(s)}`),
-    fc.string().filter((s) => s !== 'oauth_authentication_api').map((s) => `resource=${encodeURIComponent(s)}`),
-    fc.string().filter((s) => s !== 'client').map((s) => `consumer=${encodeURIComponent(s)}`),
+    badTake.map((take) => `take=${encodeHostile(take)}`),
+    fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !/[=]/.test(s)).map((s) => `from=${encodeHostile(s)}x!`),
+    fc.string({ minLength: 1001, maxLength: 1200 }).map((s) => `from=${encodeHostile(s)}`),
+    badSelector.map((s) => `consumer_selector=${encodeHostile(s)}`),
+    hostileText().filter((s) => s !== 'oauth_authentication_api').map((s) => `resource=${encodeHostile(s)}`),
+    hostileText().filter((s) => s !== 'client').map((s) => `consumer=${encodeHostile(s)}`),
     fc.stringMatching(/^[a-z_]{1,12}$/).filter((k) => !['resource', 'consumer', 'consumer_selector', 'take', 'from'].includes(k)).map((k) => `${k}=1`),
     fc.constantFrom('take[]=1', 'take[a]=1', 'resource[]=oauth_authentication_api', 'take=1&take=2', 'from=%00'),
   );
@@ -72,14 +73,14 @@ describe('malformed requests (fast-check)', () => {
   };
   const badConfiguration = fc.oneof(
     fc.anything(),
-    fc.record({ action: fc.constantFrom('block', 'log', 'redirect'), limit: fc.oneof(fc.integer({ min: 10001 }), fc.integer({ max: -1 }), fc.double({ noInteger: true }), fc.string()) }),
-    fc.record({ action: fc.constant('redirect'), limit: fc.integer({ min: 0, max: 10 }), redirect_uri: fc.oneof(fc.webUrl().filter((u) => !u.startsWith('https://')), fc.string()) }),
+    fc.record({ action: fc.constantFrom('block', 'log', 'redirect'), limit: fc.oneof(fc.integer({ min: 10001 }), fc.integer({ max: -1 }), fc.double({ noInteger: true }), hostileText()) }),
+    fc.record({ action: fc.constant('redirect'), limit: fc.integer({ min: 0, max: 10 }), redirect_uri: fc.oneof(fc.webUrl().filter((u) => !u.startsWith('https://')), hostileText()) }),
     fc.record({ action: fc.constant('allow'), limit: fc.integer() }),
   ).filter((c) => !validConfiguration(c));
   const badBody = fc.oneof(
     fc.anything().filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)),
     fc.record({ resource: fc.constant('oauth_authentication_api'), consumer: fc.constant('client'), consumer_selector: fc.constant('client_id:fc'), configuration: badConfiguration }),
-    fc.record({ resource: fc.string(), consumer: fc.constant('client'), consumer_selector: fc.constant('default'), configuration: fc.constant({ action: 'allow' }) }).filter((b) => b.resource !== 'oauth_authentication_api'),
+    fc.record({ resource: hostileText(), consumer: fc.constant('client'), consumer_selector: fc.constant('default'), configuration: fc.constant({ action: 'allow' }) }).filter((b) => b.resource !== 'oauth_authentication_api'),
     fc.record({ resource: fc.constant('oauth_authentication_api'), consumer: fc.constant('client'), consumer_selector: badSelector, configuration: fc.constant({ action: 'allow' }) }),
     fc.dictionary(fc.string({ maxLength: 10 }), fc.anything(), { maxKeys: 6 }),
   );
@@ -125,7 +126,7 @@ describe('malformed requests (fast-check)', () => {
   it('path ids: any id is 404 (up to 26 characters) or 400 (longer), never a 500', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ minLength: 1, maxLength: 60 }).filter((id) => !/^\.+$/.test(id)), fc.constantFrom('GET', 'DELETE'), async (id, method) => {
-        const response = await app.api(`/rate-limit-policies/${encodeURIComponent(id)}`, { method });
+        const response = await app.api(`/rate-limit-policies/${encodeHostile(id)}`, { method });
         if (id.length > 26) {
           expect(response.status).toBe(400);
           await expectAuth0(response, ['invalid_uri']);
@@ -186,8 +187,8 @@ describe('malformed requests (fast-check)', () => {
         fc.oneof(
           fc.anything(),
           fc.record({ name: fc.oneof(fc.constant(''), fc.string({ minLength: 256, maxLength: 300 }), fc.integer()) }),
-          fc.record({ name: fc.constant('x'), grant_types: fc.array(fc.string(), { minLength: 1 }) }),
-          fc.record({ client_id: fc.constant(BOOTSTRAP.clientId), audience: fc.constant(AUDIENCE), scope: fc.oneof(fc.string(), fc.array(fc.string({ minLength: 1 }).filter((s) => !s.includes(':')), { minLength: 1 })) }),
+          fc.record({ name: fc.constant('x'), grant_types: fc.array(hostileText(), { minLength: 1 }) }),
+          fc.record({ client_id: fc.constant(BOOTSTRAP.clientId), audience: fc.constant(AUDIENCE), scope: fc.oneof(hostileText(), fc.array(fc.string({ minLength: 1 }).filter((s) => !s.includes(':')), { minLength: 1 })) }),
         ),
         async (path, body) => {
           const response = await app.api(path, { method: 'POST', body: JSON.stringify(body) ?? 'null' });
@@ -204,10 +205,10 @@ describe('malformed requests (fast-check)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
-          fc.dictionary(fc.string({ maxLength: 12 }), fc.oneof(fc.string(), fc.integer(), fc.constant(null))),
-          fc.record({ grant_type: fc.string().filter((g) => g !== 'client_credentials'), client_id: fc.constant(BOOTSTRAP.clientId), client_secret: fc.constant(BOOTSTRAP.clientSecret), audience: fc.constant(AUDIENCE) }),
-          fc.record({ grant_type: fc.constant('client_credentials'), client_id: fc.string(), client_secret: fc.string(), audience: fc.constant(AUDIENCE) }),
-          fc.record({ grant_type: fc.constant('client_credentials'), client_id: fc.constant(BOOTSTRAP.clientId), client_secret: fc.constant(BOOTSTRAP.clientSecret), audience: fc.string() }),
+          fc.dictionary(fc.string({ maxLength: 12 }), fc.oneof(hostileText(), fc.integer(), fc.constant(null))),
+          fc.record({ grant_type: hostileText().filter((g) => g !== 'client_credentials'), client_id: fc.constant(BOOTSTRAP.clientId), client_secret: fc.constant(BOOTSTRAP.clientSecret), audience: fc.constant(AUDIENCE) }),
+          fc.record({ grant_type: fc.constant('client_credentials'), client_id: hostileText(), client_secret: hostileText(), audience: fc.constant(AUDIENCE) }),
+          fc.record({ grant_type: fc.constant('client_credentials'), client_id: fc.constant(BOOTSTRAP.clientId), client_secret: fc.constant(BOOTSTRAP.clientSecret), audience: hostileText() }),
         ),
         fc.boolean(),
         async (body, asForm) => {

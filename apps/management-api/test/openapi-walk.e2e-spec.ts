@@ -26,4 +26,24 @@ describe('OpenAPI walk with hostile input', () => {
     expect(report.requests).toBeGreaterThan(report.operations.length * 10);
     expect(report.findings).toEqual([]);
   }, 600_000);
+
+  it('refuses NUL, lone surrogates and deep nesting with the Auth0 400 of where they were found', async () => {
+    const errorCode = async (response: Response) => {
+      expect(response.status).toBe(400);
+      return ((await response.json()) as { errorCode: string }).errorCode;
+    };
+    expect(await errorCode(await app.api('/clients', { method: 'POST', body: { name: 'a\u0000b' } }))).toBe('invalid_body');
+    expect(await errorCode(await app.api('/clients', { method: 'POST', body: '{"name":"\\ud800"}' }))).toBe('invalid_body');
+    expect(await errorCode(await app.api('/clients', { method: 'POST', body: `${'['.repeat(100)}${']'.repeat(100)}` }))).toBe('invalid_body');
+    expect(await errorCode(await app.api('/rate-limit-policies/%00'))).toBe('invalid_uri');
+    expect(await errorCode(await app.api('/client-grants/a%00b'))).toBe('invalid_uri');
+    expect(await errorCode(await app.api('/client-grants?audience=%00'))).toBe('invalid_query_string');
+    const token = await fetch(`${app.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'x\u0000', client_secret: 's', audience: 'a' }),
+    });
+    expect(token.status).toBe(400);
+    expect(await token.json()).toEqual({ error: 'invalid_request', error_description: 'client_id must not contain NUL or unpaired surrogate characters' });
+  });
 });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { TestApp, readDereferencedOpenApi, walkOpenApiWithHostileInput } from '@acme/platform-testing';
-import { ADMIN_TOKEN, Credentials, operator, startMigrationApp } from './support';
+import { ADMIN_TOKEN, client, Credentials, operator, startMigrationApp } from './support';
 
 /** Every operation of the committed OpenAPI contract, fed hostile values one input at a time: never a 5xx. */
 describe('OpenAPI walk with hostile input', () => {
@@ -19,7 +19,7 @@ describe('OpenAPI walk with hostile input', () => {
     const report = await walkOpenApiWithHostileInput({
       baseUrl: app.url,
       document,
-      headers: (_method, path) =>
+      headers: (_method, path): Record<string, string> =>
         path.startsWith('/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { 'x-service-api-key': workspace.apiKey, 'x-service-auth-token': workspace.authToken },
       pathValues: { workspaceId: workspace.workspaceId, organizationId: 'org-walk' },
     });
@@ -27,4 +27,15 @@ describe('OpenAPI walk with hostile input', () => {
     expect(report.requests).toBeGreaterThan(report.operations.length * 10);
     expect(report.findings).toEqual([]);
   }, 600_000);
+
+  it('refuses NUL and lone surrogates with 400 INVALID_ARGUMENT on the public and operator routes', async () => {
+    const ops = operator(app);
+    const workspace: Credentials = await ops.workspace('nul');
+    const invalid = { error: { status: 'INVALID_ARGUMENT', message: expect.stringContaining('NUL or unpaired surrogate') } };
+    const api = client(app, workspace);
+    expect(await api.start({ organizationId: 'org\u0000', targetOrganizationId: 'b', documentIds: ['d'] })).toMatchObject({ status: 400, body: invalid });
+    expect(await ops.admin('/workspaces', { name: '\ud800' })).toMatchObject({ status: 400, body: invalid });
+    expect(await ops.admin(`/workspaces/${workspace.workspaceId}/organizations`, { organizationId: 'a\u0000' })).toMatchObject({ status: 400, body: invalid });
+    expect(await ops.admin(`/workspaces/a%00/organizations`, { organizationId: 'a' })).toMatchObject({ status: 400, body: invalid });
+  });
 });

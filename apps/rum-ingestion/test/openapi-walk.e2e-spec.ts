@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { TestApp, readDereferencedOpenApi, walkOpenApiWithHostileInput } from '@acme/platform-testing';
-import { ADMIN_TOKEN, clientToken, createTenant, startRum } from './support/rum-client';
+import { admin, ADMIN_TOKEN, clientToken, createTenant, expectFailure, ingest, rum, startRum, typeErrorRule } from './support/rum-client';
 
 /** Every operation of the committed OpenAPI contract, fed hostile values one input at a time: never a 5xx. */
 describe('OpenAPI walk with hostile input', () => {
@@ -19,12 +19,23 @@ describe('OpenAPI walk with hostile input', () => {
     const report = await walkOpenApiWithHostileInput({
       baseUrl: app.url,
       document,
-      headers: (_method, path) => (path.startsWith('/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { 'x-rum-client-token': token }),
-      query: (_method, path) => (path.startsWith('/rum/error-ingestion/') ? { app_key: tenant.appKey } : {}),
+      headers: (_method, path): Record<string, string> => (path.startsWith('/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { 'x-rum-client-token': token }),
+      query: (_method, path): Record<string, string> => (path.startsWith('/rum/error-ingestion/') ? { app_key: tenant.appKey } : {}),
       pathValues: { id: tenant.applicationId, accountId: String(tenant.accountId) },
     });
     expect(report.operations.length).toBe(Object.values(document.paths).flatMap((item) => Object.keys(item)).length);
     expect(report.requests).toBeGreaterThan(report.operations.length * 10);
     expect(report.findings).toEqual([]);
   }, 600_000);
+
+  it('refuses NUL in rules and operator routes with InvalidParameter, but keeps ingested events with U+FFFD', async () => {
+    const tenant = await createTenant(app, 'nul');
+    const created = await rum(app, 'rules/create', tenant.appKey, { ...typeErrorRule('a\u0000b') });
+    expectFailure(created, 400, 'InvalidParameter', 'The specified parameter is not valid.');
+    expectFailure(await admin(app, 'POST', '/accounts', { name: 'x\u0000' }), 400, 'InvalidParameter', 'The specified parameter is not valid.');
+    expectFailure(await rum(app, 'rules/list', 'key\u0000', {}), 400, 'InvalidParameter', 'The specified parameter is not valid.');
+    const token = await clientToken(app, tenant.applicationId);
+    const ingested = await ingest(app, token, { events: [{ error: { message: 'nul \u0000 and \ud800 kept' } }] });
+    expect(ingested.status).toBe(200);
+  });
 });
