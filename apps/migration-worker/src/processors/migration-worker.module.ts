@@ -32,7 +32,7 @@ export class ReconcileScheduler implements OnApplicationBootstrap, OnApplication
     try {
       await this.reconciler.reconcile();
     } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'Reconcile failed; retrying next interval');
+      this.logger.warn({ err: error }, 'Reconcile failed; retrying next interval');
     } finally {
       this.running = false;
     }

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/commo
 import type { Response } from 'express';
 import { AccountsService, AuditService } from '@acme/rules';
 import { RumRequest, requestIdOf } from '../http/request-context';
+import { safeErrorMessage } from '@acme/platform-observability';
 
 const RESULT_BY_STATUS: Record<number, string> = { 400: 'InvalidParameter', 401: 'Unauthorized', 403: 'Unauthorized', 404: 'InvalidParameter', 413: 'InvalidParameter', 429: 'RequestTooFrequently' };
 
@@ -43,7 +44,7 @@ export class AppKeyGuard implements CanActivate {
           requestId: requestIdOf(request),
           request: { query: request.query, body: request.body },
         })
-        .catch((error: Error) => this.logger.warn(`audit write failed: ${error.message}`));
+        .catch((error: Error) => this.logger.warn(`audit write failed: ${safeErrorMessage(error)}`));
     });
     return true;
   }

@@ -2,3 +2,4 @@ export * from './lib/redact';
 export * from './lib/logging.module';
 export * from './lib/metrics';
 export * from './lib/health';
+export * from './lib/safe-error';

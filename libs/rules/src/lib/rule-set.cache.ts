@@ -3,6 +3,7 @@ import { RedisPubSub } from '@acme/platform-redis';
 import { compileRuleSet, CompiledMatcher } from './matcher';
 import { RuleSetStore } from './rule-set.store';
 import { RULE_SET_CHANNEL } from './rule.types';
+import { safeErrorMessage } from '@acme/platform-observability';
 
 interface Entry {
   version: number;
@@ -55,7 +56,7 @@ export class RuleSetCache implements OnApplicationBootstrap {
     if (typeof parsed.application_id !== 'string' || typeof parsed.version !== 'number') return;
     const cached = this.entries.get(parsed.application_id);
     if (cached && cached.version >= parsed.version) return;
-    this.load(parsed.application_id, parsed.version).catch((error: Error) => this.logger.warn(`rule-set reload failed: ${error.message}`));
+    this.load(parsed.application_id, parsed.version).catch((error: Error) => this.logger.warn(`rule-set reload failed: ${safeErrorMessage(error)}`));
   }
 
   private load(applicationId: string, version: number): Promise<Entry> {

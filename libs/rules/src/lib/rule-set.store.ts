@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { RedisPubSub } from '@acme/platform-redis';
 import { RulesErrors } from './rules.errors';
 import { Actor, Page, RULE_SET_CHANNEL, RuleRow, SnapshotRule, SnapshotView, toRuleView, unixSeconds } from './rule.types';
+import { safeErrorMessage } from '@acme/platform-observability';
 
 export type HistoryOrder = 'updated_at' | 'version';
 
@@ -52,7 +53,7 @@ export class RuleSetStore {
     // After commit: other instances recompile now; the ingest path's version check covers a lost message.
     await this.pubsub
       .publish(RULE_SET_CHANNEL, JSON.stringify({ application_id: applicationId, version }))
-      .catch((error: Error) => this.logger.warn(`rule-set notification failed: ${error.message}`));
+      .catch((error: Error) => this.logger.warn(`rule-set notification failed: ${safeErrorMessage(error)}`));
     return result;
   }
 

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { LoggerModule, PinoLogger } from 'nestjs-pino';
 import { redactUrl } from './redact';
+import { serializeError } from './safe-error';
 
 export interface LoggingOptions {
   service: string;
@@ -66,6 +67,7 @@ export class LoggingModule implements NestModule {
                   censor: '[REDACTED]',
                 },
                 serializers: {
+                  err: serializeError,
                   req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
                 },
               },
