@@ -1,0 +1,89 @@
+import { Client } from 'pg';
+import { join } from 'node:path';
+import { createTestDatabase, createTestRedisPrefix, testRedisUrl, TestDatabase } from '@acme/platform-test-infra';
+import { freePort, ROOT, RunningService, startService, waitHealthy } from './built-service';
+
+export interface ScannedService {
+  url: string;
+  database: TestDatabase;
+  service: RunningService;
+  /** Every write to the service's tables fails from now on (a trigger raises), so handlers hit the 500 path. */
+  refuseWrites(): Promise<void>;
+  /** Drops the database under the running service (connections terminated): the dead-database path. */
+  killDatabase(): Promise<void>;
+  stop(): Promise<string>;
+}
+
+const REFUSE_WRITES = `
+CREATE OR REPLACE FUNCTION public.log_scan_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN RAISE EXCEPTION 'write refused by the log-scan test'; END $$;
+DO $$ DECLARE t record; BEGIN
+  FOR t IN SELECT schemaname, tablename FROM pg_tables
+           WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'public') AND tablename <> 'typeorm_migrations' LOOP
+    EXECUTE format('CREATE TRIGGER log_scan_refuse BEFORE INSERT OR UPDATE OR DELETE ON %I.%I FOR EACH ROW EXECUTE FUNCTION public.log_scan_refuse()', t.schemaname, t.tablename);
+  END LOOP;
+END $$;`;
+
+/** Runs one service from source at the most verbose log level, with its output kept for the scan. */
+export async function startScannedService(app: string, env: Record<string, string>): Promise<ScannedService> {
+  const database = await createTestDatabase(`logscan_${app}`);
+  const port = await freePort();
+  const service = startService(join(ROOT, 'apps', app, 'src/main.ts'), {
+    NODE_OPTIONS: '-r @swc-node/register',
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    REDIS_URL: testRedisUrl(),
+    REDIS_PREFIX: createTestRedisPrefix(`logscan-${app}`),
+    LOG_LEVEL: 'trace',
+    ...env,
+  });
+  await waitHealthy(service, port, 120_000);
+  const sql = async (text: string) => {
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    database,
+    service,
+    refuseWrites: () => sql(REFUSE_WRITES),
+    killDatabase: () => database.drop(),
+    async stop() {
+      await service.stop();
+      await database.drop();
+      return service.output();
+    },
+  };
+}
+
+export async function call(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : text;
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body };
+}
+
+/** What a log may never hold: each secret in clear, and anything shaped like a stored digest. */
+export function secretFindings(output: string, secrets: string[]): string[] {
+  const findings = secrets.filter((secret) => secret.length >= 8 && output.includes(secret)).map((secret) => `secret in clear: ${secret.slice(0, 6)}…`);
+  if (/scrypt\$/.test(output)) findings.push('a scrypt password digest');
+  const hex = /\b[0-9a-f]{64}\b/.exec(output);
+  if (hex) findings.push(`a 64-hex digest or token: ${hex[0].slice(0, 8)}…`);
+  if (/"parameters"\s*:/.test(output)) findings.push('query parameters');
+  return findings;
+}
