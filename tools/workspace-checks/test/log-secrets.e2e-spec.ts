@@ -1,4 +1,4 @@
-import { call, ScannedService, secretFindings, startScannedService } from './support/log-scan';
+import { call, secretFindings, SourceService, startServiceFromSource } from './support/source-service';
 
 /**
  * Each service at LOG_LEVEL=trace is driven through its error paths (refused input, unique violations,
@@ -7,12 +7,12 @@ import { call, ScannedService, secretFindings, startScannedService } from './sup
  */
 describe('no secrets in logs', () => {
   const mark = (label: string) => `LOGSCAN-${label}-${Math.random().toString(36).slice(2, 10)}`;
-  let running: ScannedService | undefined;
+  let running: SourceService | undefined;
   afterEach(async () => {
     await running?.service.stop();
   });
 
-  async function finish(service: ScannedService, secrets: string[]): Promise<void> {
+  async function finish(service: SourceService, secrets: string[]): Promise<void> {
     running = undefined;
     const output = await service.stop();
     expect(output.length).toBeGreaterThan(0);
@@ -24,7 +24,7 @@ describe('no secrets in logs', () => {
     const bootstrapSecret = mark('bootstrap');
     const adminToken = mark('admin');
     const env = { MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'logscan', MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: bootstrapSecret, MANAGEMENT_CLIENT_SECRET_KEY: mark('sealing-key'), ADMIN_TOKEN: adminToken, PUBLIC_URL: 'https://tenant.test' };
-    const service = (running = await startScannedService('management-api', env));
+    const service = (running = await startServiceFromSource('management-api', env));
     const token = (secret: string) => call(`${service.url}/oauth/token`, { body: { grant_type: 'client_credentials', client_id: 'logscan', client_secret: secret, audience: 'https://tenant.test/api/v2/' } });
     const issued = await token(bootstrapSecret);
     expect(issued.status).toBe(200);
@@ -47,7 +47,7 @@ describe('no secrets in logs', () => {
   it('community-api', async () => {
     const adminToken = mark('admin');
     const env = { ADMIN_TOKEN: adminToken, COMMUNITY_AUTH_SECRET: mark('auth-secret-0123456789abcdef0123') };
-    const service = (running = await startScannedService('community-api', env));
+    const service = (running = await startServiceFromSource('community-api', env));
     const admin = { authorization: `Bearer ${adminToken}` };
     const project = (await call(`${service.url}/admin/v1/projects`, { body: { name: 'scan', bundles: ['push'] }, headers: admin })).body;
     const api = `${service.url}/api/v6/${project.id}/api/v7`;
@@ -77,7 +77,7 @@ describe('no secrets in logs', () => {
 
   it('rum-ingestion', async () => {
     const adminToken = mark('admin');
-    const service = (running = await startScannedService('rum-ingestion', { ADMIN_TOKEN: adminToken }));
+    const service = (running = await startServiceFromSource('rum-ingestion', { ADMIN_TOKEN: adminToken }));
     const admin = { authorization: `Bearer ${adminToken}` };
     const account = (await call(`${service.url}/admin/v1/accounts`, { body: { name: 'scan' }, headers: admin })).body;
     const application = (await call(`${service.url}/admin/v1/applications`, { body: { name: 'scan-web', owner_account_id: account.account_id }, headers: admin })).body;
@@ -96,7 +96,7 @@ describe('no secrets in logs', () => {
 
   it('migration-worker', async () => {
     const adminToken = mark('admin');
-    const service = (running = await startScannedService('migration-worker', { ADMIN_TOKEN: adminToken }));
+    const service = (running = await startServiceFromSource('migration-worker', { ADMIN_TOKEN: adminToken }));
     const admin = { authorization: `Bearer ${adminToken}` };
     const workspace = (await call(`${service.url}/admin/v1/workspaces`, { body: { name: 'scan' }, headers: admin })).body;
     const keys = { 'x-service-api-key': workspace.apiKey, 'x-service-auth-token': workspace.authToken };

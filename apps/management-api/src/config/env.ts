@@ -41,7 +41,7 @@ export class ManagementEnv extends BaseEnv {
 
   /** Rate-limit policy enforcement on /oauth/token: longest wait for the limiter (Redis) before failing open. */
   @EnvInt({ min: 1, max: 10000 })
-  MANAGEMENT_POLICY_LIMITER_TIMEOUT_MS = 250;
+  MANAGEMENT_POLICY_LIMITER_TIMEOUT_MS = 100;
 
   /** Backstop reload of the cached policies, seconds (0 = only on change notifications). */
   @EnvInt({ min: 0 })

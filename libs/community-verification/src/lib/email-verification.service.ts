@@ -11,6 +11,9 @@ import { VerificationSettings } from './verification.settings';
 import { verificationMail } from './verification-mail';
 import { generateVerificationToken, TokenFormat, VERIFICATION_TOKEN_TTL_MS, VerificationMode } from './verification-token';
 
+/** Guessing limits hold while Redis is away: counted per instance (apps/community-api README, dependency failures). */
+const LOCAL_WHEN_REDIS_IS_DOWN = { fallback: 'local' } as const;
+
 export interface SendVerificationOptions {
   mode: VerificationMode;
   tokenFormat: TokenFormat;
@@ -50,7 +53,7 @@ export class EmailVerificationService {
   async send(project: Project, userId: string, options: SendVerificationOptions): Promise<void> {
     const user = await this.users.getById(project.id, userId);
     if (user.isVerified) return;
-    const decision = await this.limiter.fixedWindows(`community:verify-send:${project.id}:${userId}`, SEND_LIMITS);
+    const decision = await this.limiter.fixedWindows(`community:verify-send:${project.id}:${userId}`, SEND_LIMITS, 1, LOCAL_WHEN_REDIS_IS_DOWN);
     if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
     const { token, id } = await this.issue(project.id, userId, options);
     try {
@@ -103,7 +106,7 @@ export class EmailVerificationService {
     const decision = await this.limiter.fixedWindows(`community:verify:${projectId}:${clientAddress}`, [
       { limit: perMinute, windowSeconds: 60 },
       { limit: perHour, windowSeconds: 3600 },
-    ]);
+    ], 1, LOCAL_WHEN_REDIS_IS_DOWN);
     if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
   }
 

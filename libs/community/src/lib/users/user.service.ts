@@ -44,9 +44,10 @@ export class UserService {
    * cases). Attempts are limited per project and client address (429 `auth/too-many-attempts`).
    */
   async authenticate(projectId: string, email: string, password: string, clientAddress: string): Promise<User> {
-    const decision = await this.limiter.fixedWindows(`community:sign-in:${projectId}:${clientAddress}`, [
-      { limit: this.settings.signInAttemptsPerMinute, windowSeconds: 60 },
-    ]);
+    // While Redis is away the attempts are counted per instance (apps/community-api README, dependency failures).
+    const decision = await this.limiter.fixedWindows(`community:sign-in:${projectId}:${clientAddress}`, [{ limit: this.settings.signInAttemptsPerMinute, windowSeconds: 60 }], 1, {
+      fallback: 'local',
+    });
     if (!decision.allowed) throw CommunityErrors.tooManyAttempts(rateLimitHeaders(decision));
     const user = await this.users
       .createQueryBuilder('u')

@@ -1,5 +1,5 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Injectable, Module } from '@nestjs/common';
+import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Job, Queue } from 'bullmq';
 import { RedisModule } from '@acme/platform-redis';
@@ -44,6 +44,31 @@ describe('QueueModule (real Redis)', () => {
       expect(processed).toEqual(['a']);
       await queue.obliterate({ force: true });
     } finally {
+      await app.close();
+    }
+  });
+
+  it('hands errors of queues and workers to the service logger, never to console.error', async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [RedisModule.forRootAsync({ useFactory: () => ({ url: testRedisUrl(), prefix }) }), QueueModule.forRoot(), ProbeModule],
+    }).compile();
+    const app = await moduleRef.init();
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      const worker = app.get(ProbeProcessor).worker;
+      worker.emit('error', new Error('Missing key for job 1. moveToFinished'));
+      worker.emit('error', new Error('Missing key for job 2. moveToFinished'));
+      app.get(ProbeProducer).queue.emit('error', new Error('Connection is closed.'));
+      expect(consoleError).not.toHaveBeenCalled();
+      const lines = logged.mock.calls.map(([fields, message]) => ({ fields: fields as Record<string, unknown>, message }));
+      expect(lines).toEqual([
+        { fields: expect.objectContaining({ event: 'queue_error', source: 'Worker probe-queue', err: expect.any(Error) }), message: 'Worker probe-queue: Missing key for job 1. moveToFinished' },
+        { fields: expect.objectContaining({ event: 'queue_error', source: 'Queue probe-queue' }), message: 'Queue probe-queue: Connection is closed.' },
+      ]);
+    } finally {
+      consoleError.mockRestore();
+      logged.mockRestore();
       await app.close();
     }
   });

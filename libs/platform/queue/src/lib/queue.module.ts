@@ -1,6 +1,8 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { redisConnectionOptions, RedisSettings } from '@acme/platform-redis';
+import { QueueErrorLogger } from './queue-error-logger';
 
 /**
  * BullMQ wiring on the app's Redis: the same URL, and the app's prefix wrapped in a hash tag so one
@@ -12,6 +14,7 @@ export class QueueModule {
     return {
       module: QueueModule,
       imports: [
+        DiscoveryModule,
         BullModule.forRootAsync({
           inject: [RedisSettings],
           useFactory: (settings: RedisSettings) => ({
@@ -20,6 +23,7 @@ export class QueueModule {
           }),
         }),
       ],
+      providers: [QueueErrorLogger],
       exports: [BullModule],
     };
   }

@@ -8,6 +8,9 @@ describe('RateLimiter (real Redis)', () => {
   const clients = [new Redis(testRedisUrl(), { keyPrefix: `${prefix}:` }), new Redis(testRedisUrl(), { keyPrefix: `${prefix}:` })];
   const limiters = clients.map((client) => new RateLimiter(client));
 
+  // A limiter refuses while its connection is not ready (limiter-outage.int-spec.ts); connect first.
+  beforeAll(() => Promise.all(clients.map((client) => client.ping())));
+
   afterAll(async () => {
     const keys = await clients[0].keys(`${prefix}:*`);
     if (keys.length) await clients[0].del(...keys.map((key) => key.slice(prefix.length + 1)));

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { CoalescedTakes } from './coalesced-takes';
+import { LocalFixedWindows } from './local-windows';
 import { FIXED_WINDOWS, TOKEN_BUCKET, TOKEN_BUCKET_TAKE } from './scripts';
 
 export interface RateLimitDecision {
@@ -25,6 +26,23 @@ export interface WindowLimit {
   windowSeconds: number;
 }
 
+/** No decision from Redis: it is not connected, or it did not answer within the call's timeout. */
+export class LimiterUnavailableError extends Error {
+  override readonly name = 'LimiterUnavailableError';
+}
+
+/** A limiter call never waits on Redis longer than this (docs/decisions.md#rate-limiting). */
+export const LIMITER_TIMEOUT_MS = 100;
+
+export interface LimiterCallOptions {
+  timeoutMs?: number;
+  /**
+   * `local`: while Redis is unavailable, decide with per-instance counters instead of failing (limits that
+   * stop guessing must hold). Otherwise the call throws LimiterUnavailableError and the caller fails open.
+   */
+  fallback?: 'local';
+}
+
 type LimiterRedis = Redis & {
   acmeTokenBucket(key: string, capacity: number, rate: number, cost: number): Promise<number[]>;
   acmeTokenBucketTake(key: string, capacity: number, rate: number, count: number): Promise<[number, string, number]>;
@@ -36,6 +54,7 @@ type LimiterRedis = Redis & {
 export class RateLimiter {
   private readonly redis: LimiterRedis;
   private readonly takes: CoalescedTakes;
+  private readonly local = new LocalFixedWindows();
 
   constructor(@Inject(Redis) redis: Redis) {
     this.redis = redis as LimiterRedis;
@@ -51,14 +70,12 @@ export class RateLimiter {
    * Takes `cost` tokens (default 1). Takes of one token are coalesced per bucket within an event-loop turn
    * (one Redis call for all of them, same answers as one by one); other costs are one call each.
    */
-  async tokenBucket(key: string, limit: TokenBucketLimit): Promise<RateLimitDecision> {
+  async tokenBucket(key: string, limit: TokenBucketLimit, options: LimiterCallOptions = {}): Promise<RateLimitDecision> {
     const cost = limit.cost ?? 1;
-    if (cost === 1) return this.takes.take(`rl:tb:${key}`, limit);
-    const [allowed, remaining, now, untilFull, untilNext] = await this.redis.acmeTokenBucket(
-      `rl:tb:${key}`,
-      limit.capacity,
-      limit.refillPerSecond,
-      cost,
+    if (cost === 1) return this.bounded(() => this.takes.take(`rl:tb:${key}`, limit), options.timeoutMs);
+    const [allowed, remaining, now, untilFull, untilNext] = await this.bounded(
+      () => this.redis.acmeTokenBucket(`rl:tb:${key}`, limit.capacity, limit.refillPerSecond, cost),
+      options.timeoutMs,
     );
     return {
       allowed: allowed === 1,
@@ -69,10 +86,17 @@ export class RateLimiter {
     };
   }
 
-  async fixedWindows(key: string, windows: WindowLimit[], cost = 1): Promise<RateLimitDecision> {
+  async fixedWindows(key: string, windows: WindowLimit[], cost = 1, options: LimiterCallOptions = {}): Promise<RateLimitDecision> {
     if (windows.length === 0) throw new Error('fixedWindows needs at least one window');
     const args = windows.flatMap((w) => [w.limit, w.windowSeconds * 1000]);
-    const [allowed, deciding, count, now, windowEnd] = await this.redis.acmeFixedWindows(`rl:fw:${key}`, cost, ...args);
+    let answer: number[];
+    try {
+      answer = await this.bounded(() => this.redis.acmeFixedWindows(`rl:fw:${key}`, cost, ...args), options.timeoutMs);
+    } catch (error) {
+      if (options.fallback === 'local' && error instanceof LimiterUnavailableError) return this.local.take(key, windows, cost);
+      throw error;
+    }
+    const [allowed, deciding, count, now, windowEnd] = answer;
     const limit = windows[deciding - 1].limit;
     return {
       allowed: allowed === 1,
@@ -81,6 +105,22 @@ export class RateLimiter {
       resetAt: Math.ceil(windowEnd / 1000),
       retryAfterSeconds: allowed === 1 ? 0 : Math.max(1, Math.ceil((windowEnd - now) / 1000)),
     };
+  }
+
+  /** Refuses at once while Redis is not connected, and gives up after the timeout: a limiter never holds a request. */
+  private async bounded<T>(call: () => Promise<T>, timeoutMs = LIMITER_TIMEOUT_MS): Promise<T> {
+    if (this.redis.status !== 'ready') throw new LimiterUnavailableError(`Redis connection is ${this.redis.status}`);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new LimiterUnavailableError(`the limiter did not answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([call(), timeout]);
+    } catch (error) {
+      throw error instanceof LimiterUnavailableError ? error : new LimiterUnavailableError((error as Error).message, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
 

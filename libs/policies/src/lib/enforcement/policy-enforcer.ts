@@ -20,8 +20,6 @@ export type EnforcementDecision =
 
 const PROCEED: EnforcementDecision = Object.freeze({ outcome: 'proceed', headers: Object.freeze({}) as Record<string, string> });
 
-class LimiterTimeout extends Error {}
-
 /** Applies the rate-limit policy that governs a client to one token request. */
 @Injectable()
 export class PolicyEnforcer {
@@ -78,17 +76,11 @@ export class PolicyEnforcer {
   private async take(resolved: ResolvedPolicy, limit: number): Promise<RateLimitDecision | undefined> {
     // limit 0 refuses every request; it needs no counter, so it holds even while Redis is down.
     if (limit <= 0) return { allowed: false, limit: 0, remaining: 0, resetAt: Math.ceil(Date.now() / 1000), retryAfterSeconds: 1 };
-    if (this.redis.status !== 'ready') return this.failedOpen(new Error(`Redis connection is ${this.redis.status}`));
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new LimiterTimeout(`limiter did not answer within ${this.settings.limiterTimeoutMs} ms`)), this.settings.limiterTimeoutMs);
-      });
-      return await Promise.race([this.limiter.tokenBucket(`policy:${resolved.bucketKey}`, { capacity: limit, refillPerSecond: limit }), timeout]);
+      // Refused at once while Redis is not connected, and bounded by the timeout when it is slow.
+      return await this.limiter.tokenBucket(`policy:${resolved.bucketKey}`, { capacity: limit, refillPerSecond: limit }, { timeoutMs: this.settings.limiterTimeoutMs });
     } catch (error) {
       return this.failedOpen(error as Error);
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createTestDatabase, createTestRedisPrefix, testRedisUrl, TestDatabase } from '@acme/platform-test-infra';
 import { freePort, ROOT, RunningService, startService, waitHealthy } from './built-service';
 
-export interface ScannedService {
+export interface SourceService {
   url: string;
   database: TestDatabase;
   service: RunningService;
@@ -24,16 +24,16 @@ DO $$ DECLARE t record; BEGIN
   END LOOP;
 END $$;`;
 
-/** Runs one service from source at the most verbose log level, with its output kept for the scan. */
-export async function startScannedService(app: string, env: Record<string, string>): Promise<ScannedService> {
-  const database = await createTestDatabase(`logscan_${app}`);
+/** Runs one service from source on its own database (LOG_LEVEL trace unless `env` says otherwise), output kept. */
+export async function startServiceFromSource(app: string, env: Record<string, string>): Promise<SourceService> {
+  const database = await createTestDatabase(`src_${app}`);
   const port = await freePort();
   const service = startService(join(ROOT, 'apps', app, 'src/main.ts'), {
     NODE_OPTIONS: '-r @swc-node/register',
     PORT: String(port),
     DATABASE_URL: database.url,
     REDIS_URL: testRedisUrl(),
-    REDIS_PREFIX: createTestRedisPrefix(`logscan-${app}`),
+    REDIS_PREFIX: createTestRedisPrefix(`src-${app}`),
     LOG_LEVEL: 'trace',
     ...env,
   });
