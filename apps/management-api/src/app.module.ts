@@ -20,6 +20,7 @@ function oauthSettings(env: ManagementEnv): OAuthSettings {
     signingKeyPem: env.MANAGEMENT_SIGNING_KEY,
     clientSecretKey: env.MANAGEMENT_CLIENT_SECRET_KEY,
     bootstrapClient: bootstrapId && bootstrapSecret ? { clientId: bootstrapId, clientSecret: bootstrapSecret } : undefined,
+    credentialStaleMaxSeconds: env.MANAGEMENT_CREDENTIAL_STALE_MAX_S,
   };
 }
 

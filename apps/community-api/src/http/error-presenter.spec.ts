@@ -14,6 +14,7 @@ describe('presentCommunityError', () => {
     [{ ...base, status: 422, kind: 'unprocessable', code: 'event/invalid-image' }, 422, { code: 'event/invalid-image', message: 'm' }],
     [{ ...base, status: 429, kind: 'rate_limited', code: 'X' }, 429, { error: 'm', code: 'request/too-many-requests' }],
     [{ ...base, status: 500, kind: 'internal', code: 'INTERNAL' }, 500, { error: 'Internal server error', code: 'server/internal-error' }],
+    [{ ...base, status: 503, kind: 'unavailable', code: 'DATABASE_UNAVAILABLE' }, 503, { error: 'm', code: 'server/unavailable' }],
     [{ ...base, status: 404, kind: 'not_found', code: 'PROJECT_NOT_FOUND' }, 404, { error: 'm', code: 'project/not-found' }],
     [{ ...base, status: 403, kind: 'forbidden', code: 'AUTH_FORBIDDEN' }, 403, { error: 'm', code: 'auth/forbidden' }],
     [{ ...base, status: 400, kind: 'validation', code: 'VERIFICATION_INVALID_OR_EXPIRED' }, 400, { error: 'm', code: 'auth/invalid-or-expired-token' }],

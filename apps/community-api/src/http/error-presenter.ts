@@ -33,7 +33,8 @@ const FALLBACK_BY_KIND: Record<AppErrorKind, string> = {
 /** `{error, code}`; the image errors (413, 422) are `{code, message}` as the spec gives them. */
 export const presentCommunityError: ErrorPresenter = (error) => {
   const code = COMMUNITY_WIRE_CODES[error.code] ?? (error.code.includes('/') ? error.code : FALLBACK_BY_KIND[error.kind]);
-  const message = error.status >= 500 ? 'Internal server error' : error.message;
+  // A bug's text stays hidden; an outage says so (the client should retry).
+  const message = error.status >= 500 && error.kind !== 'unavailable' ? 'Internal server error' : error.message;
   const field = typeof error.details?.['field'] === 'string' ? { field: error.details['field'] } : {};
   const body = error.status === 413 || error.status === 422 ? { code, message } : { error: message, code, ...field };
   return { status: error.status, body };

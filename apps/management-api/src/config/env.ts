@@ -43,6 +43,10 @@ export class ManagementEnv extends BaseEnv {
   @EnvInt({ min: 1, max: 10000 })
   MANAGEMENT_POLICY_LIMITER_TIMEOUT_MS = 100;
 
+  /** Seconds a cached client keeps serving /oauth/token past its reload age while reloading fails (0: never). */
+  @EnvInt({ min: 0, max: 86400 })
+  MANAGEMENT_CREDENTIAL_STALE_MAX_S = 300;
+
   /** Backstop reload of the cached policies, seconds (0 = only on change notifications). */
   @EnvInt({ min: 0 })
   MANAGEMENT_POLICY_CACHE_RELOAD_SECONDS = 30;

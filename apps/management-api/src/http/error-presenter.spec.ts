@@ -25,6 +25,17 @@ describe('presentManagementError', () => {
     expect(presented).toEqual({ status: 401, body: { error: 'invalid_client', error_description: 'Unauthorized' }, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } });
   });
 
+  it('renders a database outage as 503 temporarily_unavailable, in the OAuth shape on /oauth/token', () => {
+    const outage = { ...base, status: 503, kind: 'unavailable', code: 'DATABASE_UNAVAILABLE', message: 'retry later' } as const;
+    expect(presentManagementError({ ...outage, path: '/api/v2/clients' }).body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'retry later', errorCode: 'temporarily_unavailable' });
+    expect(presentManagementError({ ...outage, path: '/oauth/token' })).toMatchObject({ status: 503, body: { error: 'temporarily_unavailable', error_description: 'retry later' } });
+  });
+
+  it('renders refused input and bugs on /oauth/token in the OAuth shape', () => {
+    expect(presentManagementError({ ...base, code: 'VALIDATION_FAILED', path: '/oauth/token' }).body).toEqual({ error: 'invalid_request', error_description: 'm' });
+    expect(presentManagementError({ ...base, status: 500, kind: 'internal', code: 'INTERNAL', path: '/oauth/token' }).body).toEqual({ error: 'server_error', error_description: 'Internal Server Error' });
+  });
+
   it('renders an undecodable cursor as invalid_query_string', () => {
     expect(presentManagementError({ ...base, code: 'INVALID_CURSOR' }).body).toMatchObject({ errorCode: 'invalid_query_string' });
   });

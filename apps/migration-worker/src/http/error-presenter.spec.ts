@@ -12,6 +12,7 @@ describe('presentMigrationError', () => {
     ['conflict', 409, 'FAILED_PRECONDITION', 'm'],
     ['rate_limited', 429, 'RESOURCE_EXHAUSTED', 'm'],
     ['internal', 500, 'INTERNAL', 'Internal error'],
+    ['unavailable', 503, 'UNAVAILABLE', 'm'],
   ] as const)('renders kind %s', (kind, status, name, message) => {
     expect(presentMigrationError({ ...base, kind })).toEqual({ status, body: { error: { message, status: name } } });
   });

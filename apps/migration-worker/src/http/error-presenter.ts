@@ -10,13 +10,13 @@ const STATUS_BY_KIND: Record<AppErrorKind, [number, string]> = {
   not_found: [404, 'NOT_FOUND'],
   conflict: [409, 'FAILED_PRECONDITION'],
   rate_limited: [429, 'RESOURCE_EXHAUSTED'],
-  unavailable: [500, 'INTERNAL'],
+  unavailable: [503, 'UNAVAILABLE'],
   internal: [500, 'INTERNAL'],
 };
 
 /** `{error: {message, status}}`. */
 export const presentMigrationError: ErrorPresenter = (error) => {
   const [status, name] = STATUS_BY_KIND[error.kind];
-  const message = status >= 500 ? 'Internal error' : error.message;
+  const message = status === 500 ? 'Internal error' : error.message;
   return { status, body: { error: { message, status: name } } };
 };

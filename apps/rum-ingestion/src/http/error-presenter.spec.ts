@@ -12,7 +12,7 @@ describe('presentRumError', () => {
     [{ ...base, status: 403, kind: 'forbidden' }, 403, 'Unauthorized', 'You are unauthorized.'],
     [{ ...base, status: 429, kind: 'rate_limited' }, 429, 'RequestTooFrequently', 'Request too frequently.'],
     [{ ...base, status: 500, kind: 'internal' }, 500, 'InternalError', 'An internal error was encountered and reported; retry later.'],
-    [{ ...base, status: 503, kind: 'unavailable' }, 500, 'InternalError', 'An internal error was encountered and reported; retry later.'],
+    [{ ...base, status: 503, kind: 'unavailable' }, 503, 'InternalError', 'An internal error was encountered and reported; retry later.'],
   ] as const)('renders %o', (error, status, code, message) => {
     expect(presentRumError(error as PresentableError)).toEqual({
       status,

@@ -24,12 +24,13 @@ const CODE_BY_KIND: Record<AppErrorKind, RumErrorCode> = {
 
 /**
  * `{request_id, error: {code, message}}` with `Service-Request-Id`. Statuses per docs/rum-ingestion.md: a client's
- * mistake is 400 (404 only for an unknown route), Unauthorized 401/403, 429, and 500 for our own failures.
+ * mistake is 400 (404 only for an unknown route), Unauthorized 401/403, 429, 500 for our own failures and 503
+ * (still InternalError, with Retry-After) while a dependency is unavailable.
  */
 export const presentRumError: ErrorPresenter = (error) => {
   const code = CODE_BY_KIND[error.kind];
   const status =
-    code === 'InvalidParameter' ? (error.code === 'ROUTE_NOT_FOUND' ? 404 : error.status === 413 ? 413 : 400) : code === 'InternalError' ? 500 : error.status;
+    code === 'InvalidParameter' ? (error.code === 'ROUTE_NOT_FOUND' ? 404 : error.status === 413 ? 413 : 400) : code === 'InternalError' ? (error.kind === 'unavailable' ? 503 : 500) : error.status;
   return {
     status,
     body: { request_id: error.requestId, error: { code, message: RUM_ERRORS[code] } },

@@ -2,7 +2,9 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { RedisPubSub } from '@acme/platform-redis';
+import { safeErrorMessage } from '@acme/platform-observability';
 import { Client, ClientGrant } from './oauth.entities';
+import { OAuthSettings } from './oauth.settings';
 
 export const CLIENT_CHANGES_CHANNEL = 'oauth:clients:changed';
 
@@ -31,6 +33,8 @@ const MAX_ENTRIES = 10_000;
  * costs no database query. Every write of a client or grant (on any instance) publishes the client id on
  * Redis pub/sub and every instance forgets that client and its grants; until the subscription is confirmed
  * nothing is cached. A load that raced with a notification is not kept (generation check).
+ * When a reload fails (PostgreSQL down) the last loaded entry keeps serving for up to
+ * `credentialStaleMaxSeconds` past its reload age (stale-if-error, docs/management-api.md).
  */
 @Injectable()
 export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
@@ -39,12 +43,17 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
   private generation = 0;
   private listening = false;
   private unsubscribe?: () => void;
+  private readonly staleMaxMs: number;
+  private lastStaleLog = 0;
 
   constructor(
     @InjectRepository(Client) private readonly clients: Repository<Client>,
     @InjectRepository(ClientGrant) private readonly grantRows: Repository<ClientGrant>,
     private readonly pubsub: RedisPubSub,
-  ) {}
+    settings: OAuthSettings,
+  ) {
+    this.staleMaxMs = (settings.credentialStaleMaxSeconds ?? 300) * 1000;
+  }
 
   async onModuleInit(): Promise<void> {
     this.unsubscribe = await this.pubsub.subscribe(CLIENT_CHANGES_CHANNEL, (clientId) => this.forget(clientId));
@@ -65,7 +74,14 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     const entry = this.fresh(clientId);
     if (entry) return entry.client;
     const generation = this.generation;
-    const row = await this.clients.findOneBy({ clientId });
+    let row: Client | null;
+    try {
+      row = await this.clients.findOneBy({ clientId });
+    } catch (error) {
+      const stale = this.staleFor(clientId, error);
+      if (stale) return stale.client;
+      throw error;
+    }
     const client = row ? { clientId: row.clientId, secretDigest: row.secretDigest, isFirstParty: row.isFirstParty, grantTypes: row.grantTypes } : null;
     if (this.listening && generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
@@ -80,7 +96,14 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     const known = entry?.grants.get(audience);
     if (known !== undefined) return known;
     const generation = this.generation;
-    const row = await this.grantRows.findOneBy({ clientId, audience });
+    let row: ClientGrant | null;
+    try {
+      row = await this.grantRows.findOneBy({ clientId, audience });
+    } catch (error) {
+      const stale = this.staleFor(clientId, error)?.grants.get(audience);
+      if (stale !== undefined) return stale;
+      throw error;
+    }
     const scopes = row ? row.scope : null;
     if (entry && generation === this.generation && this.entries.get(clientId) === entry) entry.grants.set(audience, scopes);
     return scopes;
@@ -92,7 +115,7 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     try {
       await this.pubsub.publish(CLIENT_CHANGES_CHANNEL, clientId);
     } catch (error) {
-      this.logger.warn(`Could not publish a client change: ${(error as Error).message}`);
+      this.logger.warn(`Could not publish a client change: ${safeErrorMessage(error)}`);
     }
   }
 
@@ -101,11 +124,25 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     this.entries.delete(clientId);
   }
 
+  /** The entry when it is younger than its reload age; an older one stays, for stale-if-error. */
   private fresh(clientId: string): Entry | undefined {
     const entry = this.entries.get(clientId);
     if (!entry) return undefined;
-    if (Date.now() - entry.loadedAt < MAX_AGE_MS) return entry;
-    this.entries.delete(clientId);
+    const age = Date.now() - entry.loadedAt;
+    if (age < MAX_AGE_MS) return entry;
+    if (age >= MAX_AGE_MS + this.staleMaxMs) this.entries.delete(clientId);
     return undefined;
+  }
+
+  /** The last loaded entry while a reload fails, within the stale bound; undefined otherwise. */
+  private staleFor(clientId: string, error: unknown): Entry | undefined {
+    const entry = this.entries.get(clientId);
+    if (!entry || Date.now() - entry.loadedAt >= MAX_AGE_MS + this.staleMaxMs) return undefined;
+    const now = Date.now();
+    if (now - this.lastStaleLog >= 10_000) {
+      this.lastStaleLog = now;
+      this.logger.warn({ event: 'credential_cache_stale', reason: safeErrorMessage(error), msg: 'Reloading clients failed; serving the last loaded entries' });
+    }
+    return entry;
   }
 }

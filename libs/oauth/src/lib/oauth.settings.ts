@@ -10,6 +10,11 @@ export abstract class OAuthSettings {
   /** Server-side HMAC key under which client secrets are digested. */
   abstract readonly clientSecretKey: string;
   abstract readonly bootstrapClient?: { clientId: string; clientSecret: string };
+  /**
+   * How long past its reload age a cached client may keep serving token requests while reloading it fails
+   * (the database is down): stale-if-error, seconds; 0 turns it off. Revocations still apply at once.
+   */
+  abstract readonly credentialStaleMaxSeconds?: number;
 }
 
 /** Every scope of the management API; the bootstrap client holds them all. */

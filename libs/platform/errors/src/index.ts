@@ -4,3 +4,4 @@ export * from './lib/normalize-error';
 export * from './lib/app-exception.filter';
 export * from './lib/validation';
 export * from './lib/storable-text';
+export * from './lib/database-unavailable';

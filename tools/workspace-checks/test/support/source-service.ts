@@ -24,9 +24,13 @@ DO $$ DECLARE t record; BEGIN
   END LOOP;
 END $$;`;
 
-/** Runs one service from source on its own database (LOG_LEVEL trace unless `env` says otherwise), output kept. */
+/**
+ * Runs one service from source, output kept: on a database of its own on the shared server, unless `env` names
+ * a DATABASE_URL (then that database is used and left alone); LOG_LEVEL trace unless `env` says otherwise.
+ */
 export async function startServiceFromSource(app: string, env: Record<string, string>): Promise<SourceService> {
-  const database = await createTestDatabase(`src_${app}`);
+  const given = env['DATABASE_URL'];
+  const database: TestDatabase = given ? { name: new URL(given).pathname.slice(1), url: given, drop: async () => undefined } : await createTestDatabase(`src_${app}`);
   const port = await freePort();
   const service = startService(join(ROOT, 'apps', app, 'src/main.ts'), {
     NODE_OPTIONS: '-r @swc-node/register',
@@ -61,7 +65,7 @@ export async function startServiceFromSource(app: string, env: Record<string, st
   };
 }
 
-export async function call(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any }> {
+export async function call(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(url, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
@@ -75,7 +79,7 @@ export async function call(url: string, init: { method?: string; body?: unknown;
   } catch {
     // not JSON
   }
-  return { status: response.status, body };
+  return { status: response.status, body, headers: response.headers };
 }
 
 /** What a log may never hold: each secret in clear, and anything shaped like a stored digest. */

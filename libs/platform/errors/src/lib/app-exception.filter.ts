@@ -24,7 +24,9 @@ export class AppExceptionFilter implements ExceptionFilter {
     const requestId = String(request.raw?.id ?? request.id ?? randomUUID());
     if (unexpected) {
       const errorId = randomUUID();
-      this.logger.error({ errorId, requestId, err: thrown }, 'Unhandled error');
+      // An outage of a dependency is expected to happen: a warning; anything else is a bug.
+      if (status === 503) this.logger.warn({ errorId, requestId, err: thrown }, 'Dependency unavailable');
+      else this.logger.error({ errorId, requestId, err: thrown }, 'Unhandled error');
     }
     const presented = this.present({
       status,

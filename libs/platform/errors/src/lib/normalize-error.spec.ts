@@ -44,3 +44,23 @@ describe('normalizeError', () => {
     expect(error.message).not.toContain('duplicate');
   });
 });
+
+describe('normalizeError: PostgreSQL unavailable', () => {
+  const wrapped = (driverError: unknown) => Object.assign(new Error('query failed'), { driverError });
+  it.each([
+    ['connection refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ['both addresses refused', new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })], '')],
+    ['pool checkout timeout', new Error('timeout exceeded when trying to connect')],
+    ['server restarting (57P03)', wrapped(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))],
+    ['admin shutdown (57P01)', wrapped(Object.assign(new Error('terminating connection'), { code: '57P01' }))],
+    ['connection lost mid-query', new Error('Connection terminated unexpectedly')],
+  ])('%s → 503 with Retry-After', (_name, thrown) => {
+    const { error, status } = normalizeError(thrown);
+    expect(status).toBe(503);
+    expect(error).toMatchObject({ code: 'DATABASE_UNAVAILABLE', kind: 'unavailable', headers: { 'Retry-After': '5' } });
+  });
+
+  it('keeps a wrong query a 500', () => {
+    expect(normalizeError(wrapped(Object.assign(new Error('syntax error'), { code: '42601' }))).status).toBe(500);
+  });
+});

@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { AppError, kindForStatus, STATUS_BY_KIND } from './app-error';
+import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable';
 
 export interface NormalizedError {
   error: AppError;
@@ -47,6 +48,8 @@ export function normalizeError(thrown: unknown): NormalizedError {
     const message = code === 'MALFORMED_BODY' ? 'The request body is not valid JSON.' : (httpLike?.message ?? 'Bad Request');
     return { error: new AppError(code, kindForStatus(status), message), status, unexpected: false };
   }
+  // PostgreSQL unreachable is a transient outage, not a bug: 503 with Retry-After (still logged).
+  if (isDatabaseUnavailable(thrown)) return { error: databaseUnavailable(thrown), status: 503, unexpected: true };
   return {
     error: new AppError('INTERNAL', 'internal', 'Internal server error', { cause: thrown }),
     status: 500,

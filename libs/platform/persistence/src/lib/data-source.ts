@@ -29,7 +29,8 @@ export function dataSourceOptions(options: PersistenceOptions): DataSourceOption
     synchronize: false,
     namingStrategy: new SnakeNamingStrategy(),
     applicationName: options.applicationName,
-    extra: { max: options.poolSize ?? 10 },
+    // A pool checkout never hangs on an unreachable server: it fails and the request answers 503.
+    extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 },
   };
 }
 
