@@ -47,7 +47,9 @@ async function main() {
     const port = Number(process.env[`${service.name.toUpperCase().replace(/-/g, '_')}_PORT`] ?? service.port);
     const url = `http://127.0.0.1:${port}`;
     const env = { ...process.env, ...creds, PORT: String(port), PUBLIC_URL: process.env.PUBLIC_URL_OVERRIDE ?? url, DATABASE_URL: postgres.url, REDIS_URL: redis.url,
-      STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data', 'community-files') };
+      STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data', 'community-files'),
+      // No load balancer in front of a local run: Ctrl-C need not wait out the drain window.
+      SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? '0' };
     const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(ROOT, 'dist/apps', service.name, 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
     return { ...service, url, child };
   });

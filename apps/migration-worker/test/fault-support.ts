@@ -59,7 +59,7 @@ export class WorkerProcess {
   start(): void {
     this.child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/migration-worker/src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', MIGRATION_ROLE: 'worker', ...this.env },
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', MIGRATION_ROLE: 'worker', SHUTDOWN_DRAIN_MS: '0', ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.ready = false;

@@ -3,3 +3,4 @@ export * from './lib/logging.module';
 export * from './lib/metrics';
 export * from './lib/health';
 export * from './lib/safe-error';
+export * from './lib/shutdown-state';

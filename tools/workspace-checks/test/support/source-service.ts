@@ -39,6 +39,8 @@ export async function startServiceFromSource(app: string, env: Record<string, st
     REDIS_URL: testRedisUrl(),
     REDIS_PREFIX: createTestRedisPrefix(`src-${app}`),
     LOG_LEVEL: 'trace',
+    // No load balancer to drain for: stop at once unless a test measures the drain.
+    SHUTDOWN_DRAIN_MS: '0',
     ...env,
   });
   await waitHealthy(service, port, 120_000);

@@ -38,4 +38,12 @@ export class BaseEnv {
 
   @EnvBool()
   MIGRATIONS_RUN = true;
+
+  /** On SIGTERM, how long /health answers 503 `draining` while requests are still served (docs/decisions.md#shutdown). */
+  @EnvInt({ min: 0, max: 600_000 })
+  SHUTDOWN_DRAIN_MS = 5000;
+
+  /** From SIGTERM to closing the remaining connections and exiting. */
+  @EnvInt({ min: 0, max: 600_000 })
+  SHUTDOWN_TIMEOUT_MS = 20_000;
 }

@@ -55,7 +55,6 @@ export function configureApp<A extends ServiceApplication>(app: A, service: Serv
   app.useGlobalGuards(new StorableTextGuard(app.get(Reflector)));
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter(service.presenter));
-  app.enableShutdownHooks();
   mountOpenApi(app, service);
   return app;
 }

@@ -32,6 +32,8 @@ export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | 
   const errors = new AppExceptionFilter(service.presenter);
   return new FastifyAdapter({
     logger: false,
+    // Shutdown is ours (graceful-shutdown.ts): Fastify must not answer in-flight keep-alive requests with its own 503.
+    return503OnClosing: false,
     trustProxy: TRUSTED_PROXIES,
     bodyLimit: bodyLimitBytes(service.bodyLimit),
     genReqId: requestIdFromHeader,

@@ -2,6 +2,7 @@ import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BaseEnv } from '@acme/platform-config';
 import { configureApp } from './configure-app';
+import { drainAndClose, shutdownTimings } from './graceful-shutdown';
 import { createHttpAdapter, ServiceApplication } from './http-platform';
 import { ServiceDefinition } from './service-definition';
 
@@ -32,7 +33,20 @@ export async function runService(service: ServiceDefinition, buildModule: () => 
     const port = env.PORT ?? 0;
     await app.listen(port, '0.0.0.0');
     const url = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+    const line = (level: number, msg: string) => process.stdout.write(`${JSON.stringify({ level, time: Date.now(), service: service.name, msg })}\n`);
     process.stdout.write(`${JSON.stringify({ level: 30, service: service.name, msg: `listening on ${url}`, docs: `${url}/docs` })}\n`);
+    const stop = (signal: NodeJS.Signals) => {
+      line(30, `${signal}: draining`);
+      void drainAndClose(app, shutdownTimings(env), (msg) => line(30, msg)).then(
+        () => process.exit(0),
+        (error: Error) => {
+          line(50, `shutdown failed: ${error.message}`);
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
     return app;
   } catch (error) {
     return fail(service, `failed to start: ${(error as Error).stack ?? String(error)}`);

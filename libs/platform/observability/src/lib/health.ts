@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Injectable, Module, Res, ServiceUnavailableExc
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
+import { ShutdownState } from './shutdown-state';
 
 @Injectable()
 export class RedisHealthIndicator {
@@ -23,7 +24,10 @@ export class RedisHealthIndicator {
   }
 }
 
-/** 200 when Postgres and Redis answer; 503 with terminus' body naming what is down. */
+/**
+ * 200 when Postgres and Redis answer; 503 with terminus' body naming what is down; 503 `draining` from the
+ * moment the process was told to stop, so load balancers route elsewhere while it finishes its requests.
+ */
 @ApiExcludeController()
 @Controller('health')
 export class HealthController {
@@ -31,10 +35,15 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly postgres: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   @Get()
   async check(@Res({ passthrough: true }) response: { status(code: number): unknown }): Promise<HealthCheckResult | string | object> {
+    if (this.shutdown.draining) {
+      response.status(503);
+      return { status: 'draining', info: {}, error: {}, details: {} };
+    }
     try {
       return await this.health.check([
         () => this.postgres.pingCheck('postgres', { timeout: 1000 }),
@@ -51,6 +60,7 @@ export class HealthController {
 @Module({
   imports: [TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController],
-  providers: [RedisHealthIndicator],
+  providers: [RedisHealthIndicator, ShutdownState],
+  exports: [ShutdownState],
 })
 export class HealthModule {}
