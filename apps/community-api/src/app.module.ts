@@ -52,6 +52,7 @@ export class AppModule {
             vapidPrivateKey: env.VAPID_PRIVATE_KEY,
             vapidSubject: env.VAPID_SUBJECT,
             allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS,
+            allowPrivateEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS,
             timeoutMs: env.PUSH_TIMEOUT_MS,
           }),
         }),

@@ -46,7 +46,8 @@ describe('web push delivery', () => {
   let user: TestUser;
   beforeAll(async () => {
     push = await startPushService();
-    t = await CommunityTestApp.start({ env: { PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' } });
+    // The stand-in push service listens on loopback, which production refuses (SSRF): allowed here.
+    t = await CommunityTestApp.start({ env: { PUSH_ALLOW_INSECURE_ENDPOINTS: 'true', PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' } });
     project = await t.createProject(['push']);
     user = await t.signUp(project.id);
   });
@@ -93,5 +94,49 @@ describe('web push delivery', () => {
     const response = await t.admin('POST', `/projects/${elsewhere.id}/push-notifications`, { userId: user.id, title: 'x' });
     expect(response).toMatchObject({ status: 404, body: { code: 'user/not-found' } });
     expect((await t.admin('POST', `/projects/${project.id}/push-notifications`, { userId: 'nope', title: 'x' })).status).toBe(400);
+  });
+});
+
+describe('web push endpoints may not reach this server or its network (SSRF)', () => {
+  let push: Awaited<ReturnType<typeof startPushService>>;
+  let t: CommunityTestApp;
+  beforeAll(async () => {
+    push = await startPushService();
+    t = await CommunityTestApp.start({ env: { PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => push?.server.close(resolve));
+  });
+
+  it.each([
+    'https://127.0.0.1/push/1',
+    'https://10.1.2.3/push/1',
+    'https://169.254.169.254/latest/meta-data',
+    'https://[::1]/push/1',
+    'https://[fd00::1]/push/1',
+    'https://[::ffff:192.168.1.1]/push/1',
+    'https://localhost/push/1',
+    'https://metadata.google.internal/push/1',
+    'https://0.0.0.0/push/1',
+  ])('refuses to register %s', async (endpoint) => {
+    const project = await t.createProject(['push']);
+    const user = await t.signUp(project.id);
+    const response = await t.request('POST', `${API(project.id)}/push-notifications/devices`, { token: user.accessToken, body: browserSubscription(endpoint).body });
+    expect(response).toMatchObject({ status: 400, body: { code: 'push-device/invalid-body', field: 'subscription.endpoint' } });
+  });
+
+  it('never contacts a stored private endpoint when sending', async () => {
+    const project = await t.createProject(['push']);
+    const user = await t.signUp(project.id);
+    const subscription = browserSubscription(`${push.base}/ok/stored-before-the-rule`).body.subscription;
+    await queryDb(
+      t.app.database.url,
+      `INSERT INTO community.push_devices (project_id, user_id, platform, device_key, p256dh, auth, last_seen_at) VALUES ($1, $2, 'web', $3, $4, $5, now())`,
+      [project.id, user.id, subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth],
+    );
+    const report = await t.admin('POST', `/projects/${project.id}/push-notifications`, { userId: user.id, title: 'x' });
+    expect(report.body).toEqual({ delivered: 0, failed: 1, removed: 0, skipped: 0 });
+    expect(push.received).toEqual([]);
   });
 });

@@ -12,3 +12,4 @@ import { CommunityPush1763700002000 } from './lib/migrations/1763700002000-commu
 
 /** Migrations of the push tables; run after `COMMUNITY_MIGRATIONS` (they reference community.users). */
 export const PUSH_MIGRATIONS = [CommunityPush1763700002000];
+export * from './lib/endpoint-address';

@@ -54,6 +54,10 @@ export class CommunityEnv extends BaseEnv {
   @EnvBool()
   PUSH_ALLOW_INSECURE_ENDPOINTS = false;
 
+  /** Allow push endpoints on loopback, private or link-local addresses (a push service on the local network). */
+  @EnvBool()
+  PUSH_ALLOW_PRIVATE_ENDPOINTS = false;
+
   @EnvInt({ min: 1, max: 60000 })
   PUSH_TIMEOUT_MS = 10000;
 

@@ -23,7 +23,7 @@ export class PushDevicesController {
   @Authenticated(['user'], { rejectAs: PushErrors.unauthorized })
   async register(@CurrentProject() project: Project, @CurrentUserId() userId: string, @Body() body: unknown): Promise<void> {
     assertBundle(project, 'push', PushErrors.bundleRequired);
-    const registration = parseDeviceRegistration(body, { allowInsecureEndpoints: this.settings.allowInsecureEndpoints });
+    const registration = parseDeviceRegistration(body, this.settings);
     await this.devices.register(project.id, userId, registration);
   }
 
@@ -33,7 +33,7 @@ export class PushDevicesController {
   @Authenticated(['user'], { rejectAs: PushErrors.unauthorized })
   async deregister(@CurrentProject() project: Project, @CurrentUserId() userId: string, @Body() body: unknown): Promise<void> {
     assertBundle(project, 'push', PushErrors.bundleRequired);
-    const registration = parseDeviceRegistration(body, { allowInsecureEndpoints: this.settings.allowInsecureEndpoints });
+    const registration = parseDeviceRegistration(body, this.settings);
     await this.devices.deregister(project.id, userId, registration);
   }
 

@@ -1,3 +1,4 @@
+import { privateEndpointReason } from './endpoint-address';
 import { PushErrors } from './push.errors';
 
 export const PUSH_PLATFORMS = ['ios', 'android', 'web'] as const;
@@ -11,6 +12,8 @@ export type DeviceRegistration =
 export interface RegistrationRules {
   /** `http:` endpoints (local push services); browsers only hand out https endpoints. */
   allowInsecureEndpoints: boolean;
+  /** Endpoints on loopback, private or link-local hosts (a push service on the local network); off by default. */
+  allowPrivateEndpoints?: boolean;
 }
 
 const MAX_TOKEN = 4096;
@@ -45,6 +48,9 @@ function endpointValue(value: unknown, rules: RegistrationRules): string {
   }
   const allowed = rules.allowInsecureEndpoints ? ['https:', 'http:'] : ['https:'];
   if (!allowed.includes(url.protocol) || url.username || url.password) throw PushErrors.invalidBody(`${field} must be an https URL.`, field);
+  // The server will send requests to this URL: never to itself or its network (docs/security.md, SSRF).
+  const privateReason = rules.allowPrivateEndpoints ? undefined : privateEndpointReason(url);
+  if (privateReason) throw PushErrors.invalidBody(`${field} ${privateReason}.`, field);
   return value;
 }
 

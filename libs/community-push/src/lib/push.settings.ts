@@ -6,5 +6,7 @@ export abstract class PushSettings {
   /** `mailto:` or `https:` contact sent to push services. */
   abstract readonly vapidSubject: string;
   abstract readonly allowInsecureEndpoints: boolean;
+  /** Loopback, private and link-local push endpoints (refused by default: SSRF). */
+  abstract readonly allowPrivateEndpoints?: boolean;
   abstract readonly timeoutMs: number;
 }

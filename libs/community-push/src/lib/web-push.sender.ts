@@ -1,5 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import webpush from 'web-push';
+import { privateEndpointReason, publicOnlyLookup } from './endpoint-address';
 import { PushDeviceService } from './push-device.service';
 import { PushSettings } from './push.settings';
 import { VapidKeys, VapidKeyStore } from './vapid-keys';
@@ -55,8 +59,9 @@ export class PushSender {
   }
 
   /**
-   * web-push builds the encrypted (aes128gcm) body and VAPID headers; we send them with fetch so http
-   * endpoints (local push services) work too and the timeout is ours. Undefined: no answer at all.
+   * web-push builds the encrypted (aes128gcm) body and VAPID headers; we send them ourselves so http endpoints
+   * (local push services) work, the timeout is ours, and the socket only ever connects to a public address
+   * unless private endpoints are allowed (docs/security.md, SSRF). Undefined: no answer at all.
    */
   private async deliver(endpoint: string, p256dh: string, auth: string, payload: string, keys: VapidKeys): Promise<number | undefined> {
     try {
@@ -66,17 +71,30 @@ export class PushSender {
         TTL: 3600,
         contentEncoding: 'aes128gcm',
       });
-      const response = await fetch(details.endpoint, {
-        method: details.method,
-        headers: details.headers as Record<string, string>,
-        body: details.body ?? undefined,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      const url = new URL(details.endpoint);
+      // A stored endpoint may predate the rule, and an IP literal skips the lookup below.
+      if (!this.settings.allowPrivateEndpoints && privateEndpointReason(url)) return undefined;
+      return await sendRequest(url, details.method, details.headers as Record<string, string>, details.body ?? undefined, {
+        timeoutMs: this.settings.timeoutMs,
+        lookup: this.settings.allowPrivateEndpoints ? undefined : publicOnlyLookup,
       });
-      await response.arrayBuffer();
-      return response.status;
     } catch {
       return undefined;
     }
   }
+}
+
+/** One request without following redirects; resolves with the status once the body is read. */
+function sendRequest(url: URL, method: string, headers: Record<string, string>, body: Buffer | undefined, options: { timeoutMs: number; lookup?: LookupFunction }): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(url, { method, headers, lookup: options.lookup, timeout: options.timeoutMs }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('push request timed out')));
+    req.on('error', reject);
+    req.end(body);
+  });
 }
