@@ -207,3 +207,22 @@ describe('email verification', () => {
     }
   });
 });
+
+describe('verification guesses spread over many addresses', () => {
+  let t: CommunityTestApp;
+  beforeAll(async () => {
+    t = await CommunityTestApp.start({ env: { VERIFICATION_ATTEMPTS_PER_PROJECT_PER_HOUR: '5' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('are bounded per project across all addresses (429 auth/too-many-attempts), other projects unaffected', async () => {
+    const project = await t.createProject();
+    const other = await t.createProject();
+    const guess = (projectId: string, address: string) =>
+      t.request('POST', `${API(projectId)}/auth/verify-email`, { body: { token: '123456' }, headers: { 'x-forwarded-for': address } });
+    const statuses = [];
+    for (let i = 1; i <= 6; i += 1) statuses.push((await guess(project.id, `203.0.113.${i}`)).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect((await guess(other.id, '203.0.113.99')).status).toBe(400);
+  });
+});

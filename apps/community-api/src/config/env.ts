@@ -34,6 +34,10 @@ export class CommunityEnv extends BaseEnv {
   @EnvInt({ min: 1 })
   VERIFICATION_ATTEMPTS_PER_HOUR = 100;
 
+  /** Verify-email attempts allowed per project per hour from all addresses together (guessing short codes). */
+  @EnvInt({ min: 1 })
+  VERIFICATION_ATTEMPTS_PER_PROJECT_PER_HOUR = 1000;
+
   /** Sign-in attempts allowed per project and client address per minute. */
   @EnvInt({ min: 1 })
   SIGN_IN_ATTEMPTS_PER_MINUTE = 30;

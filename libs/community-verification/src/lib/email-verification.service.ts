@@ -101,8 +101,16 @@ export class EmailVerificationService {
     return rows[0]?.redirect_url === redirect;
   }
 
+  /**
+   * Per client address, and per project across all addresses: a short code matches any live code of the
+   * project, so guessing from many addresses is bounded too (docs/security.md, verification brute force).
+   */
   private async countAttempt(projectId: string, clientAddress: string): Promise<void> {
-    const { perMinute, perHour } = this.settings.attempts;
+    const { perMinute, perHour, perProjectPerHour } = this.settings.attempts;
+    if (perProjectPerHour !== undefined) {
+      const project = await this.limiter.fixedWindows(`community:verify-project:${projectId}`, [{ limit: perProjectPerHour, windowSeconds: 3600 }], 1, LOCAL_WHEN_REDIS_IS_DOWN);
+      if (!project.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(project));
+    }
     const decision = await this.limiter.fixedWindows(`community:verify:${projectId}:${clientAddress}`, [
       { limit: perMinute, windowSeconds: 60 },
       { limit: perHour, windowSeconds: 3600 },
