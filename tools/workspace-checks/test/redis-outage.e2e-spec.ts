@@ -36,7 +36,7 @@ describe('Redis stops mid-test', () => {
       startServiceFromSource('management-api', { ...env, MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'outage', MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'outage-secret-0123456789abcdef', PUBLIC_URL: 'https://tenant.test', MANAGEMENT_RATE_LIMIT_PER_SECOND: '100000' }),
       startServiceFromSource('community-api', { ...env, SIGN_IN_ATTEMPTS_PER_MINUTE: '5' }),
       startServiceFromSource('rum-ingestion', env),
-      startServiceFromSource('migration-worker', env),
+      startServiceFromSource('migration-worker', { ...env, MIGRATION_RECONCILE_INTERVAL_MS: '1000' }),
     ]);
     [services['management'], services['community'], services['rum'], services['migration']] = started;
   }, 180_000);
@@ -56,6 +56,10 @@ describe('Redis stops mid-test', () => {
     const user = (await call(`${api}/auth/sign-up`, { body: { email: 'outage@example.com', password: 'correct horse battery' } })).body;
     const account = (await call(`${rum.url}/admin/v1/accounts`, { body: { name: 'outage' }, headers: admin })).body;
     const workspace = (await call(`${migration.url}/admin/v1/workspaces`, { body: { name: 'outage' }, headers: admin })).body;
+    const keys = { 'x-service-api-key': workspace.apiKey, 'x-service-auth-token': workspace.authToken };
+    for (const organizationId of ['org-a', 'org-b']) await call(`${migration.url}/admin/v1/workspaces/${workspace.workspaceId}/organizations`, { body: { organizationId }, headers: admin });
+    const documents = [{ id: 'd1', title: 'Document', content: 'c', records: [{ id: 'r1', kind: 'comment', body: { text: 'n' } }] }];
+    expect((await call(`${migration.url}/admin/v1/workspaces/${workspace.workspaceId}/organizations/org-a/documents`, { body: { documents }, headers: admin })).status).toBeLessThan(300);
     const limited: Record<string, () => Promise<{ status: number; body: unknown }>> = {
       management: () => call(`${management.url}/api/v2/clients`, { headers: { authorization: `Bearer ${token}` } }),
       rum: () => call(`${rum.url}/rum/error-ingestion/rules/list?app_key=${account.app_key}`, { body: { application_id: 'unknown-app' } }),
@@ -84,12 +88,19 @@ describe('Redis stops mid-test', () => {
     const wrong = [];
     for (let attempt = 0; attempt < 5; attempt += 1) wrong.push((await signIn('wrong password')).status);
     expect(wrong).toEqual([401, 401, 401, 401, 429]);
+    // A migration started while Redis is away is accepted at once; its jobs are enqueued once Redis is back.
+    const startedAt = Date.now();
+    const started = await call(`${migration.url}/v2/organizations/documents/migrate`, { body: { data: { organizationId: 'org-a', targetOrganizationId: 'org-b' } }, headers: keys });
+    expect({ status: started.status, fast: Date.now() - startedAt < 500 }).toEqual({ status: 200, fast: true });
+    const migrationId = started.body.result.data.migrationId;
 
     await redis.start();
     await waitFor(async () => (await Promise.all(Object.values(services).map(health))).every((status) => status === 200), { timeoutMs: 20_000, what: 'every /health 200' });
     const recovered = await fetch(`${management.url}/api/v2/clients`, { headers: { authorization: `Bearer ${token}` } });
     expect(recovered.status).toBe(200);
     expect(recovered.headers.get('x-ratelimit-limit')).not.toBeNull();
+    const status = () => call(`${migration.url}/v2/organizations/documents/migrate/status`, { body: { data: { organizationId: 'org-a', migrationId } }, headers: keys });
+    await waitFor(async () => (await status()).body?.result?.data?.status === 'completed', { timeoutMs: 30_000, intervalMs: 250, what: 'the migration started during the outage to complete' });
 
     for (const [name, service] of Object.entries(services)) {
       const raw = service.service.output().split('\n').filter((line) => line.trim() !== '' && !isJson(line));

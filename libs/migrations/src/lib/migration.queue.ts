@@ -37,14 +37,21 @@ export class MigrationQueue {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('enqueue timed out')), timeoutMs)));
     try {
-      await Promise.race([this.enqueueSlices(migrationId, slices), timeout]);
+      await Promise.race([this.enqueueWhenConnected(migrationId, slices), timeout]);
       return true;
     } catch (error) {
-      this.logger.warn({ migrationId, err: (error as Error).message }, 'Could not enqueue migration jobs; the reconciler will');
+      this.logger.warn({ migrationId, err: error }, 'Could not enqueue migration jobs; the reconciler will');
       return false;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Redis away: fail at once rather than hold the caller for the timeout (BullMQ's client would wait). */
+  private async enqueueWhenConnected(migrationId: string, slices: number[]): Promise<void> {
+    const client = await this.queue.client;
+    if (client.status !== 'ready') throw new Error(`Redis connection is ${client.status}`);
+    await this.enqueueSlices(migrationId, slices);
   }
 
   getSliceJob(migrationId: string, slice: number): Promise<SliceJob | undefined> {
