@@ -1,9 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { safeErrorMessage } from '@acme/platform-observability';
 import { RedisPubSub } from '@acme/platform-redis';
 import { compileRuleSet, CompiledMatcher } from './matcher';
 import { RuleSetStore } from './rule-set.store';
 import { RULE_SET_CHANNEL } from './rule.types';
-import { safeErrorMessage } from '@acme/platform-observability';
 
 interface Entry {
   version: number;
