@@ -1,10 +1,9 @@
 import { waitFor } from '@acme/platform-test-infra';
 import { PrivatePostgres, startPrivatePostgres } from './support/private-postgres';
-import { call, SourceService, startServiceFromSource } from './support/source-service';
+import { call, FourServices, OUTAGE_BOOTSTRAP, SourceService, startFourServices } from './support/source-service';
 
 const ADMIN = 'pg-outage-admin-token-0123456789';
 const admin = { authorization: `Bearer ${ADMIN}` };
-const AUDIENCE = 'https://tenant.test/api/v2/';
 
 const health = async (service: SourceService) => (await fetch(`${service.url}/health`)).status;
 
@@ -22,30 +21,23 @@ async function timed(ms: number, request: () => Promise<{ status: number; body: 
  */
 describe('PostgreSQL stops mid-test', () => {
   let postgres: PrivatePostgres;
-  const services: Record<string, SourceService> = {};
+  let services: FourServices;
 
   beforeAll(async () => {
     postgres = await startPrivatePostgres();
-    const env = { DATABASE_URL: postgres.url, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn' };
-    const started = await Promise.all([
-      startServiceFromSource('management-api', { ...env, MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'outage', MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'outage-secret-0123456789abcdef', PUBLIC_URL: 'https://tenant.test' }),
-      startServiceFromSource('community-api', env),
-      startServiceFromSource('rum-ingestion', env),
-      startServiceFromSource('migration-worker', env),
-    ]);
-    [services['management'], services['community'], services['rum'], services['migration']] = started;
+    services = await startFourServices({ DATABASE_URL: postgres.url, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn' });
   }, 240_000);
 
   afterAll(async () => {
     await postgres?.start().catch(() => undefined);
-    await Promise.all(Object.values(services).map((service) => service.stop()));
+    await Promise.all(Object.values(services ?? {}).map((service: SourceService) => service.stop()));
     await postgres?.remove();
   }, 120_000);
 
   it('answers 503 with Retry-After in each shape, keeps issuing cached tokens, and recovers', async () => {
     const { management, community, rum, migration } = services;
-    const token = (id: string, secret: string) => call(`${management.url}/oauth/token`, { body: { grant_type: 'client_credentials', client_id: id, client_secret: secret, audience: AUDIENCE } });
-    const bearer = { authorization: `Bearer ${(await token('outage', 'outage-secret-0123456789abcdef')).body.access_token}` };
+    const token = (id: string, secret: string) => call(`${management.url}/oauth/token`, { body: { grant_type: 'client_credentials', client_id: id, client_secret: secret, audience: OUTAGE_BOOTSTRAP.audience } });
+    const bearer = { authorization: `Bearer ${(await token(OUTAGE_BOOTSTRAP.id, OUTAGE_BOOTSTRAP.secret)).body.access_token}` };
     const project = (await call(`${community.url}/admin/v1/projects`, { body: { name: 'outage', bundles: [] }, headers: admin })).body;
     const api = `${community.url}/api/v6/${project.id}/api/v7`;
     expect((await call(`${api}/auth/sign-up`, { body: { email: 'pg@example.com', password: 'correct horse battery' } })).status).toBe(201);
@@ -63,7 +55,7 @@ describe('PostgreSQL stops mid-test', () => {
     };
     for (const request of Object.values(routes)) expect((await request()).status).toBeLessThan(500);
     const loadedAt = Date.now();
-    expect((await token('outage', 'outage-secret-0123456789abcdef')).status).toBe(200);
+    expect((await token(OUTAGE_BOOTSTRAP.id, OUTAGE_BOOTSTRAP.secret)).status).toBe(200);
 
     await postgres.stop();
     const down = {
@@ -84,7 +76,7 @@ describe('PostgreSQL stops mid-test', () => {
     expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 503, body: { error: 'temporarily_unavailable', error_description: expect.any(String) } });
     // Past the cache's reload age (10 s), the known client is still served from its last loaded entry.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, loadedAt + 11_000 - Date.now())));
-    expect((await token('outage', 'outage-secret-0123456789abcdef')).status).toBe(200);
+    expect((await token(OUTAGE_BOOTSTRAP.id, OUTAGE_BOOTSTRAP.secret)).status).toBe(200);
 
     await postgres.start();
     await waitFor(async () => (await Promise.all(Object.values(services).map(health))).every((status) => status === 200), { timeoutMs: 30_000, what: 'every /health 200' });

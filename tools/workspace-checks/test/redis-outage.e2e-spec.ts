@@ -1,6 +1,6 @@
 import { waitFor } from '@acme/platform-test-infra';
 import { PrivateRedis, startPrivateRedis } from './support/private-redis';
-import { call, SourceService, startServiceFromSource } from './support/source-service';
+import { call, FourServices, OUTAGE_BOOTSTRAP, SourceService, startFourServices } from './support/source-service';
 
 const ADMIN = 'redis-outage-admin-token-0123456789';
 const admin = { authorization: `Bearer ${ADMIN}` };
@@ -27,30 +27,26 @@ const health = async (service: SourceService) => (await fetch(`${service.url}/he
  */
 describe('Redis stops mid-test', () => {
   let redis: PrivateRedis;
-  const services: Record<string, SourceService> = {};
+  let services: FourServices;
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    const env = { REDIS_URL: redis.url, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn' };
-    const started = await Promise.all([
-      startServiceFromSource('management-api', { ...env, MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'outage', MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'outage-secret-0123456789abcdef', PUBLIC_URL: 'https://tenant.test', MANAGEMENT_RATE_LIMIT_PER_SECOND: '100000' }),
-      startServiceFromSource('community-api', { ...env, SIGN_IN_ATTEMPTS_PER_MINUTE: '5' }),
-      startServiceFromSource('rum-ingestion', env),
-      startServiceFromSource('migration-worker', { ...env, MIGRATION_RECONCILE_INTERVAL_MS: '1000' }),
-    ]);
-    [services['management'], services['community'], services['rum'], services['migration']] = started;
+    services = await startFourServices(
+      { REDIS_URL: redis.url, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn' },
+      { management: { MANAGEMENT_RATE_LIMIT_PER_SECOND: '100000' }, community: { SIGN_IN_ATTEMPTS_PER_MINUTE: '5' }, migration: { MIGRATION_RECONCILE_INTERVAL_MS: '1000' } },
+    );
   }, 180_000);
 
   afterAll(async () => {
     const started = Date.now();
-    await Promise.all(Object.values(services).map((service) => service.stop()));
+    await Promise.all(Object.values(services ?? {}).map((service: SourceService) => service.stop()));
     process.stdout.write(`stopped in ${Date.now() - started} ms\n`);
     await redis?.stop();
   }, 120_000);
 
   it('answers limited requests within 50 ms of normal, keeps community auth limited in memory, and recovers', async () => {
     const { management, community, rum, migration } = services;
-    const token = (await call(`${management.url}/oauth/token`, { body: { grant_type: 'client_credentials', client_id: 'outage', client_secret: 'outage-secret-0123456789abcdef', audience: 'https://tenant.test/api/v2/' } })).body.access_token;
+    const token = (await call(`${management.url}/oauth/token`, { body: { grant_type: 'client_credentials', client_id: OUTAGE_BOOTSTRAP.id, client_secret: OUTAGE_BOOTSTRAP.secret, audience: OUTAGE_BOOTSTRAP.audience } })).body.access_token;
     const project = (await call(`${community.url}/admin/v1/projects`, { body: { name: 'outage', bundles: [] }, headers: admin })).body;
     const api = `${community.url}/api/v6/${project.id}/api/v7`;
     const user = (await call(`${api}/auth/sign-up`, { body: { email: 'outage@example.com', password: 'correct horse battery' } })).body;
@@ -102,7 +98,7 @@ describe('Redis stops mid-test', () => {
     const status = () => call(`${migration.url}/v2/organizations/documents/migrate/status`, { body: { data: { organizationId: 'org-a', migrationId } }, headers: keys });
     await waitFor(async () => (await status()).body?.result?.data?.status === 'completed', { timeoutMs: 30_000, intervalMs: 250, what: 'the migration started during the outage to complete' });
 
-    for (const [name, service] of Object.entries(services)) {
+    for (const [name, service] of Object.entries(services) as [string, SourceService][]) {
       const raw = service.service.output().split('\n').filter((line) => line.trim() !== '' && !isJson(line));
       expect({ name, raw }).toEqual({ name, raw: [] });
     }

@@ -93,3 +93,24 @@ export function secretFindings(output: string, secrets: string[]): string[] {
   if (/"parameters"\s*:/.test(output)) findings.push('query parameters');
   return findings;
 }
+
+export const OUTAGE_BOOTSTRAP = { id: 'outage', secret: 'outage-secret-0123456789abcdef', audience: 'https://tenant.test/api/v2/' };
+
+export interface FourServices {
+  management: SourceService;
+  community: SourceService;
+  rum: SourceService;
+  migration: SourceService;
+}
+
+/** The four services side by side on `env`, each with its own extra variables (`extra[app]`). */
+export async function startFourServices(env: Record<string, string>, extra: Partial<Record<keyof FourServices, Record<string, string>>> = {}): Promise<FourServices> {
+  const management = { MANAGEMENT_BOOTSTRAP_CLIENT_ID: OUTAGE_BOOTSTRAP.id, MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: OUTAGE_BOOTSTRAP.secret, PUBLIC_URL: 'https://tenant.test' };
+  const [m, c, r, g] = await Promise.all([
+    startServiceFromSource('management-api', { ...env, ...management, ...extra.management }),
+    startServiceFromSource('community-api', { ...env, ...extra.community }),
+    startServiceFromSource('rum-ingestion', { ...env, ...extra.rum }),
+    startServiceFromSource('migration-worker', { ...env, ...extra.migration }),
+  ]);
+  return { management: m, community: c, rum: r, migration: g };
+}
