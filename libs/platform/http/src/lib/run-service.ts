@@ -33,8 +33,9 @@ export async function runService(service: ServiceDefinition, buildModule: () => 
     const port = env.PORT ?? 0;
     await app.listen(port, '0.0.0.0');
     const url = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
-    const line = (level: number, msg: string) => process.stdout.write(`${JSON.stringify({ level, time: Date.now(), service: service.name, msg })}\n`);
-    process.stdout.write(`${JSON.stringify({ level: 30, service: service.name, msg: `listening on ${url}`, docs: `${url}/docs` })}\n`);
+    // Written directly: the app's logger may buffer, and these lines frame the process's life.
+    const line = (level: number, msg: string, extra: object = {}) => process.stdout.write(`${JSON.stringify({ level, time: Date.now(), service: service.name, msg, ...extra })}\n`);
+    line(30, `listening on ${url}`, { docs: `${url}/docs` });
     const stop = (signal: NodeJS.Signals) => {
       line(30, `${signal}: draining`);
       void drainAndClose(app, shutdownTimings(env), (msg) => line(30, msg)).then(
