@@ -63,13 +63,27 @@ describe('POST /oauth/token', () => {
     ['a missing audience', { ...valid, audience: undefined }, 400, 'invalid_request'],
     ['another audience', { ...valid, audience: 'https://other.test/api/v2/' }, 403, 'access_denied'],
     ['a non-string field', { ...valid, scope: ['a'] }, 400, 'invalid_request'],
-    ['an unknown field', { ...valid, extra: 'x' }, 400, 'invalid_request'],
+    ['a client assertion (private_key_jwt is not offered)', { ...valid, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: 'a.b.c' }, 401, 'invalid_client'],
   ])('answers %s with an OAuth error', async (_label, body, status, error) => {
     const response = await post(body as Record<string, unknown>);
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toContain('application/json');
     const payload = (await response.json()) as Record<string, unknown>;
     expect(payload).toEqual({ error, error_description: expect.any(String) });
+  });
+
+  it('ignores parameters it does not know (RFC 6749 §3.2), as JSON and as a form', async () => {
+    const json = await post({ ...valid, organization: 'org_123', extra: { nested: true } });
+    expect(json.status).toBe(200);
+    const form = await post(new URLSearchParams({ ...valid, organization: 'org_123', vendor_hint: 'x' }).toString());
+    expect(form.status).toBe(200);
+    expect(((await form.json()) as { access_token: string }).access_token).toEqual(expect.any(String));
+  });
+
+  it('refuses a parameter sent twice', async () => {
+    const response = await post(`${new URLSearchParams(valid).toString()}&audience=${encodeURIComponent(AUDIENCE)}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'invalid_request', error_description: 'Invalid parameter: audience must be sent once, as a single string' });
   });
 
   it('refuses both Basic and body credentials at once', async () => {

@@ -5,11 +5,14 @@ export interface ParsedTokenRequest extends TokenRequest {
   credentials: ClientCredentials;
 }
 
-const KNOWN = new Set(['grant_type', 'client_id', 'client_secret', 'audience', 'scope']);
+/** Client authentication this server does not offer yet (private_key_jwt): refused, not ignored. */
+const UNSUPPORTED_AUTHENTICATION = ['client_assertion', 'client_assertion_type'];
 
 function stringField(body: Record<string, unknown>, name: string): string | undefined {
   const value = body[name];
   if (value === undefined) return undefined;
+  // RFC 6749 §3.2: parameters MUST NOT be included more than once (a form reads a repeated one as an array).
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) throw oauthError('invalid_request', `Invalid parameter: ${name} must be sent once, as a single string`);
   if (typeof value !== 'string') throw oauthError('invalid_request', `Invalid parameter: ${name} must be a string`);
   return value;
 }
@@ -36,8 +39,10 @@ export function parseTokenRequest(request: { body?: unknown; headers: IncomingHt
   const grantType = stringField(body, 'grant_type');
   if (!grantType) throw oauthError('invalid_request', 'Missing required parameter: grant_type');
   if (grantType !== 'client_credentials') throw oauthError('unsupported_grant_type', `Unsupported grant type: ${grantType}`);
-  for (const name of Object.keys(body)) {
-    if (!KNOWN.has(name)) throw oauthError('invalid_request', `Unknown parameter: ${name}`);
+  // RFC 6749 §3.2: parameters the endpoint does not know are ignored (libraries send vendor ones, e.g.
+  // `organization`); a repeated known one reaches stringField as an array and is refused there.
+  if (UNSUPPORTED_AUTHENTICATION.some((name) => body[name] !== undefined)) {
+    throw oauthError('invalid_client', 'Unsupported client authentication method: use client_secret_post or client_secret_basic');
   }
   const bodyId = stringField(body, 'client_id');
   const bodySecret = stringField(body, 'client_secret');
