@@ -150,7 +150,7 @@ describe('document migration API: bad input and holds', () => {
 
     it('cancels a pending migration, releasing its documents', async () => {
       const cancelled = await api.cancel('org-e', migrationId);
-      expect(cancelled.body.result.data).toMatchObject({ status: 'cancelled', migratedDocuments: 0 });
+      expect(cancelled.body.result.data).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('Cancelled'), migratedDocuments: 0 });
       expect(await api.cancel('org-e', migrationId)).toEqual({ status: 409, body: errorBody('FAILED_PRECONDITION') });
     });
   });

@@ -38,7 +38,7 @@ describe('document migration API (api + worker)', () => {
     expect(Date.parse(done.createdAt)).toBeLessThanOrEqual(Date.parse(done.startedAt));
     expect(Date.parse(done.startedAt)).toBeLessThanOrEqual(Date.parse(done.finishedAt));
     // Readable through the source organization too.
-    expect((await api.status('org-a', migrationId)).body.result.data.status).toBe('completed');
+    expect((await api.status('org-a', migrationId)).body.result).toMatchObject({ status: 'success', message: 'Migration status retrieved.', data: { status: 'completed' } });
     expect(await ops.stats(acme.workspaceId, 'org-a')).toEqual({ documents: 0, records: 0 });
     expect(await ops.stats(acme.workspaceId, 'org-b')).toEqual({ documents: 50, records: 150 });
   });
@@ -82,7 +82,10 @@ describe('document migration API (api + worker)', () => {
       await blocker.query('ROLLBACK');
       const cancelled = await cancelling;
       expect(cancelled.status).toBe(200);
-      expect(cancelled.body.result.data.status).toBe('cancelled');
+      // The wire knows four states: cancelled reads failed, with who cancelled it as message and reason.
+      const reason = `Cancelled through /migrate/cancel by workspace ${acme.workspaceId} (request for organization org-e).`;
+      expect(cancelled.body.result).toMatchObject({ status: 'success', message: reason, data: { status: 'failed', failureReason: reason } });
+      expect((await api.status('org-f', migrationId)).body.result).toMatchObject({ message: reason, data: { status: 'failed', failureReason: reason } });
       const final = (await api.status('org-e', migrationId)).body.result.data;
       const source = await ops.stats(acme.workspaceId, 'org-e');
       const target = await ops.stats(acme.workspaceId, 'org-f');
@@ -90,7 +93,7 @@ describe('document migration API (api + worker)', () => {
       expect(source.documents + target.documents).toBe(40);
       expect(source.records + target.records).toBe(40);
       // Cancelling again is a precondition failure; the documents are free for a new migration.
-      expect((await api.cancel('org-e', migrationId)).body).toEqual({ error: { message: expect.stringContaining('cancelled'), status: 'FAILED_PRECONDITION' } });
+      expect((await api.cancel('org-e', migrationId)).body).toEqual({ error: { message: expect.stringContaining('already'), status: 'FAILED_PRECONDITION' } });
       const rest = await api.start({ organizationId: 'org-e', targetOrganizationId: 'org-f' });
       await waitForStatus(api, 'org-e', rest.body.result.data.migrationId, 'completed');
       expect(await ops.stats(acme.workspaceId, 'org-f')).toEqual({ documents: 40, records: 40 });

@@ -13,5 +13,6 @@ export * from './lib/migrations.module';
 export * from './migrations/1763760000000-migration-schema';
 
 import { MigrationSchema1763760000000 } from './migrations/1763760000000-migration-schema';
+import { MigrationCancelledBy1764000000000 } from './migrations/1764000000000-migration-cancelled-by';
 /** Every schema migration of the `migration` schema, in order; the app hands them to ServiceCoreModule. */
-export const MIGRATION_SCHEMA_MIGRATIONS = [MigrationSchema1763760000000];
+export const MIGRATION_SCHEMA_MIGRATIONS = [MigrationSchema1763760000000, MigrationCancelledBy1764000000000];

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { MigrationService } from '@acme/migrations';
 import { success } from '../http/envelope';
+import { presentMigrationStatus } from './migration-status.presenter';
 import { MigrationRefRequest, StartMigrationRequest } from './dto/migration.request.dto';
 import { MigrationErrorResponse, MigrationStatusResponse, StartMigrationResponse } from './dto/migration.response.dto';
 import { ServiceAuthGuard, WorkspaceId } from './service-auth.guard';
@@ -33,7 +34,7 @@ export class MigrationsController {
   @ApiOperation({ summary: 'Status and progress of a migration' })
   @ApiOkResponse({ type: MigrationStatusResponse })
   async status(@WorkspaceId() workspaceId: string, @Body() body: MigrationRefRequest) {
-    return success('Migration status retrieved.', await this.migrations.status(workspaceId, body.data.organizationId, body.data.migrationId));
+    return presentMigrationStatus('Migration status retrieved.', await this.migrations.status(workspaceId, body.data.organizationId, body.data.migrationId));
   }
 
   @Post('cancel')
@@ -42,6 +43,6 @@ export class MigrationsController {
   @ApiResponse({ status: 409, type: MigrationErrorResponse, description: 'FAILED_PRECONDITION: already finished' })
   @ApiOkResponse({ type: MigrationStatusResponse })
   async cancel(@WorkspaceId() workspaceId: string, @Body() body: MigrationRefRequest) {
-    return success('Migration cancelled.', await this.migrations.cancel(workspaceId, body.data.organizationId, body.data.migrationId));
+    return presentMigrationStatus('Migration cancelled.', await this.migrations.cancel(workspaceId, body.data.organizationId, body.data.migrationId));
   }
 }

@@ -37,6 +37,7 @@ interface ViewRow {
   total_documents: number;
   moved: number;
   failure_reason: string | null;
+  cancelled_by: string | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -98,17 +99,17 @@ export class MigrationService {
       createdAt: new Date(row.created_at).toISOString(),
       startedAt: iso(row.started_at),
       finishedAt: iso(row.finished_at),
-      failureReason: row.failure_reason,
+      failureReason: row.failure_reason ?? row.cancelled_by,
     };
   }
 
-  /** Cancels an unfinished migration: documents already moved stay moved, the rest stay where they are. */
+  /** Cancels an unfinished migration (who cancelled is kept as its reason): documents already moved stay moved, the rest stay where they are. */
   async cancel(workspaceId: string, organizationId: string, migrationId: string): Promise<MigrationView> {
     const current = await this.status(workspaceId, organizationId, migrationId);
     const changed = await this.dataSource.transaction(async (manager) => {
       const result: unknown = await manager.query(
-        `UPDATE "migration"."migrations" SET "status" = 'cancelled', "finished_at" = now() WHERE "id" = $1 AND "status" = ANY($2)`,
-        [migrationId, statesAccepting('cancel')],
+        `UPDATE "migration"."migrations" SET "status" = 'cancelled', "finished_at" = now(), "cancelled_by" = $3 WHERE "id" = $1 AND "status" = ANY($2)`,
+        [migrationId, statesAccepting('cancel'), cancelledBy(workspaceId, organizationId)],
       );
       await manager.query(`DELETE FROM "migration"."migration_holds" WHERE "migration_id" = $1`, [migrationId]);
       return affectedRows(result);
@@ -120,7 +121,7 @@ export class MigrationService {
   private async load(workspaceId: string, migrationId: string): Promise<ViewRow | undefined> {
     if (!isUuid(migrationId)) return undefined;
     const rows: ViewRow[] = await this.dataSource.query(
-      `SELECT m."id", m."status", so."id" AS "source_id", tg."id" AS "target_id", m."total_documents", m."failure_reason",
+      `SELECT m."id", m."status", so."id" AS "source_id", tg."id" AS "target_id", m."total_documents", m."failure_reason", m."cancelled_by",
               m."created_at", m."started_at", m."finished_at",
               (SELECT coalesce(sum(s."moved"), 0)::int FROM "migration"."migration_slices" s WHERE s."migration_id" = m."id") AS "moved"
        FROM "migration"."migrations" m
@@ -186,3 +187,7 @@ export class MigrationService {
     }
   }
 }
+
+/** The reason a cancelled migration shows: the wire reports it as `failed` (docs/migration-worker.md#states). */
+export const cancelledBy = (workspaceId: string, organizationId: string) =>
+  `Cancelled through /migrate/cancel by workspace ${workspaceId} (request for organization ${organizationId}).`;

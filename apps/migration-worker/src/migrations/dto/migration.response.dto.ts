@@ -1,14 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MIGRATION_STATES } from '@acme/migrations';
 
 export class StartedMigration {
   @ApiProperty() readonly migrationId!: string;
   @ApiProperty({ enum: ['pending'] }) readonly status!: 'pending';
 }
 
+/** The spec's four states; a cancelled migration reads `failed` with its reason (docs/migration-worker.md#states). */
+export const WIRE_STATES = ['pending', 'in_progress', 'completed', 'failed'] as const;
+
 export class MigrationStatus {
   @ApiProperty() readonly migrationId!: string;
-  @ApiProperty({ enum: MIGRATION_STATES }) readonly status!: string;
+  @ApiProperty({ enum: WIRE_STATES }) readonly status!: (typeof WIRE_STATES)[number];
   @ApiProperty() readonly organizationId!: string;
   @ApiProperty() readonly targetOrganizationId!: string;
   @ApiProperty() readonly totalDocuments!: number;
