@@ -126,6 +126,14 @@ describe('POST /events (JSON): fields, rules and error order of the spec', () =>
     expect(response.body).toEqual({ error: expect.any(String), code: 'event/invalid-body', field });
   });
 
+  it('counts the title in characters: 300 emoji are stored and returned whole, 301 refused', async () => {
+    const title = '🎉'.repeat(300);
+    const created = await createEvent(t, project, user, onlineEvent({ title }));
+    expect({ status: created.status, title: created.body.title }).toEqual({ status: 201, title });
+    const refused = await createEvent(t, project, user, onlineEvent({ title: `${title}🎉` }));
+    expect(refused).toMatchObject({ status: 400, body: { code: 'event/invalid-body', field: 'title', error: 'title must be a string of 1 to 300 characters' } });
+  });
+
   it('accepts metadata just under 1 MB', async () => {
     const response = await createEvent(t, project, user, onlineEvent({ metadata: { blob: 'x'.repeat(1024 * 1024 - 20) } }));
     expect(response.status).toBe(201);

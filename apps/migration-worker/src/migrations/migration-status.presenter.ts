@@ -4,7 +4,7 @@ import { MigrationStatus } from './dto/migration.response.dto';
 
 /**
  * The wire knows four states: a cancelled migration (our extension) reads `failed`, and both the envelope's
- * message and `failureReason` say it was cancelled and by whom (docs/migration-worker.md#states).
+ * message and `failureReason` say it was cancelled and by whom (docs/migration-worker.md#states-and-exactly-once-moves).
  */
 export function presentMigrationStatus(message: string, view: MigrationView): SuccessEnvelope<MigrationStatus> {
   if (view.status !== 'cancelled') return success(message, { ...view, status: view.status });

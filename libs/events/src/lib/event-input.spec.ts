@@ -9,6 +9,13 @@ describe('parseCreateEventInput', () => {
     expect(parseCreateEventInput(valid)).toMatchObject({ visibility: 'public', allowMaybe: true, guestListVisible: true, capacity: null, hostIds: [], metadata: {}, location: null, userId: null });
   });
 
+  it('counts title characters as code points: 300 emoji are accepted, 301 refused', () => {
+    expect(parseCreateEventInput({ ...valid, title: '🎉'.repeat(300) }).title).toHaveLength(600);
+    expect(parseCreateEventInput({ ...valid, title: '𝒜'.repeat(299) + 'a' }).title.startsWith('𝒜')).toBe(true);
+    expect(() => parseCreateEventInput({ ...valid, title: '🎉'.repeat(301) })).toThrow(EventError);
+    expect(() => parseCreateEventInput({ ...valid, title: 'a'.repeat(301) })).toThrow('title must be a string of 1 to 300 characters');
+  });
+
   it('gives JSON and multipart encodings the same result', () => {
     const json = { ...valid, location: { latitude: 1, longitude: 2 }, hostIds: ['a'], metadata: { k: true }, capacity: 4, allowMaybe: false, guestListVisible: true };
     const multipart = decodeMultipartFields({ ...valid, location: '{"latitude":1,"longitude":2}', hostIds: '["a"]', metadata: '{"k":true}', capacity: '4', allowMaybe: 'false', guestListVisible: 'true' });

@@ -1,5 +1,5 @@
 import { invalidBody } from './events.errors';
-import { isPlainObject, oneOf, optionalString, parseJsonField, rejectUnknown, requireObject } from './input-checks';
+import { characterCount, isPlainObject, oneOf, optionalString, parseJsonField, rejectUnknown, requireObject } from './input-checks';
 
 export const EVENT_TYPES = ['online', 'physical', 'hybrid'] as const;
 export const EVENT_VISIBILITIES = ['public', 'members', 'invite'] as const;
@@ -127,7 +127,7 @@ export function parseCreateEventInput(raw: unknown): CreateEventInput {
   if (!isPlainObject(raw)) throw invalidBody('The body must be a JSON object');
   rejectUnknown(raw, EVENT_FIELDS, '');
   const title = raw['title'];
-  if (typeof title !== 'string' || title.length < 1 || title.length > 300) throw invalidBody('title must be a string of 1 to 300 characters', 'title');
+  if (typeof title !== 'string' || title.length < 1 || characterCount(title) > 300) throw invalidBody('title must be a string of 1 to 300 characters', 'title');
   if (raw['startTime'] === undefined) throw invalidBody('startTime is required', 'startTime');
   const startTime = isoDate(raw['startTime'], 'startTime');
   const endTime = raw['endTime'] === undefined || raw['endTime'] === null ? null : isoDate(raw['endTime'], 'endTime');

@@ -33,9 +33,19 @@ export function oneOf<T extends string>(value: unknown, field: string, allowed: 
   return value as T;
 }
 
+/**
+ * Characters as the spec counts them: Unicode code points, as PostgreSQL's char_length does (an emoji is one,
+ * not the two UTF-16 units of `.length`; docs/community-api.md#events).
+ */
+export function characterCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count += 1;
+  return count;
+}
+
 export function optionalString(value: unknown, field: string, max = 10000): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.length > max) throw invalidBody(`${field} must be a string of at most ${max} characters`, field);
+  if (typeof value !== 'string' || characterCount(value) > max) throw invalidBody(`${field} must be a string of at most ${max} characters`, field);
   return value;
 }
 

@@ -5,7 +5,7 @@ export class StartedMigration {
   @ApiProperty({ enum: ['pending'] }) readonly status!: 'pending';
 }
 
-/** The spec's four states; a cancelled migration reads `failed` with its reason (docs/migration-worker.md#states). */
+/** The spec's four states; a cancelled migration reads `failed` with its reason (docs/migration-worker.md#states-and-exactly-once-moves). */
 export const WIRE_STATES = ['pending', 'in_progress', 'completed', 'failed'] as const;
 
 export class MigrationStatus {
