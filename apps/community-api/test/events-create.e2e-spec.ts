@@ -134,6 +134,13 @@ describe('POST /events (JSON): fields, rules and error order of the spec', () =>
     expect(refused).toMatchObject({ status: 400, body: { code: 'event/invalid-body', field: 'title', error: 'title must be a string of 1 to 300 characters' } });
   });
 
+  it('accepts a local startTime with timezone, stored and answered in UTC; without timezone an offset is required', async () => {
+    const created = await createEvent(t, project, user, onlineEvent({ startTime: '2030-05-01T18:00:00', timezone: 'America/New_York' }));
+    expect({ status: created.status, startTime: created.body.startTime, timezone: created.body.timezone }).toEqual({ status: 201, startTime: '2030-05-01T22:00:00.000Z', timezone: 'America/New_York' });
+    const refused = await createEvent(t, project, user, onlineEvent({ startTime: '2030-05-01T18:00:00' }));
+    expect(refused).toMatchObject({ status: 400, body: { code: 'event/invalid-body', field: 'startTime' } });
+  });
+
   it('accepts metadata just under 1 MB', async () => {
     const response = await createEvent(t, project, user, onlineEvent({ metadata: { blob: 'x'.repeat(1024 * 1024 - 20) } }));
     expect(response.status).toBe(201);

@@ -16,6 +16,16 @@ describe('parseCreateEventInput', () => {
     expect(() => parseCreateEventInput({ ...valid, title: 'a'.repeat(301) })).toThrow('title must be a string of 1 to 300 characters');
   });
 
+  it('accepts a local start and end time when timezone is given, and stores UTC; without it an offset is required', () => {
+    const local = parseCreateEventInput({ ...valid, startTime: '2030-05-01T18:00:00', endTime: '2030-05-01T20:00', timezone: 'America/New_York' });
+    expect({ start: local.startTime.toISOString(), end: local.endTime?.toISOString(), zone: local.timezone }).toEqual({
+      start: '2030-05-01T22:00:00.000Z',
+      end: '2030-05-02T00:00:00.000Z',
+      zone: 'America/New_York',
+    });
+    expect(() => parseCreateEventInput({ ...valid, startTime: '2030-05-01T18:00:00' })).toThrow('startTime must be an ISO 8601 date-time with a time zone offset');
+  });
+
   it('gives JSON and multipart encodings the same result', () => {
     const json = { ...valid, location: { latitude: 1, longitude: 2 }, hostIds: ['a'], metadata: { k: true }, capacity: 4, allowMaybe: false, guestListVisible: true };
     const multipart = decodeMultipartFields({ ...valid, location: '{"latitude":1,"longitude":2}', hostIds: '["a"]', metadata: '{"k":true}', capacity: '4', allowMaybe: 'false', guestListVisible: 'true' });

@@ -1,5 +1,6 @@
 import { invalidBody } from './events.errors';
 import { characterCount, isPlainObject, oneOf, optionalString, parseJsonField, rejectUnknown, requireObject } from './input-checks';
+import { zonedLocalToUtc } from './zoned-time';
 
 export const EVENT_TYPES = ['online', 'physical', 'hybrid'] as const;
 export const EVENT_VISIBILITIES = ['public', 'members', 'invite'] as const;
@@ -45,9 +46,13 @@ export const EVENT_FIELDS = [
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function isoDate(value: unknown, field: string): Date {
-  const date = typeof value === 'string' && ISO_DATETIME.test(value) ? new Date(value) : undefined;
-  if (!date || Number.isNaN(date.getTime())) throw invalidBody(`${field} must be an ISO 8601 date-time with a time zone offset`, field);
+/** An ISO 8601 date-time with an offset; with `zone` given, a local date-time in that zone is accepted too. */
+function isoDate(value: unknown, field: string, zone: string | null): Date {
+  let date = typeof value === 'string' && ISO_DATETIME.test(value) ? new Date(value) : undefined;
+  if (!date && zone && typeof value === 'string') date = zonedLocalToUtc(value, zone);
+  if (!date || Number.isNaN(date.getTime())) {
+    throw invalidBody(`${field} must be an ISO 8601 date-time with a time zone offset, or a local date-time with timezone`, field);
+  }
   return date;
 }
 
@@ -129,8 +134,9 @@ export function parseCreateEventInput(raw: unknown): CreateEventInput {
   const title = raw['title'];
   if (typeof title !== 'string' || title.length < 1 || characterCount(title) > 300) throw invalidBody('title must be a string of 1 to 300 characters', 'title');
   if (raw['startTime'] === undefined) throw invalidBody('startTime is required', 'startTime');
-  const startTime = isoDate(raw['startTime'], 'startTime');
-  const endTime = raw['endTime'] === undefined || raw['endTime'] === null ? null : isoDate(raw['endTime'], 'endTime');
+  const zone = timezone(raw['timezone']);
+  const startTime = isoDate(raw['startTime'], 'startTime', zone);
+  const endTime = raw['endTime'] === undefined || raw['endTime'] === null ? null : isoDate(raw['endTime'], 'endTime', zone);
   if (endTime && endTime.getTime() < startTime.getTime()) throw invalidBody('endTime must not be before startTime', 'endTime');
   if (raw['type'] === undefined) throw invalidBody('type is required', 'type');
   const type = oneOf(raw['type'], 'type', EVENT_TYPES);
@@ -158,7 +164,7 @@ export function parseCreateEventInput(raw: unknown): CreateEventInput {
     type,
     description: optionalString(raw['description'], 'description', 20000) ?? null,
     endTime,
-    timezone: timezone(raw['timezone']),
+    timezone: zone,
     url,
     venueName: optionalString(raw['venueName'], 'venueName', 300) ?? null,
     address,
