@@ -113,6 +113,15 @@ describe('bad input (property-based)', () => {
     );
   }, 60_000);
 
+  it('keeps the HTTP status for a body over the limit (413) and an unknown route (404), with the InvalidParameter body', async () => {
+    const post = async (path: string, body: string) => {
+      const response = await fetch(`${app.url}${path}?app_key=${tenant.appKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      return { status: response.status, body: await response.json(), headers: response.headers };
+    };
+    expectFailure(await post('/rum/error-ingestion/rules/create', JSON.stringify({ rule_name: 'x', padding: 'x'.repeat(5 * 1024 * 1024) })), 413, ...INVALID);
+    expectFailure(await post('/rum/error-ingestion/rules/rename', '{}'), 404, ...INVALID);
+  });
+
   it('answers any unknown app_key with Unauthorized 401', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 300 }), async (key) => {
