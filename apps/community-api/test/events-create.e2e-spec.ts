@@ -185,9 +185,9 @@ describe('POST /events (JSON): fields, rules and error order of the spec', () =>
     const space = await t.admin('POST', `/projects/${project.id}/spaces`, { name: 'Runners' });
     expect(space.status).toBe(201);
     const unknown = await createEvent(t, project, user, onlineEvent({ spaceId: '22222222-2222-4222-8222-222222222222' }));
-    expect(unknown).toMatchObject({ status: 404, body: { code: 'event/space-not-found' } });
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'event/space-not-found', error: expect.stringMatching(/space/i) } });
     const notMember = await createEvent(t, project, user, onlineEvent({ spaceId: space.body.id, visibility: 'members' }));
-    expect(notMember).toMatchObject({ status: 403, body: { code: 'event/not-space-member' } });
+    expect(notMember).toMatchObject({ status: 403, body: { code: 'event/not-space-member', error: expect.stringMatching(/member/i) } });
     for (const status of ['pending', 'banned']) {
       await t.admin('PUT', `/projects/${project.id}/spaces/${space.body.id}/members/${user.id}`, { status });
       const refused = await createEvent(t, project, user, onlineEvent({ spaceId: space.body.id }));
@@ -202,7 +202,7 @@ describe('POST /events (JSON): fields, rules and error order of the spec', () =>
     const other = await t.createProject(['spaces']);
     const space = await t.admin('POST', `/projects/${other.id}/spaces`, { name: 'Elsewhere' });
     const response = await createEvent(t, project, user, onlineEvent({ spaceId: space.body.id }));
-    expect(response).toMatchObject({ status: 404, body: { code: 'event/space-not-found' } });
+    expect(response).toMatchObject({ status: 404, body: { code: 'event/space-not-found', error: expect.stringMatching(/space/i) } });
   });
 
   it('answers 404 project/not-found for an unknown project', async () => {

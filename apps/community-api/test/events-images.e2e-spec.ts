@@ -33,6 +33,17 @@ describe('POST /events (multipart): cover and gallery images', () => {
   }
   const snapshot = async () => ({ events: await eventRows(), files: await fileRows(), stored: (await listFilesRecursive(env.storageDir)).length });
 
+  it('accepts a gallery of exactly 10 images (the most allowed), in order', async () => {
+    const image = await images.png(120, 120);
+    const response = await postMultipart(
+      t, project.id, user.accessToken,
+      { ...fields(), 'gallery.options': exactOptions() },
+      Array.from({ length: 10 }, (_, i) => ({ field: 'gallery', name: `g${i}.png`, data: image, type: 'image/png' })),
+    );
+    expect(response.status).toBe(201);
+    expect(response.body.files.map((file: { role: string; position: number }) => `${file.role}:${file.position}`)).toEqual(Array.from({ length: 10 }, (_, i) => `gallery:${i}`));
+  });
+
   it('decodes, strips EXIF, resizes to every named variant and serves each rendition', async () => {
     const gallery = [await images.png(300, 300), await images.jpeg(1200, 400)];
     const response = await postMultipart(

@@ -61,3 +61,22 @@ describe("the management API's own rate limit", () => {
     expect((await second.api('/rate-limit-policies')).status).toBe(200);
   });
 });
+
+describe("the management API's own rate limit, by default", () => {
+  let app: ManagementApp;
+  beforeAll(async () => {
+    // The test support raises the limit for every other file; unset here, so the built-in default applies.
+    app = await startManagement({ env: { MANAGEMENT_RATE_LIMIT_PER_SECOND: undefined as unknown as string } });
+  });
+  afterAll(async () => app?.close());
+
+  it('is 50 requests per second per client, bursting to 50', async () => {
+    const token = await app.token();
+    const response = await app.api('/rate-limit-policies', { token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-ratelimit-limit')).toBe('50');
+    const statuses = await Promise.all(Array.from({ length: 120 }, async () => (await app.api('/rate-limit-policies', { token })).status));
+    // 121 requests against a burst of 50 refilling at 50/s: at least 20 are refused unless they took over a second.
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
+  });
+});

@@ -13,6 +13,15 @@ describe('the management OpenAPI document', () => {
   });
   afterAll(async () => app?.close());
 
+  it('labels the API version and marks the rate-limit policy routes Early Access, as Auth0 does', () => {
+    expect((document as unknown as { info: { version: string } }).info.version).toBe('2.0');
+    const policyOperations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v2/rate-limit-policies'))
+      .flatMap(([, item]) => Object.values(item) as (Operation & { 'x-release-lifecycle'?: string })[]);
+    expect(policyOperations).toHaveLength(5);
+    for (const operation of policyOperations) expect(operation['x-release-lifecycle']).toBe('EA');
+  });
+
   it('is a valid OpenAPI 3 document', async () => {
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
   });

@@ -40,7 +40,11 @@ describe('rules API', () => {
       updated_by_name: 'acme',
       updated_at: expect.any(Number),
     });
-    expect(Math.abs(snapshot.updated_at - Date.now() / 1000)).toBeLessThan(60);
+    // Timestamps are Unix seconds (not milliseconds), as Flashduty's.
+    for (const stamp of [snapshot.updated_at, snapshot.rules[0].created_at, snapshot.rules[0].updated_at]) {
+      expect(Number.isInteger(stamp)).toBe(true);
+      expect(Math.abs(stamp - Date.now() / 1000)).toBeLessThan(60);
+    }
   });
 
   it('runs info, list, update, disable, enable and delete, each change a new snapshot with the whole rule set', async () => {
@@ -91,6 +95,13 @@ describe('rules API', () => {
     expect(history.total).toBe(25);
     expect(history.items.map((item: { version: number }) => item.version)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(history.items.map((item: { rules: unknown[] }) => item.rules.length)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+
+  it('pages history 20 snapshots at a time when no limit is given', async () => {
+    const fresh = await createTenant(app, 'default-limit');
+    for (let i = 0; i < 21; i++) expectSuccess(await rum(app, 'rules/create', fresh.appKey, { application_id: fresh.applicationId, ...typeErrorRule(`d${i}`) }));
+    const page = expectSuccess(await rum(app, 'rules/history/list', fresh.appKey, { application_id: fresh.applicationId }));
+    expect({ items: page.items.length, total: page.total, next: page.has_next_page, first: page.items[0].version }).toEqual({ items: 20, total: 21, next: true, first: 21 });
   });
 
   it('orders and pages history: defaults version desc, p/limit, orderby updated_at, limit capped at 100', async () => {

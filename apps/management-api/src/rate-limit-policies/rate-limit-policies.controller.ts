@@ -38,6 +38,7 @@ export class RateLimitPoliciesController {
   }
 
   @Post()
+  @ApiExtension('x-release-lifecycle', 'EA')
   @RequireScopes('create:rate_limit_policies')
   @ApiOperation({ operationId: 'post_rate-limit-policies', summary: 'Create a rate limit policy' })
   @ApiCreatedResponse({ type: RateLimitPolicyResponse })
@@ -53,6 +54,7 @@ export class RateLimitPoliciesController {
   }
 
   @Get(':id')
+  @ApiExtension('x-release-lifecycle', 'EA')
   @RequireScopes('read:rate_limit_policies')
   @ApiOperation({ operationId: 'get_rate-limit-policies_by_id', summary: 'Get a rate limit policy' })
   @ApiOkResponse({ type: RateLimitPolicyResponse })
@@ -62,6 +64,7 @@ export class RateLimitPoliciesController {
   }
 
   @Patch(':id')
+  @ApiExtension('x-release-lifecycle', 'EA')
   @RequireScopes('update:rate_limit_policies')
   @ApiOperation({ operationId: 'patch_rate-limit-policies_by_id', summary: 'Update the configuration of a rate limit policy' })
   @ApiOkResponse({ type: RateLimitPolicyResponse })
@@ -71,6 +74,7 @@ export class RateLimitPoliciesController {
   }
 
   @Delete(':id')
+  @ApiExtension('x-release-lifecycle', 'EA')
   @HttpCode(204)
   @RequireScopes('delete:rate_limit_policies')
   @ApiOperation({ operationId: 'delete_rate-limit-policies_by_id', summary: 'Delete a rate limit policy' })
