@@ -4,8 +4,8 @@ import { keepAliveLoad, slowMultipart } from './support/keep-alive-load';
 import { call, SourceService, startServiceFromSource } from './support/source-service';
 
 const ADMIN = 'shutdown-admin-token-0123456789';
-const DRAIN_MS = 800;
-const TIMEOUT_MS = 6000;
+const DRAIN_MS = 1500;
+const TIMEOUT_MS = 8000;
 const env = { ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: String(DRAIN_MS), SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS) };
 
 async function exitOf(service: SourceService): Promise<{ code: number | null; at: number }> {
