@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ClientGrantService, OAuthSettings } from '@acme/oauth';
 import { RequireScopes } from '../auth/scopes.guard';
 import { ManagementErrorBody } from '../http/error-body.dto';
 import { assertManagementAudience } from './clients.controller';
-import { ClientGrantIdParam, ClientGrantPageResponse, ClientGrantQuery, ClientGrantResponse, CreateClientGrantRequest } from './clients.dto';
+import { ClientGrantIdParam, ClientGrantPageResponse, ClientGrantQuery, ClientGrantResponse, CreateClientGrantRequest, UpdateClientGrantRequest } from './clients.dto';
 
 @ApiTags('client-grants')
 @ApiExtraModels(ClientGrantPageResponse, ClientGrantResponse)
@@ -46,6 +46,15 @@ export class ClientGrantsController {
   @ApiNotFoundResponse({ description: 'inexistent_client_grant', type: ManagementErrorBody })
   async get(@Param() params: ClientGrantIdParam): Promise<ClientGrantResponse> {
     return ClientGrantResponse.from(await this.grants.get(params.id));
+  }
+
+  @Patch(':id')
+  @RequireScopes('update:client_grants')
+  @ApiOperation({ operationId: 'patch_client-grants_by_id', summary: "Replace a client grant's scopes (cached tokens keep theirs until they expire)" })
+  @ApiOkResponse({ type: ClientGrantResponse })
+  @ApiNotFoundResponse({ description: 'inexistent_client_grant', type: ManagementErrorBody })
+  async update(@Param() params: ClientGrantIdParam, @Body() body: UpdateClientGrantRequest): Promise<ClientGrantResponse> {
+    return ClientGrantResponse.from(await this.grants.updateScope(params.id, body.scope));
   }
 
   @Delete(':id')

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ClientService } from '@acme/oauth';
 import { AppError } from '@acme/platform-errors';
 import { RequireScopes } from '../auth/scopes.guard';
 import { ManagementErrorBody } from '../http/error-body.dto';
-import { ClientIdParam, ClientPageResponse, ClientResponse, CreateClientRequest, CreatedClientResponse, PageQuery } from './clients.dto';
+import { clientSettings } from './client-settings.dto';
+import { ClientIdParam, ClientListQuery, ClientPageResponse, ClientResponse, CreateClientRequest, CreatedClientResponse, FieldsQuery, selectFields, UpdateClientRequest } from './clients.dto';
 
 @ApiTags('clients')
 @ApiExtraModels(ClientPageResponse, ClientResponse)
@@ -24,6 +25,7 @@ export class ClientsController {
       clientId: body.client_id,
       isFirstParty: body.is_first_party,
       grantTypes: body.grant_types,
+      ...clientSettings(body),
     });
     return { ...ClientResponse.from(client), client_secret: clientSecret };
   }
@@ -32,11 +34,11 @@ export class ClientsController {
   @RequireScopes('read:clients')
   @ApiOperation({ operationId: 'get_clients', summary: 'List clients (Auth0 page/per_page/include_totals)' })
   @ApiOkResponse({ schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(ClientResponse) } }, { $ref: getSchemaPath(ClientPageResponse) }] } })
-  async list(@Query() query: PageQuery): Promise<ClientResponse[] | ClientPageResponse> {
+  async list(@Query() query: ClientListQuery): Promise<Partial<ClientResponse>[] | ClientPageResponse> {
     const page = query.page ?? 0;
     const perPage = query.per_page ?? 50;
     const { clients, total } = await this.clients.list(page, perPage);
-    const items = clients.map(ClientResponse.from);
+    const items = clients.map((client) => selectFields(ClientResponse.from(client), query) as ClientResponse);
     return query.include_totals ? { start: page * perPage, limit: perPage, length: items.length, total, clients: items } : items;
   }
 
@@ -45,8 +47,29 @@ export class ClientsController {
   @ApiOperation({ operationId: 'get_clients_by_id', summary: 'Get a client' })
   @ApiOkResponse({ type: ClientResponse })
   @ApiNotFoundResponse({ description: 'inexistent_client', type: ManagementErrorBody })
-  async get(@Param() params: ClientIdParam): Promise<ClientResponse> {
-    return ClientResponse.from(await this.clients.get(params.id));
+  async get(@Param() params: ClientIdParam, @Query() query: FieldsQuery): Promise<Partial<ClientResponse>> {
+    return selectFields(ClientResponse.from(await this.clients.get(params.id)), query);
+  }
+
+  @Patch(':id')
+  @RequireScopes('update:clients')
+  @ApiOperation({ operationId: 'patch_clients_by_id', summary: 'Update a client (only the fields sent change)' })
+  @ApiOkResponse({ type: ClientResponse })
+  @ApiNotFoundResponse({ description: 'inexistent_client', type: ManagementErrorBody })
+  async update(@Param() params: ClientIdParam, @Body() body: UpdateClientRequest): Promise<ClientResponse> {
+    const client = await this.clients.update(params.id, { name: body.name, isFirstParty: body.is_first_party, grantTypes: body.grant_types, ...clientSettings(body) });
+    return ClientResponse.from(client);
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @RequireScopes('update:client_keys')
+  @ApiOperation({ operationId: 'post_rotate_secret', summary: 'Rotate a client secret (the new one is shown once; the old one stops working at once)' })
+  @ApiOkResponse({ type: CreatedClientResponse })
+  @ApiNotFoundResponse({ description: 'inexistent_client', type: ManagementErrorBody })
+  async rotateSecret(@Param() params: ClientIdParam): Promise<CreatedClientResponse> {
+    const { client, clientSecret } = await this.clients.rotateSecret(params.id);
+    return { ...ClientResponse.from(client), client_secret: clientSecret };
   }
 
   @Delete(':id')

@@ -1,11 +1,12 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Client, ClientGrant, GRANT_TYPES, GrantType, MANAGEMENT_SCOPES } from '@acme/oauth';
 import { ToBoolean, ToInt } from '../http/validators';
+import { ClientSettingsFields, JwtConfiguration, presentClientSettings } from './client-settings.dto';
 
 const CIMD_CLIENT_ID = /^https:\/\/[^\s/?#@]+(?:\/[^\s#]*)?$/;
 
-export class CreateClientRequest {
+export class CreateClientRequest extends ClientSettingsFields {
   @ApiProperty({ maxLength: 255 })
   @IsString()
   @MinLength(1)
@@ -31,6 +32,33 @@ export class CreateClientRequest {
   @IsIn(GRANT_TYPES, { each: true })
   @IsOptional()
   readonly grant_types?: GrantType[];
+}
+
+/** PATCH /clients/{id}: any field of a created client but its id; only the fields sent change. */
+export class UpdateClientRequest extends PartialType(OmitType(CreateClientRequest, ['client_id'] as const)) {}
+
+/** Auth0's field selection on client reads: `fields=a,b` with `include_fields` true (default) or false. */
+export class FieldsQuery {
+  @ApiPropertyOptional({ description: 'Comma-separated field names to include (or exclude, with include_fields=false)', maxLength: 1000 })
+  @IsString()
+  @MaxLength(1000)
+  @Matches(/^[a-z_]+(,[a-z_]+)*$/, { message: 'fields must be comma-separated field names' })
+  @IsOptional()
+  readonly fields?: string;
+
+  @ApiPropertyOptional({ type: 'boolean', default: true })
+  @ToBoolean()
+  @IsBoolean()
+  @IsOptional()
+  readonly include_fields?: boolean;
+}
+
+/** The response fields a FieldsQuery selects. */
+export function selectFields<T extends object>(item: T, query: FieldsQuery): Partial<T> {
+  if (!query.fields) return item;
+  const named = new Set(query.fields.split(','));
+  const keep = query.include_fields !== false;
+  return Object.fromEntries(Object.entries(item).filter(([key]) => named.has(key) === keep)) as Partial<T>;
 }
 
 export class ClientIdParam {
@@ -64,12 +92,20 @@ export class PageQuery {
   readonly include_totals?: boolean;
 }
 
+/** GET /clients: Auth0's paging and field selection. */
+export class ClientListQuery extends IntersectionType(PageQuery, FieldsQuery) {}
+
 export class ClientResponse {
   @ApiProperty() readonly client_id!: string;
   @ApiProperty() readonly name!: string;
   @ApiProperty() readonly is_first_party!: boolean;
   @ApiProperty({ enum: GRANT_TYPES, isArray: true }) readonly grant_types!: string[];
   @ApiProperty({ format: 'date-time' }) readonly created_at!: string;
+  @ApiPropertyOptional() readonly description?: string;
+  @ApiPropertyOptional() readonly app_type?: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) readonly client_metadata!: Record<string, string>;
+  @ApiPropertyOptional({ type: JwtConfiguration }) readonly jwt_configuration?: JwtConfiguration;
+  @ApiProperty() readonly token_endpoint_auth_method!: string;
 
   static from(client: Client): ClientResponse {
     return {
@@ -78,6 +114,7 @@ export class ClientResponse {
       is_first_party: client.isFirstParty,
       grant_types: client.grantTypes,
       created_at: client.createdAt.toISOString(),
+      ...presentClientSettings(client),
     };
   }
 }
@@ -109,6 +146,14 @@ export class CreateClientGrantRequest {
   @ApiProperty({ enum: MANAGEMENT_SCOPES, isArray: true })
   @IsArray()
   @ArrayMinSize(0)
+  @ArrayMaxSize(MANAGEMENT_SCOPES.length)
+  @IsIn(MANAGEMENT_SCOPES, { each: true })
+  readonly scope!: string[];
+}
+
+export class UpdateClientGrantRequest {
+  @ApiProperty({ enum: MANAGEMENT_SCOPES, isArray: true })
+  @IsArray()
   @ArrayMaxSize(MANAGEMENT_SCOPES.length)
   @IsIn(MANAGEMENT_SCOPES, { each: true })
   readonly scope!: string[];

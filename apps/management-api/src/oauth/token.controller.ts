@@ -1,10 +1,10 @@
 import { Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SigningKeyStore, TokenService } from '@acme/oauth';
+import { OAuthSettings, SigningKeyStore, TokenService } from '@acme/oauth';
 import { PolicyEnforcer } from '@acme/policies';
 import { applyEnforcementDecision } from './enforcement/enforcement-response';
-import { JwksBody, OAuthErrorBody, TokenRequestBody, TokenResponseBody } from './token.dto';
+import { JwksBody, OAuthErrorBody, OpenIdConfigurationBody, openIdConfiguration, TokenRequestBody, TokenResponseBody } from './token.dto';
 import { parseTokenRequest } from './token-request';
 
 @ApiTags('oauth')
@@ -15,6 +15,7 @@ export class TokenController {
     private readonly tokens: TokenService,
     private readonly keys: SigningKeyStore,
     private readonly enforcer: PolicyEnforcer,
+    private readonly settings: OAuthSettings,
   ) {}
 
   @Post('oauth/token')
@@ -36,6 +37,14 @@ export class TokenController {
     // Rate-limit policies of the OAuth authentication API (429 thrown, 302 already sent, or proceed).
     if (applyEnforcementDecision(await this.enforcer.enforce(client), response)) return undefined;
     return this.tokens.issue(client, parsed);
+  }
+
+  @Get('.well-known/openid-configuration')
+  @ApiTags('oauth')
+  @ApiOperation({ summary: 'Discovery: issuer, JWKS and token endpoint, and what the token endpoint supports' })
+  @ApiOkResponse({ type: OpenIdConfigurationBody })
+  openIdConfiguration(): OpenIdConfigurationBody {
+    return openIdConfiguration(this.settings.issuer);
   }
 
   @Get('.well-known/jwks.json')

@@ -53,3 +53,29 @@ export class JwksBody {
   @ApiProperty({ type: [JsonWebKey] })
   readonly keys!: JsonWebKey[];
 }
+
+/** OpenID Connect Discovery 1.0 / RFC 8414 metadata, limited to what this server does (client credentials). */
+export class OpenIdConfigurationBody {
+  @ApiProperty() readonly issuer!: string;
+  @ApiProperty() readonly jwks_uri!: string;
+  @ApiProperty() readonly token_endpoint!: string;
+  @ApiProperty({ type: [String] }) readonly grant_types_supported!: string[];
+  @ApiProperty({ type: [String] }) readonly token_endpoint_auth_methods_supported!: string[];
+  @ApiProperty({ type: [String] }) readonly response_types_supported!: string[];
+  @ApiProperty({ type: [String] }) readonly id_token_signing_alg_values_supported!: string[];
+  @ApiProperty({ type: [String] }) readonly subject_types_supported!: string[];
+}
+
+/** `issuer` ends with a slash (Auth0's form); endpoints hang off it. */
+export function openIdConfiguration(issuer: string): OpenIdConfigurationBody {
+  return {
+    issuer,
+    jwks_uri: `${issuer}.well-known/jwks.json`,
+    token_endpoint: `${issuer}oauth/token`,
+    grant_types_supported: ['client_credentials'],
+    token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+    response_types_supported: ['token'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    subject_types_supported: ['public'],
+  };
+}

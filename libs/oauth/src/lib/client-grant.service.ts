@@ -67,6 +67,14 @@ export class ClientGrantService {
     return { grants, total };
   }
 
+  /** Replaces the grant's scopes; every instance forgets the client's cached grants at once. */
+  async updateScope(id: string, scope: string[]): Promise<ClientGrant> {
+    const grant = await this.get(id);
+    await this.grants.update({ id }, { scope: [...new Set(scope)] });
+    await this.cache.changed(grant.clientId);
+    return this.get(id);
+  }
+
   async delete(id: string): Promise<void> {
     const rows: Array<{ client_id: string }> = await this.grants.query(`DELETE FROM "management"."client_grants" WHERE "id" = $1 RETURNING "client_id"`, [id]);
     // TypeORM's Postgres driver answers DELETE ... RETURNING as [rows, count].

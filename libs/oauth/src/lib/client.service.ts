@@ -9,12 +9,23 @@ import { ClientConflictError, ClientNotFoundError } from './oauth.errors';
 import { Client } from './oauth.entities';
 import { GrantType, OAuthSettings } from './oauth.settings';
 
-export interface CreateClientCommand {
+/** Settings a client carries for its owners' tools; stored and returned as given (validated by the app). */
+export interface ClientSettingsInput {
+  description?: string | null;
+  appType?: string | null;
+  clientMetadata?: Record<string, string>;
+  jwtConfiguration?: Record<string, unknown> | null;
+  tokenEndpointAuthMethod?: string;
+}
+
+export interface CreateClientCommand extends ClientSettingsInput {
   name: string;
   clientId?: string;
   isFirstParty?: boolean;
   grantTypes?: GrantType[];
 }
+
+export type UpdateClientCommand = Partial<Omit<CreateClientCommand, 'clientId'>>;
 
 /** What a successful client authentication yields (enforcement and token issuing read it). */
 export interface AuthenticatedClient {
@@ -64,6 +75,11 @@ export class ClientService {
       secretDigest: this.digest(clientSecret),
       isFirstParty: command.isFirstParty ?? true,
       grantTypes: command.grantTypes ?? ['client_credentials'],
+      description: command.description ?? null,
+      appType: command.appType ?? null,
+      clientMetadata: command.clientMetadata ?? {},
+      jwtConfiguration: command.jwtConfiguration ?? null,
+      tokenEndpointAuthMethod: command.tokenEndpointAuthMethod ?? 'client_secret_post',
     };
     try {
       await this.clients.insert(row);
@@ -100,6 +116,26 @@ export class ClientService {
   async list(page: number, perPage: number): Promise<{ clients: Client[]; total: number }> {
     const [clients, total] = await this.clients.findAndCount({ order: { createdAt: 'ASC', clientId: 'ASC' }, skip: page * perPage, take: perPage });
     return { clients, total };
+  }
+
+  /** Changes only the given fields; every instance forgets its cached copy (grant types gate /oauth/token). */
+  async update(clientId: string, patch: UpdateClientCommand): Promise<Client> {
+    const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    if (Object.keys(changes).length > 0) {
+      const result = await this.clients.update({ clientId }, changes);
+      if (!result.affected) throw new ClientNotFoundError(clientId);
+      await this.cache.changed(clientId);
+    }
+    return this.get(clientId);
+  }
+
+  /** A new secret, shown once; the old one stops working on every instance at once (cache change). */
+  async rotateSecret(clientId: string): Promise<{ client: Client; clientSecret: string }> {
+    const clientSecret = generateSecret('', 48);
+    const result = await this.clients.update({ clientId }, { secretDigest: this.digest(clientSecret) });
+    if (!result.affected) throw new ClientNotFoundError(clientId);
+    await this.cache.changed(clientId);
+    return { client: await this.get(clientId), clientSecret };
   }
 
   async delete(clientId: string): Promise<void> {

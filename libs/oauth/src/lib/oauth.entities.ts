@@ -21,6 +21,22 @@ export class Client {
 
   @Column({ type: 'timestamptz', precision: 3 })
   createdAt!: Date;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  appType!: string | null;
+
+  /** Auth0's `client_metadata`: up to 10 string properties. */
+  @Column({ type: 'jsonb', default: {} })
+  clientMetadata!: Record<string, string>;
+
+  @Column({ type: 'jsonb', nullable: true })
+  jwtConfiguration!: object | null;
+
+  @Column({ type: 'varchar', length: 32, default: 'client_secret_post' })
+  tokenEndpointAuthMethod!: string;
 }
 
 @Entity({ name: 'client_grants', schema: 'management' })

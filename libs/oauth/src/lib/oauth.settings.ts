@@ -21,9 +21,12 @@ export abstract class OAuthSettings {
 export const MANAGEMENT_SCOPES = [
   'read:clients',
   'create:clients',
+  'update:clients',
+  'update:client_keys',
   'delete:clients',
   'read:client_grants',
   'create:client_grants',
+  'update:client_grants',
   'delete:client_grants',
   'read:rate_limit_policies',
   'create:rate_limit_policies',
