@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '@acme/platform-auth';
-import { AccountsService, AuditService, RulesErrors } from '@acme/rules';
-import { AccessParams, AccountParams, ApplicationParams, AuditLogQuery, CreateAccountRequest, CreateApplicationRequest, SetAccessRequest } from './dto/admin.requests';
+import { AccountsService, AppKeysService, AuditService, RulesErrors } from '@acme/rules';
+import { AccessParams, AccountParams, AppKeyParams, ApplicationParams, AuditLogQuery, CreateAccountRequest, CreateApplicationRequest, SetAccessRequest } from './dto/admin.requests';
 
 /** Operator API (root README, Services): provisions what the public API assumes exists. Hidden unless ADMIN_TOKEN is set. */
 @ApiTags('operator')
@@ -13,12 +13,34 @@ export class AdminController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly audit: AuditService,
+    private readonly appKeys: AppKeysService,
   ) {}
 
   @Post('accounts')
   @ApiOperation({ summary: 'Create an account → {account_id, app_key} (the key is shown once)' })
   createAccount(@Body() body: CreateAccountRequest) {
     return this.accounts.createAccount(body.name);
+  }
+
+  @Post('accounts/:accountId/app-keys')
+  @ApiOperation({ summary: 'Issue another app key for an account → {app_key_id, app_key} (the key is shown once)' })
+  async issueAppKey(@Param() params: AccountParams) {
+    await this.requireAccount(params.accountId);
+    return this.appKeys.issue(params.accountId);
+  }
+
+  @Get('accounts/:accountId/app-keys')
+  @ApiOperation({ summary: 'The account’s app keys, masked → {items: [{app_key_id, masked_app_key, created_at}]}' })
+  async listAppKeys(@Param() params: AccountParams) {
+    await this.requireAccount(params.accountId);
+    return { items: await this.appKeys.list(params.accountId) };
+  }
+
+  @Delete('accounts/:accountId/app-keys/:appKeyId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Revoke an app key: it stops working on every instance at once' })
+  async revokeAppKey(@Param() params: AppKeyParams): Promise<void> {
+    await this.appKeys.revoke(params.accountId, params.appKeyId);
   }
 
   @Post('applications')
@@ -44,7 +66,11 @@ export class AdminController {
   @Get('accounts/:accountId/audit-log')
   @ApiOperation({ summary: 'The account’s audit log, newest first → {items, next_before}' })
   async auditLog(@Param() params: AccountParams, @Query() query: AuditLogQuery) {
-    if (!(await this.accounts.accountExists(params.accountId))) throw RulesErrors.accountNotFound();
+    await this.requireAccount(params.accountId);
     return this.audit.list(params.accountId, { limit: query.limit ?? 50, before: query.before });
+  }
+
+  private async requireAccount(accountId: number): Promise<void> {
+    if (!(await this.accounts.accountExists(accountId))) throw RulesErrors.accountNotFound();
   }
 }

@@ -36,6 +36,7 @@ export class AppKeyGuard implements CanActivate {
       this.audit
         .record({
           accountId: account.id,
+          appKeyId: account.appKeyId,
           method: request.method,
           route: request.path,
           applicationId,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { digestSecret, generateSecret } from '@acme/platform-auth';
+import { AppKeysService } from './app-keys.service';
 import { RulesErrors } from './rules.errors';
 
 export type Access = 'read' | 'write';
@@ -9,6 +10,8 @@ export type Access = 'read' | 'write';
 export interface Account {
   id: number;
   name: string;
+  /** The app key the call was made with (audit entries name it, never its value). */
+  appKeyId?: number;
 }
 
 export interface ClientTokenTarget {
@@ -16,32 +19,33 @@ export interface ClientTokenTarget {
   ruleSetVersion: number;
 }
 
-const APP_KEY_PREFIX = 'rum_ak_';
 const CLIENT_TOKEN_PREFIX = 'rum_ct_';
 
 /** Accounts, their app keys, applications, per-application access and ingest client tokens. Secrets are stored as SHA-256 digests. */
 @Injectable()
 export class AccountsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly appKeys: AppKeysService,
+  ) {}
 
-  async createAccount(name: string): Promise<{ account_id: number; app_key: string }> {
-    const appKey = generateSecret(APP_KEY_PREFIX);
+  async createAccount(name: string): Promise<{ account_id: number; app_key: string; app_key_id: number }> {
     return this.db.transaction(async (manager) => {
       const [account]: { id: string }[] = await manager.query(`INSERT INTO "rum"."accounts" ("name") VALUES ($1) RETURNING "id"`, [name]);
-      await manager.query(`INSERT INTO "rum"."app_keys" ("account_id", "key_digest") VALUES ($1, $2)`, [account.id, digestSecret(appKey)]);
-      return { account_id: Number(account.id), app_key: appKey };
+      const key = await this.appKeys.issue(Number(account.id), manager);
+      return { account_id: Number(account.id), app_key: key.app_key, app_key_id: key.app_key_id };
     });
   }
 
   /** The account an app key belongs to; lookup by digest, so the presented key is never compared as text. */
   async authenticate(appKey: string | undefined): Promise<Account> {
     if (!appKey || appKey.length > 256) throw RulesErrors.unknownAppKey();
-    const [row]: { id: string; name: string }[] = await this.db.query(
-      `SELECT a."id", a."name" FROM "rum"."app_keys" k JOIN "rum"."accounts" a ON a."id" = k."account_id" WHERE k."key_digest" = $1`,
+    const [row]: { id: string; name: string; key_id: string }[] = await this.db.query(
+      `SELECT a."id", a."name", k."id" AS "key_id" FROM "rum"."app_keys" k JOIN "rum"."accounts" a ON a."id" = k."account_id" WHERE k."key_digest" = $1`,
       [digestSecret(appKey)],
     );
     if (!row) throw RulesErrors.unknownAppKey();
-    return { id: Number(row.id), name: row.name };
+    return { id: Number(row.id), name: row.name, appKeyId: Number(row.key_id) };
   }
 
   async accountExists(accountId: number): Promise<boolean> {

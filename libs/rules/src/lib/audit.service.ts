@@ -4,6 +4,7 @@ import { redactForAudit } from './audit-redaction';
 
 export interface AuditRecord {
   accountId: number;
+  appKeyId?: number;
   method: string;
   route: string;
   applicationId?: string;
@@ -24,10 +25,12 @@ export interface AuditEntryView {
   request_id: string;
   request: unknown;
   created_at: number;
+  /** The app key the call was made with (its id; the value is never stored). */
+  app_key_id: number | null;
 }
 
 /** As Postgres returns it: bigints as strings, the timestamp as a Date. */
-type AuditRow = Omit<AuditEntryView, 'id' | 'account_id' | 'created_at'> & { id: string; account_id: string; created_at: Date };
+type AuditRow = Omit<AuditEntryView, 'id' | 'account_id' | 'created_at' | 'app_key_id'> & { id: string; account_id: string; created_at: Date; app_key_id: string | null };
 
 /** The per-account audit log: who called what, on which application, with what result; secrets never stored. */
 @Injectable()
@@ -37,9 +40,9 @@ export class AuditService {
   async record(entry: AuditRecord): Promise<void> {
     const applicationId = entry.applicationId === undefined ? null : String(redactForAudit(entry.applicationId)).slice(0, 128);
     await this.db.query(
-      `INSERT INTO "rum"."audit_log" ("account_id", "method", "route", "application_id", "status", "result", "request_id", "request")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,
-      [entry.accountId, entry.method.slice(0, 8), entry.route.slice(0, 256), applicationId, entry.status, entry.result, entry.requestId, JSON.stringify(redactForAudit(entry.request))],
+      `INSERT INTO "rum"."audit_log" ("account_id", "method", "route", "application_id", "status", "result", "request_id", "request", "app_key_id")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)`,
+      [entry.accountId, entry.method.slice(0, 8), entry.route.slice(0, 256), applicationId, entry.status, entry.result, entry.requestId, JSON.stringify(redactForAudit(entry.request)), entry.appKeyId ?? null],
     );
   }
 
@@ -60,6 +63,7 @@ export class AuditService {
       request_id: row.request_id,
       request: row.request,
       created_at: Math.floor(row.created_at.getTime() / 1000),
+      app_key_id: row.app_key_id === null ? null : Number(row.app_key_id),
     }));
     return { items: page, next_before: rows.length > options.limit ? page[page.length - 1].id : null };
   }

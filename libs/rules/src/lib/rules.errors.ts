@@ -8,6 +8,7 @@ export const RulesErrors = {
   ruleNotFound: () => new AppError('RULE_NOT_FOUND', 'not_found', 'No such rule in this application.'),
   ruleNameTaken: () => new AppError('RULE_NAME_TAKEN', 'conflict', 'rule_name is already used in this application.'),
   accountNotFound: () => new AppError('ACCOUNT_NOT_FOUND', 'not_found', 'No such account.'),
+  appKeyNotFound: () => new AppError('APP_KEY_NOT_FOUND', 'not_found', 'No such app key of this account.'),
   applicationNotFound: () => new AppError('APPLICATION_NOT_FOUND', 'not_found', 'No such application.'),
   invalidFilters: (problem: string) => new AppError('FILTERS_INVALID', 'validation', problem, { details: { location: 'body', issues: [{ property: 'filters', constraints: [problem] }] } }),
 };

@@ -5,10 +5,11 @@ import { IngestService } from './ingest.service';
 import { RuleSetCache } from './rule-set.cache';
 import { RuleSetStore } from './rule-set.store';
 import { RulesService } from './rules.service';
+import { AppKeysService } from './app-keys.service';
 
 /** Needs the app's Postgres connection (DataSource) and RedisPubSub, both global. */
 @Module({
-  providers: [AccountsService, AuditService, RuleSetStore, RuleSetCache, RulesService, IngestService],
-  exports: [AccountsService, AuditService, RuleSetStore, RuleSetCache, RulesService, IngestService],
+  providers: [AccountsService, AppKeysService, AuditService, RuleSetStore, RuleSetCache, RulesService, IngestService],
+  exports: [AccountsService, AppKeysService, AuditService, RuleSetStore, RuleSetCache, RulesService, IngestService],
 })
 export class RulesModule {}

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { AppKeyManagement1764000000200 } from './1764000000200-app-key-management';
 
 /** Accounts, keys, applications, access, rules with their append-only snapshots, ingested errors, audit log. */
 export class CreateRumSchema1763760000000 implements MigrationInterface {
@@ -100,4 +101,4 @@ export class CreateRumSchema1763760000000 implements MigrationInterface {
   }
 }
 
-export const RULES_MIGRATIONS = [CreateRumSchema1763760000000];
+export const RULES_MIGRATIONS = [CreateRumSchema1763760000000, AppKeyManagement1764000000200];

@@ -48,6 +48,14 @@ export class AccountParams {
   readonly accountId!: number;
 }
 
+export class AppKeyParams extends AccountParams {
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  readonly appKeyId!: number;
+}
+
 export class AuditLogQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 })
   @IsOptional()
