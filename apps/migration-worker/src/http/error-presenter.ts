@@ -6,6 +6,8 @@ const STATUS_BY_KIND: Record<AppErrorKind, [number, string]> = {
   payload_too_large: [400, 'INVALID_ARGUMENT'],
   unprocessable: [400, 'INVALID_ARGUMENT'],
   unauthorized: [401, 'UNAUTHENTICATED'],
+  // No route of this API refuses a valid credential (another workspace's data is NOT_FOUND), so the contract does
+  // not list it; the kind still needs a name (docs/migration-worker.md#errors).
   forbidden: [403, 'PERMISSION_DENIED'],
   not_found: [404, 'NOT_FOUND'],
   conflict: [409, 'FAILED_PRECONDITION'],
