@@ -8,11 +8,12 @@ import { ManagementAuthGuard } from './auth/scopes.guard';
 import { ClientGrantsController } from './clients/client-grants.controller';
 import { ClientsController } from './clients/clients.controller';
 import { RateLimitPoliciesController } from './rate-limit-policies/rate-limit-policies.controller';
+import { SigningKeysController } from './keys/signing-keys.controller';
 
 /** Everything under /api/v2: token check and the API's own rate limit first, then the routes. */
 @Module({
   imports: [PoliciesModule, RateLimitingModule],
-  controllers: [RateLimitPoliciesController, ClientsController, ClientGrantsController],
+  controllers: [RateLimitPoliciesController, ClientsController, ClientGrantsController, SigningKeysController],
   providers: [
     AccessTokenVerifier,
     ManagementGateMiddleware,

@@ -28,10 +28,12 @@ describe('POST /oauth/token', () => {
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 86400 });
     expect(body.scope.split(' ')).toContain('read:rate_limit_policies');
     const jwks = (await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as { keys: Array<Record<string, string>> };
-    expect(jwks.keys).toHaveLength(1);
+    // The current key and the next one, published ahead of rotation.
+    expect(jwks.keys).toHaveLength(2);
     const header = jwt.decode(body.access_token, { complete: true })!.header;
-    expect(header).toMatchObject({ alg: 'RS256', kid: jwks.keys[0].kid });
-    const key = createPublicKey({ key: jwks.keys[0] as never, format: 'jwk' });
+    const signing = jwks.keys.find((jwk) => jwk['kid'] === header.kid)!;
+    expect(header).toMatchObject({ alg: 'RS256', kid: signing.kid });
+    const key = createPublicKey({ key: signing as never, format: 'jwk' });
     const claims = jwt.verify(body.access_token, key, { algorithms: ['RS256'] }) as Record<string, unknown>;
     expect(claims).toMatchObject({ iss: ISSUER, sub: `${BOOTSTRAP.clientId}@clients`, aud: AUDIENCE, azp: BOOTSTRAP.clientId, gty: 'client-credentials', scope: body.scope });
     expect(Number(claims['exp']) - Number(claims['iat'])).toBe(86400);

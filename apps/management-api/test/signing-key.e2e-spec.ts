@@ -22,7 +22,7 @@ describe('the signing key shared by every instance', () => {
     await database?.drop();
   });
 
-  it('generates one key when two instances start at once, and each accepts the other\'s tokens', async () => {
+  it('generates one current and one next key when two instances start at once, and each accepts the other\'s tokens', async () => {
     const redisPrefix = createTestRedisPrefix('management-keys');
     const shared = { database, redisPrefix };
     const [a, b] = await Promise.all([startManagement({ shareWith: shared }), startManagement({ shareWith: shared })]);
@@ -36,11 +36,14 @@ describe('the signing key shared by every instance', () => {
     const db = new Client({ connectionString: database.url });
     await db.connect();
     try {
-      const { rows } = await db.query('SELECT kid, private_key_pem FROM management.signing_keys');
-      expect(rows.map((row) => row.kid)).toEqual([keysA[0].kid]);
-      // Stored sealed (AES-256-GCM), never the PEM in clear.
-      expect(rows[0].private_key_pem).toMatch(/^sealed\.v1\./);
-      expect(rows[0].private_key_pem).not.toContain('PRIVATE KEY');
+      const { rows } = await db.query('SELECT kid, slot, private_key_pem FROM management.signing_keys ORDER BY slot');
+      expect(rows.map((row) => row.slot)).toEqual(['current', 'next']);
+      expect(rows.map((row) => row.kid).sort()).toEqual(keysA.map((key) => key.kid).sort());
+      for (const row of rows) {
+        // Stored sealed (AES-256-GCM), never the PEM in clear.
+        expect(row.private_key_pem).toMatch(/^sealed\.v1\./);
+        expect(row.private_key_pem).not.toContain('PRIVATE KEY');
+      }
     } finally {
       await db.end();
     }
@@ -60,7 +63,7 @@ describe('the signing key shared by every instance', () => {
       const db = new Client({ connectionString: legacy.url });
       await db.connect();
       try {
-        await db.query('UPDATE management.signing_keys SET private_key_pem = $1, kid = $2', [SIGNING_KEY_PEM, thumbprintOf(SIGNING_KEY_PEM)]);
+        await db.query(`UPDATE management.signing_keys SET private_key_pem = $1, kid = $2 WHERE slot = 'current'`, [SIGNING_KEY_PEM, thumbprintOf(SIGNING_KEY_PEM)]);
         const again = await startManagement({ shareWith: { database: legacy, redisPrefix: createTestRedisPrefix('management-keys') } });
         try {
           expect((await kidOf(again))[0].kid).toBe(thumbprintOf(SIGNING_KEY_PEM));
@@ -69,7 +72,7 @@ describe('the signing key shared by every instance', () => {
         } finally {
           await again.close();
         }
-        const { rows } = await db.query('SELECT private_key_pem FROM management.signing_keys');
+        const { rows } = await db.query(`SELECT private_key_pem FROM management.signing_keys WHERE slot = 'current'`);
         expect(rows[0].private_key_pem).toMatch(/^sealed\.v1\./);
       } finally {
         await db.end();

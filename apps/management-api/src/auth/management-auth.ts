@@ -63,11 +63,13 @@ const CACHE_SIZE = 10000;
 /**
  * Clients reuse one token for many calls, so a verified token (the exact string whose signature checked
  * out) is remembered until its `exp`: the RSA verification then runs once per token, not once per call.
- * Failures are never cached. Bounded: the oldest entry goes first.
+ * Failures are never cached. Bounded: the oldest entry goes first. Forgotten whenever the signing keys that
+ * verify change (a revoked key's tokens are refused at once).
  */
 @Injectable()
 export class AccessTokenVerifier {
   private readonly verified = new Map<string, { principal: ManagementPrincipal; expiresAt: number }>();
+  private keysRevision = -1;
 
   constructor(
     private readonly keys: SigningKeyStore,
@@ -76,6 +78,10 @@ export class AccessTokenVerifier {
 
   authenticate(request: { headers: IncomingHttpHeaders }): AuthOutcome {
     const token = bearerToken(request);
+    if (this.keys.revision !== this.keysRevision) {
+      this.verified.clear();
+      this.keysRevision = this.keys.revision;
+    }
     const cached = token === undefined ? undefined : this.verified.get(token);
     if (cached) {
       if (cached.expiresAt > Date.now()) return { principal: cached.principal };

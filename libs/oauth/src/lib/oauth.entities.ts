@@ -58,18 +58,27 @@ export class ClientGrant {
   createdAt!: Date;
 }
 
-/** The generated signing key, one row shared by every instance (`slot` makes the first insert win). */
+/** Generated signing keys shared by every instance: one `current`, one `next`, any `previous` (revocable). */
 @Entity({ name: 'signing_keys', schema: 'management' })
 export class SigningKey {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   kid!: string;
 
-  @Column({ type: 'varchar', length: 16, unique: true })
-  slot!: string;
+  @Column({ type: 'varchar', length: 16 })
+  slot!: 'current' | 'next' | 'previous';
 
   @Column({ type: 'text' })
   privateKeyPem!: string;
 
   @Column({ type: 'timestamptz', precision: 3 })
   createdAt!: Date;
+
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  currentSince!: Date | null;
+
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  currentUntil!: Date | null;
+
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  revokedAt!: Date | null;
 }

@@ -60,3 +60,16 @@ export class ClientGrantConflictError extends AppError {
     super('CLIENT_GRANT_CONFLICT', 'conflict', 'A client grant for this client_id and audience already exists.');
   }
 }
+
+export class SigningKeyNotFoundError extends AppError {
+  constructor(kid: string) {
+    super('INEXISTENT_SIGNING_KEY', 'not_found', `The signing key does not exist: ${kid}`);
+  }
+}
+
+/** Rotation and revocation manage stored keys: a configured key, or the current or next key, cannot be revoked. */
+export class SigningKeyConflictError extends AppError {
+  constructor(message: string) {
+    super('SIGNING_KEY_CONFLICT', 'conflict', message);
+  }
+}

@@ -32,6 +32,9 @@ export const MANAGEMENT_SCOPES = [
   'create:rate_limit_policies',
   'update:rate_limit_policies',
   'delete:rate_limit_policies',
+  'read:signing_keys',
+  'create:signing_keys',
+  'update:signing_keys',
 ] as const;
 export type ManagementScope = (typeof MANAGEMENT_SCOPES)[number];
 

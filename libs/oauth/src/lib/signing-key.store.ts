@@ -1,84 +1,178 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { derivePurposeKey, isSealed, openSecret, sealSecret } from '@acme/platform-auth';
+import { safeErrorMessage } from '@acme/platform-observability';
+import { RedisPubSub } from '@acme/platform-redis';
+import { SigningKeyConflictError, SigningKeyNotFoundError } from './oauth.errors';
 import { SigningKey } from './oauth.entities';
 import { OAuthSettings } from './oauth.settings';
+import { KeyCertificate, keyCertificate, KeyMaterial, keyMaterial, PublicJwk } from './signing-key-material';
 
-export interface PublicJwk {
-  kty: string;
-  n: string;
-  e: string;
-  kid: string;
-  use: 'sig';
-  alg: 'RS256';
+export type { PublicJwk } from './signing-key-material';
+
+export const SIGNING_KEYS_CHANNEL = 'oauth:signing-keys:changed';
+
+export interface LoadedKey extends KeyMaterial {
+  slot: SigningKey['slot'];
+  certificate: KeyCertificate;
+  createdAt: Date;
+  currentSince: Date | null;
+  currentUntil: Date | null;
+  revokedAt: Date | null;
 }
 
-interface LoadedKey {
-  kid: string;
-  privateKey: KeyObject;
-  publicKeyPem: string;
-  jwk: PublicJwk;
-}
-
-/** RFC 7638 thumbprint: stable across instances and restarts for the same key. */
-function thumbprint(jwk: { e: string; kty: string; n: string }): string {
-  return createHash('sha256').update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n })).digest('base64url');
-}
-
-function load(pem: string): LoadedKey {
-  const privateKey = createPrivateKey(pem);
-  if (privateKey.asymmetricKeyType !== 'rsa') throw new Error('The signing key must be an RSA private key');
-  const publicKey = createPublicKey(privateKey);
-  const raw = publicKey.export({ format: 'jwk' }) as { kty: string; n: string; e: string };
-  const kid = thumbprint(raw);
-  return {
-    kid,
-    privateKey,
-    publicKeyPem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
-    jwk: { kty: raw.kty, n: raw.n, e: raw.e, kid, use: 'sig', alg: 'RS256' },
-  };
-}
+const newPem = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 /**
- * The one RS256 key every instance signs with: the configured PEM, else a key generated once and stored
- * sealed (AES-256-GCM under a key derived from the client-secret key, never the PEM in clear). Instances
- * starting together race on the `slot` unique constraint; the loser reads the winner's key.
+ * The RS256 keys every instance signs and verifies with. The configured PEM (MANAGEMENT_SIGNING_KEY) is the one
+ * key when set; otherwise keys are generated and stored sealed (AES-256-GCM under a key derived from the
+ * client-secret key): one `current` signs, one `next` is published ahead of rotation, `previous` ones still
+ * verify until revoked. A rotation or revocation on one instance reaches every other over Redis at once
+ * (a 30 s reload is the backstop). Instances starting together race on unique slots; losers read the winner's.
  */
 @Injectable()
-export class SigningKeyStore implements OnModuleInit {
-  private key?: LoadedKey;
+export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(SigningKeyStore.name);
+  private keys: LoadedKey[] = [];
+  private usable = '';
+  /** Changes whenever the set of keys that verify tokens changes (a revocation): verified-token caches reset on it. */
+  revision = 0;
+  private timer?: NodeJS.Timeout;
+  private unsubscribe?: () => void;
 
   constructor(
     private readonly settings: OAuthSettings,
-    @InjectRepository(SigningKey) private readonly keys: Repository<SigningKey>,
+    @InjectRepository(SigningKey) private readonly rows: Repository<SigningKey>,
+    private readonly pubsub: RedisPubSub,
   ) {}
 
+  get configured(): boolean {
+    return this.settings.signingKeyPem !== undefined;
+  }
+
   async onModuleInit(): Promise<void> {
-    this.key = load(this.settings.signingKeyPem ?? (await this.storedPem()));
+    if (this.configured) {
+      const material = keyMaterial(this.settings.signingKeyPem as string);
+      const epoch = new Date(0);
+      this.keys = [{ ...material, slot: 'current', certificate: await keyCertificate(material, this.subject, epoch), createdAt: epoch, currentSince: epoch, currentUntil: null, revokedAt: null }];
+      return;
+    }
+    await this.ensureSlot('current');
+    await this.ensureSlot('next');
+    this.unsubscribe = await this.pubsub.subscribe(SIGNING_KEYS_CHANNEL, () => this.reloadQuietly());
+    await this.reload();
+    this.timer = setInterval(() => this.reloadQuietly(), 30_000);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+    this.unsubscribe?.();
+  }
+
+  current(): LoadedKey {
+    const key = this.keys.find((candidate) => candidate.slot === 'current');
+    if (!key) throw new Error('Signing key not loaded yet');
+    return key;
+  }
+
+  /** Verification key for a token's `kid`: any key not revoked (a token of a previous key stays valid until then). */
+  publicKeyFor(kid: string | undefined): string | undefined {
+    return this.keys.find((key) => key.kid === kid && key.revokedAt === null)?.publicKeyPem;
+  }
+
+  /** Current, next and unrevoked previous keys, each with its certificate chain (`x5c`). */
+  jwks(): { keys: PublicJwk[] } {
+    return { keys: this.keys.filter((key) => key.revokedAt === null).map((key) => ({ ...key.jwk, x5c: [key.certificate.der] })) };
+  }
+
+  list(): LoadedKey[] {
+    return [...this.keys];
+  }
+
+  get(kid: string): LoadedKey {
+    const key = this.keys.find((candidate) => candidate.kid === kid);
+    if (!key) throw new SigningKeyNotFoundError(kid);
+    return key;
+  }
+
+  /** next → current, current → previous, and a new next; every instance signs with the new current at once. */
+  async rotate(): Promise<LoadedKey> {
+    this.refuseWhenConfigured();
+    const pem = newPem();
+    await this.rows.manager.transaction(async (manager) => {
+      await manager.query(`SELECT 1 FROM "management"."signing_keys" WHERE "slot" IN ('current', 'next') FOR UPDATE`);
+      await manager.query(`UPDATE "management"."signing_keys" SET "slot" = 'previous', "current_until" = now() WHERE "slot" = 'current'`);
+      await manager.query(`UPDATE "management"."signing_keys" SET "slot" = 'current', "current_since" = now() WHERE "slot" = 'next'`);
+      await manager.query(`INSERT INTO "management"."signing_keys" ("kid", "slot", "private_key_pem") VALUES ($1, 'next', $2)`, [keyMaterial(pem).kid, sealSecret(pem, this.sealingKey)]);
+    });
+    await this.changed();
+    return this.current();
+  }
+
+  /** Only a previous key can be revoked; tokens it signed are refused on every instance at once. */
+  async revoke(kid: string): Promise<LoadedKey> {
+    this.refuseWhenConfigured();
+    const key = this.get(kid);
+    if (key.slot !== 'previous') throw new SigningKeyConflictError(`The ${key.slot} signing key cannot be revoked; rotate first.`);
+    await this.rows.query(`UPDATE "management"."signing_keys" SET "revoked_at" = now() WHERE "kid" = $1 AND "slot" = 'previous' AND "revoked_at" IS NULL`, [kid]);
+    await this.changed();
+    return this.get(kid);
+  }
+
+  private refuseWhenConfigured(): void {
+    if (this.configured) throw new SigningKeyConflictError('The signing key is configured by MANAGEMENT_SIGNING_KEY; change it there.');
+  }
+
+  private async changed(): Promise<void> {
+    await this.reload();
+    await this.pubsub.publish(SIGNING_KEYS_CHANNEL, 'changed').catch((error: unknown) => this.logger.warn(`Could not publish a signing-key change: ${safeErrorMessage(error)}`));
+  }
+
+  private get subject(): string {
+    return new URL(this.settings.issuer).host;
   }
 
   private get sealingKey(): Buffer {
     return derivePurposeKey(this.settings.clientSecretKey, 'management signing key at rest');
   }
 
-  private async storedPem(): Promise<string> {
-    const existing = await this.keys.findOneBy({ slot: 'current' });
-    if (existing) return this.unseal(existing);
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-    await this.keys.query(
-      `INSERT INTO "management"."signing_keys" ("kid", "slot", "private_key_pem") VALUES ($1, 'current', $2) ON CONFLICT ("slot") DO NOTHING`,
-      [load(pem).kid, sealSecret(pem, this.sealingKey)],
+  private async ensureSlot(slot: 'current' | 'next'): Promise<void> {
+    if (await this.rows.existsBy({ slot })) return;
+    const pem = newPem();
+    const since = slot === 'current' ? 'now()' : 'NULL';
+    await this.rows.query(
+      `INSERT INTO "management"."signing_keys" ("kid", "slot", "private_key_pem", "current_since") VALUES ($1, $2, $3, ${since}) ON CONFLICT DO NOTHING`,
+      [keyMaterial(pem).kid, slot, sealSecret(pem, this.sealingKey)],
     );
-    return this.unseal(await this.keys.findOneByOrFail({ slot: 'current' }));
+  }
+
+  private reloadQuietly(): void {
+    this.reload().catch((error: unknown) => this.logger.warn(`Reloading signing keys failed: ${safeErrorMessage(error)}`));
+  }
+
+  private async reload(): Promise<void> {
+    const rows = await this.rows.find({ order: { createdAt: 'ASC' } });
+    const loaded: LoadedKey[] = [];
+    for (const row of rows) {
+      const material = keyMaterial(await this.unseal(row));
+      const certificate = (this.keys.find((key) => key.kid === row.kid) ?? { certificate: await keyCertificate(material, this.subject, row.createdAt) }).certificate;
+      loaded.push({ ...material, slot: row.slot, certificate, createdAt: row.createdAt, currentSince: row.currentSince, currentUntil: row.currentUntil, revokedAt: row.revokedAt });
+    }
+    this.keys = loaded;
+    const usable = loaded.filter((key) => key.revokedAt === null).map((key) => key.kid).join(',');
+    if (usable !== this.usable) {
+      this.usable = usable;
+      this.revision += 1;
+    }
   }
 
   /** A row written before keys were sealed holds the PEM in clear: it is sealed in place on first read. */
   private async unseal(row: SigningKey): Promise<string> {
     if (!isSealed(row.privateKeyPem)) {
-      await this.keys.query(`UPDATE "management"."signing_keys" SET "private_key_pem" = $2 WHERE "kid" = $1 AND "private_key_pem" = $3`, [
+      await this.rows.query(`UPDATE "management"."signing_keys" SET "private_key_pem" = $2 WHERE "kid" = $1 AND "private_key_pem" = $3`, [
         row.kid,
         sealSecret(row.privateKeyPem, this.sealingKey),
         row.privateKeyPem,
@@ -90,20 +184,5 @@ export class SigningKeyStore implements OnModuleInit {
     } catch {
       throw new Error('The stored signing key does not open with MANAGEMENT_CLIENT_SECRET_KEY (was it changed?); restore it or set MANAGEMENT_SIGNING_KEY');
     }
-  }
-
-  current(): LoadedKey {
-    if (!this.key) throw new Error('Signing key not loaded yet');
-    return this.key;
-  }
-
-  /** Verification key for a token's `kid`; undefined for any other kid. */
-  publicKeyFor(kid: string | undefined): string | undefined {
-    const key = this.current();
-    return kid === key.kid ? key.publicKeyPem : undefined;
-  }
-
-  jwks(): { keys: PublicJwk[] } {
-    return { keys: [this.current().jwk] };
   }
 }

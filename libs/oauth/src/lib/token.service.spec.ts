@@ -18,7 +18,7 @@ const settings: OAuthSettings = {
 const client: AuthenticatedClient = { clientId: 'c1', isFirstParty: true, grantTypes: ['client_credentials'], isCimd: false };
 
 async function service(granted: string[] | undefined, authenticated: AuthenticatedClient | null = client) {
-  const keys = new SigningKeyStore(settings, {} as never);
+  const keys = new SigningKeyStore(settings, {} as never, {} as never);
   await keys.onModuleInit();
   const clients = { authenticate: jest.fn().mockResolvedValue(authenticated ?? undefined) } as unknown as ClientService;
   const grants = { find: jest.fn().mockResolvedValue(granted && { scope: granted }) } as unknown as ClientGrantService;

@@ -8,6 +8,8 @@ export class RedisPubSub implements OnApplicationShutdown {
   private readonly logger = new Logger(RedisPubSub.name);
   private subscriber?: Redis;
   private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly subscriptions = new Map<string, Promise<unknown>>();
+  private ready?: Promise<Redis>;
 
   constructor(
     private readonly publisher: Redis,
@@ -25,26 +27,43 @@ export class RedisPubSub implements OnApplicationShutdown {
   /** Resolves once Redis has confirmed the subscription, so a publish after it is never missed. */
   async subscribe(name: string, handler: Handler): Promise<() => void> {
     const channel = this.channel(name);
-    const subscriber = this.connection();
     let handlers = this.handlers.get(channel);
     if (!handlers) {
       handlers = new Set();
       this.handlers.set(channel, handlers);
-      await subscriber.subscribe(channel);
+      const subscribed = this.connection().then((subscriber) => subscriber.subscribe(channel));
+      // A failed first subscription is forgotten, so a later call tries again.
+      subscribed.catch(() => {
+        this.handlers.delete(channel);
+        this.subscriptions.delete(channel);
+      });
+      this.subscriptions.set(channel, subscribed);
     }
     handlers.add(handler);
-    return () => handlers!.delete(handler);
+    const registered = handlers;
+    await this.subscriptions.get(channel);
+    return () => registered.delete(handler);
   }
 
-  private connection(): Redis {
-    if (!this.subscriber) {
+  /**
+   * The subscriber connection, once ioredis has finished its ready check: two first subscriptions racing with
+   * that check would put the connection into subscriber mode before its INFO and fail.
+   */
+  private connection(): Promise<Redis> {
+    this.ready ??= (async () => {
       this.subscriber = this.publisher.duplicate({ keyPrefix: undefined });
       this.subscriber.on('error', (error) => this.logger.warn(`Redis subscriber: ${error.message}`));
       this.subscriber.on('message', (channel: string, message: string) => {
         for (const handler of this.handlers.get(channel) ?? []) handler(message);
       });
-    }
-    return this.subscriber;
+      await this.subscriber.ping();
+      return this.subscriber;
+    })().catch((error: unknown) => {
+      this.subscriber?.disconnect();
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
   }
 
   async onApplicationShutdown(): Promise<void> {
