@@ -1,5 +1,5 @@
 import { ManagementApiError, ManagementClient } from 'auth0';
-import { AUDIENCE, BOOTSTRAP, ManagementApp, PUBLIC_URL, startManagement } from './support';
+import { AUDIENCE, BOOTSTRAP, ManagementApp, managementSdk, PUBLIC_URL, startManagement } from './support';
 
 /** What machine-to-machine setup scripts call next to the policy routes, through the official `auth0` SDK. */
 describe('client and grant administration through the official auth0 ManagementClient', () => {
@@ -8,11 +8,7 @@ describe('client and grant administration through the official auth0 ManagementC
 
   beforeAll(async () => {
     app = await startManagement();
-    const routed = (input: string | URL | Request, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
-      return fetch(url.replace(/^https:\/\/tenant\.test/, app.url), init);
-    };
-    management = new ManagementClient({ domain: 'tenant.test', clientId: BOOTSTRAP.clientId, clientSecret: BOOTSTRAP.clientSecret, fetch: routed as typeof fetch, retry: { enabled: false } });
+    management = managementSdk(app);
   });
   afterAll(async () => app?.close());
 

@@ -1,19 +1,11 @@
 import { X509Certificate, createPublicKey } from 'node:crypto';
 import { ManagementApiError, ManagementClient } from 'auth0';
 import { waitFor } from '@acme/platform-testing';
-import { BOOTSTRAP, ManagementApp, SIGNING_KEY_PEM, startManagement } from './support';
+import { ManagementApp, managementSdk, SIGNING_KEY_PEM, startManagement } from './support';
 
 type Jwk = { kid: string; n: string; e: string; kty: string; x5c?: string[] };
 const jwks = async (app: ManagementApp) => ((await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as { keys: Jwk[] }).keys;
 const kidOfToken = (token: string) => (JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()) as { kid: string }).kid;
-
-function sdkFor(app: ManagementApp): ManagementClient {
-  const routed = (input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
-    return fetch(url.replace(/^https:\/\/tenant\.test/, app.url), init);
-  };
-  return new ManagementClient({ domain: 'tenant.test', clientId: BOOTSTRAP.clientId, clientSecret: BOOTSTRAP.clientSecret, fetch: routed as typeof fetch, retry: { enabled: false } });
-}
 
 /** Signing-key rotation and revocation through the official SDK, seen by a second instance within a second. */
 describe('signing keys through the official auth0 ManagementClient', () => {
@@ -24,7 +16,7 @@ describe('signing keys through the official auth0 ManagementClient', () => {
   beforeAll(async () => {
     first = await startManagement();
     second = await startManagement({ shareWith: first });
-    management = sdkFor(first);
+    management = managementSdk(first);
   });
   afterAll(async () => {
     await second?.close();
@@ -68,7 +60,7 @@ describe('signing keys through the official auth0 ManagementClient', () => {
     await waitFor(async () => (await second.api('/clients', { token: oldToken })).status === 401, { timeoutMs: 1000, intervalMs: 50, what: 'the revoked key refused on the second instance' });
     expect((await jwks(second)).map((key) => key.kid)).not.toContain(oldCurrent);
     // The SDK's own cached token was signed by the revoked key too: a new client gets a new one.
-    management = sdkFor(first);
+    management = managementSdk(first);
     expect((await management.keys.get({ kid: oldCurrent })).data).toMatchObject({ previous: true, revoked: true, revoked_at: expect.any(String) });
   });
 
@@ -84,10 +76,10 @@ describe('signing keys through the official auth0 ManagementClient', () => {
   it('leaves a key configured by MANAGEMENT_SIGNING_KEY alone: rotation is a 409', async () => {
     const configured = await startManagement({ env: { MANAGEMENT_SIGNING_KEY: SIGNING_KEY_PEM } });
     try {
-      const error = await sdkFor(configured).keys.rotate().catch((e: ManagementApiError) => e);
+      const error = await managementSdk(configured).keys.rotate().catch((e: ManagementApiError) => e);
       expect(error).toMatchObject({ statusCode: 409, errorCode: 'signing_key_conflict' });
       const kid = createPublicKey(SIGNING_KEY_PEM).export({ format: 'jwk' }) && (await jwks(configured))[0].kid;
-      expect((await sdkFor(configured).keys.getAll()).data).toEqual([expect.objectContaining({ kid, current: true })]);
+      expect((await managementSdk(configured).keys.getAll()).data).toEqual([expect.objectContaining({ kid, current: true })]);
     } finally {
       await configured.close();
     }

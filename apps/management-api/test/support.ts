@@ -1,3 +1,4 @@
+import { ManagementClient } from 'auth0';
 import { generateKeyPairSync } from 'node:crypto';
 import { startTestApp, TestApp, TestDatabase } from '@acme/platform-testing';
 import { AppModule } from '../src/app.module';
@@ -52,4 +53,13 @@ export async function startManagement(options: { env?: Record<string, string>; s
     });
   };
   return Object.assign(app, { token, api });
+}
+
+/** The official `auth0` SDK pointed at this instance (it always calls https://{domain}; `fetch` reroutes it). */
+export function managementSdk(app: TestApp): ManagementClient {
+  const routed = (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    return fetch(url.replace(/^https:\/\/tenant\.test/, app.url), init);
+  };
+  return new ManagementClient({ domain: 'tenant.test', clientId: BOOTSTRAP.clientId, clientSecret: BOOTSTRAP.clientSecret, fetch: routed as typeof fetch, retry: { enabled: false } });
 }
