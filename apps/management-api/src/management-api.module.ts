@@ -9,11 +9,12 @@ import { ClientGrantsController } from './clients/client-grants.controller';
 import { ClientsController } from './clients/clients.controller';
 import { RateLimitPoliciesController } from './rate-limit-policies/rate-limit-policies.controller';
 import { SigningKeysController } from './keys/signing-keys.controller';
+import { ClientCredentialsController } from './clients/client-credentials.controller';
 
 /** Everything under /api/v2: token check and the API's own rate limit first, then the routes. */
 @Module({
   imports: [PoliciesModule, RateLimitingModule],
-  controllers: [RateLimitPoliciesController, ClientsController, ClientGrantsController, SigningKeysController],
+  controllers: [RateLimitPoliciesController, ClientsController, ClientGrantsController, ClientCredentialsController, SigningKeysController],
   providers: [
     AccessTokenVerifier,
     ManagementGateMiddleware,

@@ -84,7 +84,7 @@ describe('client and grant administration through the official auth0 ManagementC
       jwks_uri: `${PUBLIC_URL}/.well-known/jwks.json`,
       token_endpoint: `${PUBLIC_URL}/oauth/token`,
       grant_types_supported: ['client_credentials'],
-      token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+      token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic', 'private_key_jwt'],
     });
   });
 });

@@ -65,7 +65,9 @@ describe('POST /oauth/token', () => {
     ['a missing audience', { ...valid, audience: undefined }, 400, 'invalid_request'],
     ['another audience', { ...valid, audience: 'https://other.test/api/v2/' }, 403, 'access_denied'],
     ['a non-string field', { ...valid, scope: ['a'] }, 400, 'invalid_request'],
-    ['a client assertion (private_key_jwt is not offered)', { ...valid, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: 'a.b.c' }, 401, 'invalid_client'],
+    ['a client assertion together with a secret', { ...valid, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: 'a.b.c' }, 400, 'invalid_request'],
+    ['a malformed client assertion', { grant_type: 'client_credentials', audience: AUDIENCE, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: 'a.b.c' }, 401, 'invalid_client'],
+    ['another client assertion type', { grant_type: 'client_credentials', audience: AUDIENCE, client_assertion_type: 'saml', client_assertion: 'a.b.c' }, 400, 'invalid_request'],
   ])('answers %s with an OAuth error', async (_label, body, status, error) => {
     const response = await post(body as Record<string, unknown>);
     expect(response.status).toBe(status);

@@ -3,6 +3,7 @@ export * from './lib/oauth.entities';
 export * from './lib/oauth.errors';
 export * from './lib/credential-cache';
 export * from './lib/client.service';
+export * from './lib/client-assertions.service';
 export * from './lib/client-grant.service';
 export * from './lib/signing-key.store';
 export * from './lib/token.service';

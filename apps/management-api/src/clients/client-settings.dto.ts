@@ -5,7 +5,7 @@ import { Client } from '@acme/oauth';
 
 /** Auth0's application types and client authentication methods a machine-to-machine setup sends. */
 export const APP_TYPES = ['non_interactive', 'spa', 'native', 'regular_web'] as const;
-export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_post', 'client_secret_basic', 'none'] as const;
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_post', 'client_secret_basic', 'private_key_jwt', 'none'] as const;
 const JWT_ALGORITHMS = ['RS256', 'HS256', 'PS256'] as const;
 const METADATA_KEY = /^[A-Za-z0-9_-]{1,255}$/;
 

@@ -1,12 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ClientCredentials, oauthError, TokenRequest } from '@acme/oauth';
+import { CLIENT_ASSERTION_TYPE, ClientCredentials, oauthError, TokenRequest } from '@acme/oauth';
 
-export interface ParsedTokenRequest extends TokenRequest {
-  credentials: ClientCredentials;
+/** A signed client assertion (private_key_jwt); `clientId` when the request also names the client. */
+export interface ClientAssertion {
+  assertion: string;
+  clientId?: string;
 }
 
-/** Client authentication this server does not offer yet (private_key_jwt): refused, not ignored. */
-const UNSUPPORTED_AUTHENTICATION = ['client_assertion', 'client_assertion_type'];
+export interface ParsedTokenRequest extends TokenRequest {
+  credentials: ClientCredentials | ClientAssertion;
+}
 
 function stringField(body: Record<string, unknown>, name: string): string | undefined {
   const value = body[name];
@@ -41,9 +44,8 @@ export function parseTokenRequest(request: { body?: unknown; headers: IncomingHt
   if (grantType !== 'client_credentials') throw oauthError('unsupported_grant_type', `Unsupported grant type: ${grantType}`);
   // RFC 6749 §3.2: parameters the endpoint does not know are ignored (libraries send vendor ones, e.g.
   // `organization`); a repeated known one reaches stringField as an array and is refused there.
-  if (UNSUPPORTED_AUTHENTICATION.some((name) => body[name] !== undefined)) {
-    throw oauthError('invalid_client', 'Unsupported client authentication method: use client_secret_post or client_secret_basic');
-  }
+  const assertion = assertionOf(body, request.headers.authorization);
+  if (assertion) return { credentials: assertion, audience: stringField(body, 'audience'), scope: stringField(body, 'scope') };
   const bodyId = stringField(body, 'client_id');
   const bodySecret = stringField(body, 'client_secret');
   const basic = basicCredentials(request.headers.authorization);
@@ -54,3 +56,15 @@ export function parseTokenRequest(request: { body?: unknown; headers: IncomingHt
   if (!credentials) throw oauthError('invalid_request', 'Missing required parameter: client_id and client_secret');
   return { credentials, audience: stringField(body, 'audience'), scope: stringField(body, 'scope') };
 }
+
+/** RFC 7523 §2.2 client authentication, alone: with a secret or HTTP Basic as well it is refused. */
+function assertionOf(body: Record<string, unknown>, authorization: string | undefined): ClientAssertion | undefined {
+  const type = stringField(body, 'client_assertion_type');
+  const assertion = stringField(body, 'client_assertion');
+  if (type === undefined && assertion === undefined) return undefined;
+  if (type !== CLIENT_ASSERTION_TYPE) throw oauthError('invalid_request', `client_assertion_type must be ${CLIENT_ASSERTION_TYPE}`);
+  if (!assertion) throw oauthError('invalid_request', 'Missing required parameter: client_assertion');
+  if (body['client_secret'] !== undefined || authorization !== undefined) throw oauthError('invalid_request', 'Use only one client authentication method');
+  return { assertion, clientId: stringField(body, 'client_id') };
+}
+

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OAuthSettings, SigningKeyStore, TokenService } from '@acme/oauth';
+import { ClientAssertionsService, OAuthSettings, SigningKeyStore, TokenService } from '@acme/oauth';
 import { PolicyEnforcer } from '@acme/policies';
 import { applyEnforcementDecision } from './enforcement/enforcement-response';
 import { JwksBody, OAuthErrorBody, OpenIdConfigurationBody, openIdConfiguration, TokenRequestBody, TokenResponseBody } from './token.dto';
@@ -16,13 +16,14 @@ export class TokenController {
     private readonly keys: SigningKeyStore,
     private readonly enforcer: PolicyEnforcer,
     private readonly settings: OAuthSettings,
+    private readonly assertions: ClientAssertionsService,
   ) {}
 
   @Post('oauth/token')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
-  @ApiOperation({ summary: 'Client-credentials token', description: 'OAuth 2.0 client credentials (RFC 6749 §4.4); client authentication in the body or with HTTP Basic.' })
+  @ApiOperation({ summary: 'Client-credentials token', description: 'OAuth 2.0 client credentials (RFC 6749 §4.4); client authentication with the secret in the body or HTTP Basic, or a signed client assertion (private_key_jwt, RFC 7523).' })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
   @ApiBody({ type: TokenRequestBody })
   @ApiOkResponse({ type: TokenResponseBody })
@@ -33,7 +34,8 @@ export class TokenController {
   @ApiResponse({ status: 429, description: 'too_many_requests (rate-limit policy)', type: OAuthErrorBody })
   async token(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponseBody | undefined> {
     const parsed = parseTokenRequest(request);
-    const client = await this.tokens.authenticateClient(parsed.credentials);
+    const credentials = parsed.credentials;
+    const client = 'assertion' in credentials ? await this.assertions.authenticate(credentials.assertion, credentials.clientId) : await this.tokens.authenticateClient(credentials);
     // Rate-limit policies of the OAuth authentication API (429 thrown, 302 already sent, or proceed).
     if (applyEnforcementDecision(await this.enforcer.enforce(client), response)) return undefined;
     return this.tokens.issue(client, parsed);

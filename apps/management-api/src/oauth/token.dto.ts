@@ -8,8 +8,14 @@ export class TokenRequestBody {
   @ApiPropertyOptional({ description: 'Client id (or use HTTP Basic authentication)' })
   readonly client_id?: string;
 
-  @ApiPropertyOptional({ description: 'Client secret (or use HTTP Basic authentication)' })
+  @ApiPropertyOptional({ description: 'Client secret (or use HTTP Basic authentication, or a client assertion)' })
   readonly client_secret?: string;
+
+  @ApiPropertyOptional({ enum: ['urn:ietf:params:oauth:client-assertion-type:jwt-bearer'], description: 'private_key_jwt (RFC 7523)' })
+  readonly client_assertion_type?: string;
+
+  @ApiPropertyOptional({ description: 'A JWT signed with a registered key of the client: iss = sub = client_id, aud = the tenant, exp, jti' })
+  readonly client_assertion?: string;
 
   @ApiProperty({ description: 'Must be the management API audience, `{PUBLIC_URL}/api/v2/`' })
   readonly audience!: string;
@@ -73,7 +79,7 @@ export function openIdConfiguration(issuer: string): OpenIdConfigurationBody {
     jwks_uri: `${issuer}.well-known/jwks.json`,
     token_endpoint: `${issuer}oauth/token`,
     grant_types_supported: ['client_credentials'],
-    token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+    token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic', 'private_key_jwt'],
     response_types_supported: ['token'],
     id_token_signing_alg_values_supported: ['RS256'],
     subject_types_supported: ['public'],

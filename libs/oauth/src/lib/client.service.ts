@@ -151,6 +151,7 @@ export class ClientService {
   async authenticate(clientId: string, clientSecret: string): Promise<AuthenticatedClient | undefined> {
     const client = clientId.length <= 245 ? await this.cache.client(clientId) : null;
     const matches = safeEqual(this.digest(clientSecret), client?.secretDigest ?? this.dummyDigest);
-    return client && matches ? toAuthenticated(client) : undefined;
+    // A client set to private_key_jwt never authenticates with its secret.
+    return client && matches && client.tokenEndpointAuthMethod !== 'private_key_jwt' ? toAuthenticated(client) : undefined;
   }
 }

@@ -14,6 +14,8 @@ export interface CachedClient {
   secretDigest: string;
   isFirstParty: boolean;
   grantTypes: string[];
+  /** `private_key_jwt`: the client authenticates with signed assertions only, never its secret. */
+  tokenEndpointAuthMethod: string;
 }
 
 interface Entry {
@@ -82,7 +84,9 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
       if (stale) return stale.client;
       throw error;
     }
-    const client = row ? { clientId: row.clientId, secretDigest: row.secretDigest, isFirstParty: row.isFirstParty, grantTypes: row.grantTypes } : null;
+    const client = row
+      ? { clientId: row.clientId, secretDigest: row.secretDigest, isFirstParty: row.isFirstParty, grantTypes: row.grantTypes, tokenEndpointAuthMethod: row.tokenEndpointAuthMethod }
+      : null;
     if (this.listening && generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(clientId, { loadedAt: Date.now(), client, grants: new Map() });

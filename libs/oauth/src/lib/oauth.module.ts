@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClientAssertionsService } from './client-assertions.service';
 import { ClientBootstrap } from './client-bootstrap';
 import { ClientGrantService } from './client-grant.service';
 import { ClientService } from './client.service';
@@ -28,12 +29,13 @@ export class OAuthModule {
         { provide: OAuthSettings, inject: options.inject ?? [], useFactory: options.useFactory },
         CredentialCache,
         ClientService,
+        ClientAssertionsService,
         ClientGrantService,
         SigningKeyStore,
         TokenService,
         ClientBootstrap,
       ],
-      exports: [OAuthSettings, CredentialCache, ClientService, ClientGrantService, SigningKeyStore, TokenService],
+      exports: [OAuthSettings, CredentialCache, ClientService, ClientAssertionsService, ClientGrantService, SigningKeyStore, TokenService],
     };
   }
 }

@@ -1,0 +1,120 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash, createPublicKey, KeyObject, randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
+import jwt from 'jsonwebtoken';
+import { DataSource } from 'typeorm';
+import { AppError } from '@acme/platform-errors';
+import { AuthenticatedClient, toAuthenticated } from './client.service';
+import { CredentialCache } from './credential-cache';
+import { ClientNotFoundError, oauthError } from './oauth.errors';
+import { OAuthSettings } from './oauth.settings';
+
+export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+export const ASSERTION_ALGORITHMS = ['RS256', 'RS384', 'PS256'] as const;
+/** An assertion living longer than this is refused: its jti would have to be remembered as long. */
+const MAX_LIFETIME_SECONDS = 600;
+
+export interface ClientCredentialView {
+  id: string;
+  name: string | null;
+  credential_type: 'public_key';
+  kid: string;
+  alg: string;
+  created_at: string;
+}
+
+interface CredentialRow {
+  id: string;
+  name: string | null;
+  kid: string;
+  alg: string;
+  public_key_pem: string;
+  created_at: Date;
+}
+
+const view = (row: CredentialRow): ClientCredentialView => ({ id: row.id, name: row.name, credential_type: 'public_key', kid: row.kid, alg: row.alg, created_at: row.created_at.toISOString() });
+const invalid = (description: string) => oauthError('invalid_client', description);
+
+/**
+ * private_key_jwt (RFC 7523 §2.2, Auth0's "Private Key JWT"): a client registers public keys and authenticates
+ * with a short-lived JWT it signs, `iss` = `sub` = its id, `aud` this tenant, with `exp` and `jti`. A `jti` is
+ * accepted once, remembered in Redis until the assertion expires, so a replay fails on every instance; while Redis
+ * is away assertions are refused (503) rather than accepted unchecked.
+ */
+@Injectable()
+export class ClientAssertionsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly settings: OAuthSettings,
+    private readonly cache: CredentialCache,
+    @Inject(Redis) private readonly redis: Redis,
+  ) {}
+
+  async add(clientId: string, input: { name?: string; pem: string; alg?: string }): Promise<ClientCredentialView> {
+    let key: KeyObject;
+    try {
+      key = createPublicKey(input.pem);
+    } catch {
+      throw new AppError('VALIDATION_FAILED', 'validation', 'pem must be a PEM public key', { details: { location: 'body', issues: [{ property: 'pem', constraints: ['pem must be a PEM public key'] }] } });
+    }
+    if (key.asymmetricKeyType !== 'rsa') {
+      throw new AppError('VALIDATION_FAILED', 'validation', 'pem must be an RSA public key', { details: { location: 'body', issues: [{ property: 'pem', constraints: ['pem must be an RSA public key'] }] } });
+    }
+    if (!(await this.cache.client(clientId))) throw new ClientNotFoundError(clientId);
+    const spki = key.export({ format: 'pem', type: 'spki' }).toString();
+    const [row]: CredentialRow[] = await this.db.query(
+      `INSERT INTO "management"."client_credentials" ("id", "client_id", "name", "alg", "kid", "public_key_pem") VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [`cred_${randomBytes(12).toString('hex')}`, clientId, input.name ?? null, input.alg ?? 'RS256', createHash('sha256').update(spki).digest('base64url'), spki],
+    );
+    return view(row);
+  }
+
+  async list(clientId: string): Promise<ClientCredentialView[]> {
+    if (!(await this.cache.client(clientId))) throw new ClientNotFoundError(clientId);
+    return (await this.rows(clientId)).map(view);
+  }
+
+  async remove(clientId: string, id: string): Promise<void> {
+    const deleted: unknown = await this.db.query(`DELETE FROM "management"."client_credentials" WHERE "client_id" = $1 AND "id" = $2 RETURNING "id"`, [clientId, id]);
+    const rows = (Array.isArray(deleted) && Array.isArray(deleted[0]) ? deleted[0] : deleted) as unknown[];
+    if (rows.length === 0) throw new AppError('INEXISTENT_CLIENT_CREDENTIAL', 'not_found', `The credential does not exist: ${id}`);
+  }
+
+  /** The client a valid, unused assertion authenticates; `invalid_client` for anything else. */
+  async authenticate(assertion: string, claimedClientId: string | undefined): Promise<AuthenticatedClient> {
+    const unverified = jwt.decode(assertion, { complete: true });
+    const issuer = typeof unverified?.payload === 'object' ? unverified.payload.iss : undefined;
+    if (!issuer || (claimedClientId !== undefined && claimedClientId !== issuer)) throw invalid('The client assertion does not name this client');
+    const client = issuer.length <= 245 ? await this.cache.client(issuer) : null;
+    if (!client || client.tokenEndpointAuthMethod !== 'private_key_jwt') throw invalid('Unauthorized');
+    const claims = this.verified(assertion, issuer, await this.rows(issuer));
+    await this.spend(issuer, claims);
+    return toAuthenticated(client);
+  }
+
+  private verified(assertion: string, clientId: string, credentials: CredentialRow[]): jwt.JwtPayload {
+    const audience: [string, string] = [this.settings.issuer, `${this.settings.issuer}oauth/token`];
+    for (const credential of credentials) {
+      try {
+        const claims = jwt.verify(assertion, createPublicKey(credential.public_key_pem), { algorithms: [credential.alg as jwt.Algorithm], audience, issuer: clientId, subject: clientId, clockTolerance: 5 });
+        if (typeof claims === 'string' || typeof claims.exp !== 'number' || typeof claims.jti !== 'string' || claims.jti.length === 0) throw invalid('The client assertion needs exp and jti');
+        if (claims.exp - Math.floor(Date.now() / 1000) > MAX_LIFETIME_SECONDS) throw invalid(`The client assertion must expire within ${MAX_LIFETIME_SECONDS} seconds`);
+        return claims;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+      }
+    }
+    throw invalid('The client assertion is not signed by a key of this client, or has expired');
+  }
+
+  private async spend(clientId: string, claims: jwt.JwtPayload): Promise<void> {
+    if (this.redis.status !== 'ready') throw new AppError('ASSERTION_REPLAY_CHECK_UNAVAILABLE', 'unavailable', 'Client assertions cannot be checked for replay right now; retry later.', { headers: { 'Retry-After': '5' } });
+    const ttlMs = Math.max(1000, ((claims.exp as number) + 5) * 1000 - Date.now());
+    const key = `oauth:assertion:${createHash('sha256').update(`${clientId}\u0000${claims.jti}`).digest('hex')}`;
+    if ((await this.redis.set(key, '1', 'PX', ttlMs, 'NX')) !== 'OK') throw invalid('The client assertion was already used');
+  }
+
+  private rows(clientId: string): Promise<CredentialRow[]> {
+    return this.db.query(`SELECT * FROM "management"."client_credentials" WHERE "client_id" = $1 ORDER BY "created_at"`, [clientId]);
+  }
+}
