@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
 import { AppError } from '@acme/platform-errors';
+import { returnedRows } from '@acme/platform-persistence';
 import { AuthenticatedClient, toAuthenticated } from './client.service';
 import { CredentialCache } from './credential-cache';
 import { ClientNotFoundError, oauthError } from './oauth.errors';
@@ -76,8 +77,7 @@ export class ClientAssertionsService {
 
   async remove(clientId: string, id: string): Promise<void> {
     const deleted: unknown = await this.db.query(`DELETE FROM "management"."client_credentials" WHERE "client_id" = $1 AND "id" = $2 RETURNING "id"`, [clientId, id]);
-    const rows = (Array.isArray(deleted) && Array.isArray(deleted[0]) ? deleted[0] : deleted) as unknown[];
-    if (rows.length === 0) throw new AppError('INEXISTENT_CLIENT_CREDENTIAL', 'not_found', `The credential does not exist: ${id}`);
+    if (returnedRows(deleted).length === 0) throw new AppError('INEXISTENT_CLIENT_CREDENTIAL', 'not_found', `The credential does not exist: ${id}`);
   }
 
   /** The client a valid, unused assertion authenticates; `invalid_client` for anything else. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { FindOptionsWhere, Repository } from 'typeorm';
-import { isUniqueViolation } from '@acme/platform-persistence';
+import { isUniqueViolation, returnedRows } from '@acme/platform-persistence';
 import { CredentialCache } from './credential-cache';
 import { ClientGrantConflictError, ClientGrantNotFoundError, ClientNotFoundError } from './oauth.errors';
 import { ClientGrant } from './oauth.entities';
@@ -76,9 +76,7 @@ export class ClientGrantService {
   }
 
   async delete(id: string): Promise<void> {
-    const rows: Array<{ client_id: string }> = await this.grants.query(`DELETE FROM "management"."client_grants" WHERE "id" = $1 RETURNING "client_id"`, [id]);
-    // TypeORM's Postgres driver answers DELETE ... RETURNING as [rows, count].
-    const deleted = (Array.isArray(rows[0]) ? rows[0] : rows) as Array<{ client_id: string }>;
+    const deleted = returnedRows<{ client_id: string }>(await this.grants.query(`DELETE FROM "management"."client_grants" WHERE "id" = $1 RETURNING "client_id"`, [id]));
     if (deleted.length === 0) throw new ClientGrantNotFoundError(id);
     await this.cache.changed(deleted[0].client_id);
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { digestSecret, generateSecret } from '@acme/platform-auth';
+import { returnedRows } from '@acme/platform-persistence';
 import { RulesErrors } from './rules.errors';
 
 export const APP_KEY_PREFIX = 'rum_ak_';
@@ -44,7 +45,6 @@ export class AppKeysService {
 
   async revoke(accountId: number, appKeyId: number): Promise<void> {
     const deleted: unknown = await this.db.query(`DELETE FROM "rum"."app_keys" WHERE "account_id" = $1 AND "id" = $2 RETURNING "id"`, [accountId, appKeyId]);
-    const rows = (Array.isArray(deleted) && Array.isArray(deleted[0]) ? deleted[0] : deleted) as unknown[];
-    if (rows.length === 0) throw RulesErrors.appKeyNotFound();
+    if (returnedRows(deleted).length === 0) throw RulesErrors.appKeyNotFound();
   }
 }

@@ -32,3 +32,8 @@ export async function mapUniqueViolation<T>(work: () => Promise<T>, toConflict: 
     throw error;
   }
 }
+
+/** The rows of an `UPDATE`/`DELETE ... RETURNING` run through TypeORM's Postgres driver, which answers `[rows, count]`. */
+export function returnedRows<T = unknown>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
