@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readDereferencedOpenApi, walkOpenApiWithHostileInput } from '@acme/platform-testing';
+import { readDereferencedOpenApi, requestWithOversizedHeaders, walkOpenApiWithHostileInput } from '@acme/platform-testing';
 import { ADMIN_TOKEN, API, CommunityTestApp } from './support/community-app';
 
 /** Every operation of the committed OpenAPI contract, fed hostile values one input at a time: never a 5xx. */
@@ -42,5 +42,13 @@ describe('OpenAPI walk with hostile input', () => {
     const user = await app.signUp(project.id);
     const query = await app.request('GET', `${API(project.id)}/events?sortBy=%00`, { token: user.accessToken });
     expect(query).toMatchObject({ status: 400, body: { code: 'request/invalid-body', field: 'sortBy' } });
+  });
+
+  it('answers headers over Node\'s limit in the Replyke shape, not with a bare 431', async () => {
+    expect(await requestWithOversizedHeaders(app.url, '/admin/v1/projects')).toEqual({
+      status: 431,
+      contentType: 'application/json; charset=utf-8',
+      body: { error: 'The request headers are too large.', code: 'request/headers-too-large' },
+    });
   });
 });

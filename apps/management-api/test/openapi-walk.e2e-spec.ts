@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readDereferencedOpenApi, walkOpenApiWithHostileInput } from '@acme/platform-testing';
+import { readDereferencedOpenApi, requestWithOversizedHeaders, walkOpenApiWithHostileInput } from '@acme/platform-testing';
 import { ManagementApp, startManagement } from './support';
 
 /** Every operation of the committed OpenAPI contract, fed hostile values one input at a time: never a 5xx. */
@@ -45,5 +45,13 @@ describe('OpenAPI walk with hostile input', () => {
     });
     expect(token.status).toBe(400);
     expect(await token.json()).toEqual({ error: 'invalid_request', error_description: 'client_id must not contain NUL or unpaired surrogate characters' });
+  });
+
+  it('answers headers over Node\'s limit in the Auth0 shape, not with a bare 431', async () => {
+    expect(await requestWithOversizedHeaders(app.url, '/api/v2/clients')).toEqual({
+      status: 431,
+      contentType: 'application/json; charset=utf-8',
+      body: { statusCode: 431, error: 'Request Header Fields Too Large', message: 'The request headers are too large.', errorCode: 'headers_too_large' },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { TestApp, readDereferencedOpenApi, walkOpenApiWithHostileInput } from '@acme/platform-testing';
+import { TestApp, readDereferencedOpenApi, requestWithOversizedHeaders, walkOpenApiWithHostileInput } from '@acme/platform-testing';
 import { ADMIN_TOKEN, client, Credentials, operator, startMigrationApp } from './support';
 
 /** Every operation of the committed OpenAPI contract, fed hostile values one input at a time: never a 5xx. */
@@ -37,5 +37,13 @@ describe('OpenAPI walk with hostile input', () => {
     expect(await ops.admin('/workspaces', { name: '\ud800' })).toMatchObject({ status: 400, body: invalid });
     expect(await ops.admin(`/workspaces/${workspace.workspaceId}/organizations`, { organizationId: 'a\u0000' })).toMatchObject({ status: 400, body: invalid });
     expect(await ops.admin(`/workspaces/a%00/organizations`, { organizationId: 'a' })).toMatchObject({ status: 400, body: invalid });
+  });
+
+  it('answers headers over Node\'s limit in the Velt shape, not with a bare 431', async () => {
+    expect(await requestWithOversizedHeaders(app.url, '/v2/organizations/documents/migrate/status')).toEqual({
+      status: 400,
+      contentType: 'application/json; charset=utf-8',
+      body: { error: { message: 'The request headers are too large.', status: 'INVALID_ARGUMENT' } },
+    });
   });
 });

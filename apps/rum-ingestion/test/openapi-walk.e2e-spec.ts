@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { TestApp, readDereferencedOpenApi, walkOpenApiWithHostileInput } from '@acme/platform-testing';
+import { TestApp, readDereferencedOpenApi, requestWithOversizedHeaders, walkOpenApiWithHostileInput } from '@acme/platform-testing';
 import { admin, ADMIN_TOKEN, clientToken, createTenant, expectFailure, ingest, rum, startRum, typeErrorRule } from './support/rum-client';
 
 /** Every operation of the committed OpenAPI contract, fed hostile values one input at a time: never a 5xx. */
@@ -37,5 +37,14 @@ describe('OpenAPI walk with hostile input', () => {
     const token = await clientToken(app, tenant.applicationId);
     const ingested = await ingest(app, token, { events: [{ error: { message: 'nul \u0000 and \ud800 kept' } }] });
     expect(ingested.status).toBe(200);
+  });
+
+  it('answers headers over Node\'s limit with the Flashduty failure envelope', async () => {
+    const response = await requestWithOversizedHeaders(app.url, '/rum/error-ingestion/rules/list');
+    expect(response).toEqual({
+      status: 400,
+      contentType: 'application/json; charset=utf-8',
+      body: { request_id: expect.any(String), error: { code: 'InvalidParameter', message: 'The specified parameter is not valid.' } },
+    });
   });
 });

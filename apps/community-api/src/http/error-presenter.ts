@@ -7,6 +7,7 @@ export const COMMUNITY_WIRE_CODES: Record<string, string> = {
   ROUTE_NOT_FOUND: 'route/not-found',
   MALFORMED_BODY: 'request/invalid-json',
   MALFORMED_REQUEST: 'request/malformed',
+  HEADERS_TOO_LARGE: 'request/headers-too-large',
   VALIDATION_FAILED: 'request/invalid-body',
   PAYLOAD_TOO_LARGE: 'request/payload-too-large',
   ADMIN_UNAUTHORIZED: 'admin/unauthorized',

@@ -5,6 +5,7 @@ import type { RawServerDefault } from 'fastify';
 import { parse as parseQueryString } from 'node:querystring';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, AppValidationPipe } from '@acme/platform-errors';
+import { clientErrorResponder } from './client-errors';
 import { isFastify, ServiceApplication, TRUSTED_PROXIES } from './http-platform';
 import { mountOpenApi } from './openapi';
 import { StorableTextGuard } from './storable-text.guard';
@@ -12,6 +13,8 @@ import { ServiceDefinition } from './service-definition';
 
 function configureExpress(app: NestExpressApplication, service: ServiceDefinition): void {
   app.disable('x-powered-by');
+  // Fastify takes the same responder as its clientErrorHandler (createHttpAdapter).
+  app.getHttpServer().on('clientError', clientErrorResponder(service.presenter));
   app.set('trust proxy', TRUSTED_PROXIES.join(', '));
   app.set('query parser', 'extended');
   const limit = service.bodyLimit ?? '1mb';

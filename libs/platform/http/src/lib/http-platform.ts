@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppExceptionFilter } from '@acme/platform-errors';
 import { requestIdFromHeader } from '@acme/platform-observability';
+import { clientErrorResponder } from './client-errors';
 import { ServiceDefinition } from './service-definition';
 
 export type ServiceApplication = NestExpressApplication | NestFastifyApplication;
@@ -41,6 +42,7 @@ export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | 
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 65_536 },
     // Errors of Fastify's router (a broken percent-escape in the path) answer in the service's shape too.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => errors.respond(error, request, reply),
+    clientErrorHandler: clientErrorResponder(service.presenter),
   });
 }
 
