@@ -9,3 +9,23 @@ export const TEST_KINDS = {
 
 /** Files that measure rates or kill processes: run alone, after the rest, so parallel files cannot starve them. */
 export const SERIAL_TESTS = ['enforcement-accuracy\\.e2e-spec\\.ts$', 'migration-worker/test/fault\\.e2e-spec\\.ts$'];
+
+/**
+ * Run a second time, alone, against a real six-node Redis Cluster (REDIS_CLUSTER_NODES): every Redis use of the
+ * services (limiter scripts, pub/sub, caches, BullMQ) and the cluster's own failover (docs/decisions.md#redis-cluster).
+ */
+export const CLUSTER_TESTS = [
+  'platform/redis/src/lib/redis-pubsub\\.int-spec\\.ts$',
+  'platform/redis/src/lib/redis-cluster\\.int-spec\\.ts$',
+  'platform/rate-limiting/src/lib/rate-limiter\\.int-spec\\.ts$',
+  'platform/queue/src/lib/queue\\.module\\.int-spec\\.ts$',
+  'policies/src/lib/enforcement/policy-enforcer\\.int-spec\\.ts$',
+  'management-api/test/enforcement\\.e2e-spec\\.ts$',
+  'management-api/test/enforcement-accuracy\\.e2e-spec\\.ts$',
+  'rum-ingestion/test/limits\\.e2e-spec\\.ts$',
+  'migration-worker/test/fault\\.e2e-spec\\.ts$',
+  'workspace-checks/test/redis-cluster-failover\\.e2e-spec\\.ts$',
+];
+
+/** Files that only make sense against a cluster: the single-Redis passes leave them out. */
+export const CLUSTER_ONLY_TESTS = ['redis-cluster\\.int-spec\\.ts$', 'redis-cluster-failover\\.e2e-spec\\.ts$'];

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
-import { SERIAL_TESTS as SERIAL } from './test-kinds.mjs';
+import redisCluster from '../../libs/platform/test-infra/src/lib/redis-cluster-launcher.js';
+import { CLUSTER_ONLY_TESTS, CLUSTER_TESTS, SERIAL_TESTS as SERIAL } from './test-kinds.mjs';
 
 const WORKERS = process.env.JEST_WORKERS ?? 2;
 
@@ -21,6 +22,17 @@ function jest(env, resultsFile, args) {
   }));
 }
 
+/** The Redis-using files again, alone, against a six-node Redis Cluster started here and stopped after. */
+async function clusterPass(env) {
+  const started = await redisCluster.startRedisCluster({ dir: join(ROOT, '.data', 'redis-cluster') });
+  process.stderr.write(`[test] Redis Cluster: ${started.nodes} (masters ${started.masterPorts().join(', ')})\n`);
+  try {
+    return await jest({ ...env, REDIS_CLUSTER_NODES: started.nodes }, 'jest-results-cluster.json', ['--runInBand', '--forceExit', '--testPathPatterns', ...CLUSTER_TESTS]);
+  } finally {
+    await started.stop();
+  }
+}
+
 async function main() {
   ensureDependencies();
   const postgres = await ensurePostgres();
@@ -34,10 +46,11 @@ async function main() {
     code = await jest(env, 'jest-results.json', [`--maxWorkers=${WORKERS}`, ...extra]);
   } else {
     // Tests that measure rates or kill processes run alone afterwards, so parallel files cannot starve them.
-    const parallel = await jest(env, 'jest-results.json', [`--maxWorkers=${WORKERS}`, '--testPathIgnorePatterns', ...SERIAL, '/node_modules/']);
+    const parallel = await jest(env, 'jest-results.json', [`--maxWorkers=${WORKERS}`, '--testPathIgnorePatterns', ...SERIAL, ...CLUSTER_ONLY_TESTS, '/node_modules/']);
     // In-band files run in this process: a leaked handle must not hold CI forever.
     const serial = await jest(env, 'jest-results-serial.json', ['--runInBand', '--forceExit', '--testPathPatterns', ...SERIAL]);
-    code = parallel || serial;
+    const cluster = await clusterPass(env);
+    code = parallel || serial || cluster;
   }
   await redis.stop();
   await postgres.stop();

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import Redis from 'ioredis';
-import { waitFor } from '@acme/platform-testing';
+import { startRedisCluster, StartedRedisCluster, waitFor } from '@acme/platform-testing';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 
@@ -18,13 +18,25 @@ export function freePort(): Promise<number> {
   });
 }
 
+
+/** A Redis of the test's own, which it may kill; `env` is what a service needs to reach it. */
+export interface PrivateRedisTopology {
+  readonly env: Record<string, string>;
+  start(): Promise<void>;
+  kill(): Promise<void>;
+}
+
 /** A private redis-server (never the shared one on 6379), without persistence: a restart loses every key. */
-export class PrivateRedis {
+export class PrivateRedis implements PrivateRedisTopology {
   private process?: ChildProcess;
   constructor(readonly port: number) {}
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
+  }
+
+  get env(): Record<string, string> {
+    return { REDIS_URL: this.url };
   }
 
   async start(): Promise<void> {
@@ -43,6 +55,27 @@ export class PrivateRedis {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
+  }
+}
+
+/** A private six-node Redis Cluster; a restart brings it back empty on the same ports, as the seed list says. */
+export class PrivateRedisCluster implements PrivateRedisTopology {
+  private cluster?: StartedRedisCluster;
+  private ports?: number[];
+  private readonly dir = path.join(ROOT, '.data', `redis-cluster-${process.pid}`);
+
+  get env(): Record<string, string> {
+    if (!this.ports) throw new Error('the cluster has not been started');
+    return { REDIS_CLUSTER_NODES: this.ports.map((port) => `127.0.0.1:${port}`).join(',') };
+  }
+
+  async start(): Promise<void> {
+    this.cluster = await startRedisCluster({ dir: this.dir, ports: this.ports });
+    this.ports = this.cluster.ports;
+  }
+
+  async kill(): Promise<void> {
+    await this.cluster?.stop();
   }
 }
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { createTestDatabase, createTestRedisPrefix, TestApp, TestDatabase, waitFor } from '@acme/platform-testing';
-import { freePort, PrivateRedis, WorkerProcess } from './fault-support';
+import { createTestDatabase, createTestRedisPrefix, TestApp, TestDatabase, testRedisClusterNodes, waitFor } from '@acme/platform-testing';
+import { freePort, PrivateRedis, PrivateRedisCluster, PrivateRedisTopology, WorkerProcess } from './fault-support';
 import { client, Credentials, operator, startMigrationApp, withDb } from './support';
 
 const DOCUMENTS = 100_000;
@@ -11,7 +11,7 @@ const RECORDS_EACH = 5;
  * restarts empty; the migration still ends completed with every document and record in the target once.
  */
 describe('migration under faults (worker SIGKILL, Redis restart)', () => {
-  let redis: PrivateRedis;
+  let redis: PrivateRedisTopology;
   let database: TestDatabase;
   let app: TestApp;
   let acme: Credentials;
@@ -21,7 +21,7 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
 
   const workerEnv = () => ({
     DATABASE_URL: database.url,
-    REDIS_URL: redis.url,
+    ...redis.env,
     REDIS_PREFIX: redisPrefix,
     // Small batches keep the migration running long enough for six kills even on an idle machine.
     MIGRATION_BATCH_SIZE: '25',
@@ -33,11 +33,12 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
   });
 
   beforeAll(async () => {
-    redis = new PrivateRedis(await freePort());
+    // In the cluster pass the test's own Redis is a six-node cluster, restarted empty as a whole.
+    redis = testRedisClusterNodes() ? new PrivateRedisCluster() : new PrivateRedis(await freePort());
     await redis.start();
     database = await createTestDatabase('migration-fault');
     // The API plans the slices: 2,500 documents each, so many jobs wait in Redis while two workers run.
-    app = await startMigrationApp({ MIGRATION_ROLE: 'api', REDIS_URL: redis.url, MIGRATION_SLICE_SIZE: '2500' }, { database, redisPrefix });
+    app = await startMigrationApp({ MIGRATION_ROLE: 'api', ...redis.env, MIGRATION_SLICE_SIZE: '2500' }, { database, redisPrefix });
     const ops = operator(app);
     acme = await ops.workspace();
     api = client(app, acme);

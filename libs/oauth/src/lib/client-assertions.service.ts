@@ -1,10 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash, createPublicKey, KeyObject, randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
 import jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
 import { AppError } from '@acme/platform-errors';
 import { returnedRows } from '@acme/platform-persistence';
+import { InjectRedis, RedisClient } from '@acme/platform-redis';
 import { AuthenticatedClient, toAuthenticated } from './client.service';
 import { CredentialCache } from './credential-cache';
 import { ClientNotFoundError, oauthError } from './oauth.errors';
@@ -48,7 +48,7 @@ export class ClientAssertionsService {
     private readonly db: DataSource,
     private readonly settings: OAuthSettings,
     private readonly cache: CredentialCache,
-    @Inject(Redis) private readonly redis: Redis,
+    @InjectRedis() private readonly redis: RedisClient,
   ) {}
 
   async add(clientId: string, input: { name?: string; pem: string; alg?: string }): Promise<ClientCredentialView> {

@@ -1,2 +1,3 @@
 export * from './lib/test-infra';
 export * from './lib/wait-for';
+export * from './lib/redis-cluster-launcher';

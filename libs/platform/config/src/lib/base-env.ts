@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, IsUrl, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUrl, Matches, MinLength } from 'class-validator';
 import { EnvBool, EnvInt } from './env-decorators';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -19,6 +19,11 @@ export class BaseEnv {
 
   @IsUrl({ protocols: ['redis', 'rediss'], require_tld: false, require_protocol: true })
   REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Seed nodes `host:port,host:port` of a Redis Cluster; when set, every Redis use goes to the cluster and REDIS_URL is ignored. */
+  @Matches(/^\s*[\w.-]+:\d{1,5}\s*(,\s*[\w.-]+:\d{1,5}\s*)*$/, { message: 'REDIS_CLUSTER_NODES must be host:port pairs separated by commas' })
+  @IsOptional()
+  REDIS_CLUSTER_NODES?: string;
 
   /** Prefix for every Redis key and queue of this deployment (tests give each file its own). */
   @IsString()

@@ -4,7 +4,7 @@ import { AdminTokenSettings } from '@acme/platform-auth';
 import { BaseEnv, EnvModule } from '@acme/platform-config';
 import { HealthModule, LoggingModule, MetricsModule } from '@acme/platform-observability';
 import { MigrationClass, PersistenceModule } from '@acme/platform-persistence';
-import { RedisModule } from '@acme/platform-redis';
+import { parseClusterNodes, RedisModule } from '@acme/platform-redis';
 import { ServiceDefinition } from './service-definition';
 
 export interface ServiceCoreOptions<E extends BaseEnv> {
@@ -41,7 +41,14 @@ export class ServiceCoreModule {
             applicationName: options.service.name,
           }),
         }),
-        RedisModule.forRootAsync({ inject: [Env], useFactory: (env: E) => ({ url: env.REDIS_URL, prefix: env.REDIS_PREFIX }) }),
+        RedisModule.forRootAsync({
+          inject: [Env],
+          useFactory: (env: E) => ({
+            url: env.REDIS_URL,
+            prefix: env.REDIS_PREFIX,
+            clusterNodes: env.REDIS_CLUSTER_NODES ? parseClusterNodes(env.REDIS_CLUSTER_NODES) : undefined,
+          }),
+        }),
         MetricsModule,
         HealthModule,
       ],

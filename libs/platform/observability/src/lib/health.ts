@@ -1,13 +1,13 @@
-import { Controller, Get, Inject, Injectable, Module, Res, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Injectable, Module, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import Redis from 'ioredis';
+import { InjectRedis, RedisClient } from '@acme/platform-redis';
 import { ShutdownState } from './shutdown-state';
 
 @Injectable()
 export class RedisHealthIndicator {
   constructor(
-    @Inject(Redis) private readonly redis: Redis,
+    @InjectRedis() private readonly redis: RedisClient,
     private readonly indicators: HealthIndicatorService,
   ) {}
 

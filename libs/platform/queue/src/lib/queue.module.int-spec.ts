@@ -3,7 +3,7 @@ import { Injectable, Logger, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Job, Queue } from 'bullmq';
 import { RedisModule } from '@acme/platform-redis';
-import { createTestRedisPrefix, testRedisUrl, waitFor } from '@acme/platform-test-infra';
+import { createTestRedisPrefix, testRedisOptions, waitFor } from '@acme/platform-test-infra';
 import { BullModule } from '@nestjs/bullmq';
 import { QueueModule } from './queue.module';
 
@@ -30,7 +30,7 @@ describe('QueueModule (real Redis)', () => {
 
   it('runs jobs on the app Redis under the deployment prefix, with deterministic ids deduplicated', async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [RedisModule.forRootAsync({ useFactory: () => ({ url: testRedisUrl(), prefix }) }), QueueModule.forRoot(), ProbeModule],
+      imports: [RedisModule.forRootAsync({ useFactory: () => testRedisOptions(prefix) }), QueueModule.forRoot(), ProbeModule],
     }).compile();
     const app = await moduleRef.init();
     try {
@@ -50,7 +50,7 @@ describe('QueueModule (real Redis)', () => {
 
   it('hands errors of queues and workers to the service logger, never to console.error', async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [RedisModule.forRootAsync({ useFactory: () => ({ url: testRedisUrl(), prefix }) }), QueueModule.forRoot(), ProbeModule],
+      imports: [RedisModule.forRootAsync({ useFactory: () => testRedisOptions(prefix) }), QueueModule.forRoot(), ProbeModule],
     }).compile();
     const app = await moduleRef.init();
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);

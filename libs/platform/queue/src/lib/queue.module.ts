@@ -2,11 +2,12 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { redisConnectionOptions, RedisSettings } from '@acme/platform-redis';
+import { QueueClusterConnection, QueueConnectionModule } from './queue-connection';
 import { QueueErrorLogger } from './queue-error-logger';
 
 /**
- * BullMQ wiring on the app's Redis: the same URL, and the app's prefix wrapped in a hash tag so one
- * queue's keys stay on one Redis Cluster slot.
+ * BullMQ wiring on the app's Redis (server or cluster), with the app's prefix wrapped in a hash tag: BullMQ's
+ * scripts touch several keys of a queue at once, which a cluster allows only within one slot.
  */
 @Module({})
 export class QueueModule {
@@ -16,9 +17,10 @@ export class QueueModule {
       imports: [
         DiscoveryModule,
         BullModule.forRootAsync({
-          inject: [RedisSettings],
-          useFactory: (settings: RedisSettings) => ({
-            connection: { ...redisConnectionOptions(settings.url), maxRetriesPerRequest: null },
+          imports: [QueueConnectionModule],
+          inject: [RedisSettings, QueueClusterConnection],
+          useFactory: (settings: RedisSettings, shared: QueueClusterConnection) => ({
+            connection: shared.cluster ?? { ...redisConnectionOptions(settings.url), maxRetriesPerRequest: null },
             prefix: `{${settings.prefix}:bull}`,
           }),
         }),

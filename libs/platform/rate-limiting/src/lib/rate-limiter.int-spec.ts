@@ -1,19 +1,17 @@
-import Redis from 'ioredis';
-import { createTestRedisPrefix, testRedisUrl, waitForRoomInWindow } from '@acme/platform-test-infra';
+import { createTestRedisConnection, createTestRedisPrefix, deleteTestKeys, waitForRoomInWindow } from '@acme/platform-test-infra';
 import { RateLimiter, rateLimitHeaders } from './rate-limiter';
 
 describe('RateLimiter (real Redis)', () => {
   const prefix = createTestRedisPrefix('rl');
-  // Two clients stand for two service instances sharing one Redis.
-  const clients = [new Redis(testRedisUrl(), { keyPrefix: `${prefix}:` }), new Redis(testRedisUrl(), { keyPrefix: `${prefix}:` })];
+  // Two clients stand for two service instances sharing one Redis (or one cluster, in the cluster pass).
+  const clients = [createTestRedisConnection(`${prefix}:`), createTestRedisConnection(`${prefix}:`)];
   const limiters = clients.map((client) => new RateLimiter(client));
 
   // A limiter refuses while its connection is not ready (limiter-outage.int-spec.ts); connect first.
   beforeAll(() => Promise.all(clients.map((client) => client.ping())));
 
   afterAll(async () => {
-    const keys = await clients[0].keys(`${prefix}:*`);
-    if (keys.length) await clients[0].del(...keys.map((key) => key.slice(prefix.length + 1)));
+    await deleteTestKeys(prefix);
     await Promise.all(clients.map((client) => client.quit()));
   });
 

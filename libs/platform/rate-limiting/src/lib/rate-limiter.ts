@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import Redis from 'ioredis';
+import { Injectable } from '@nestjs/common';
+import { InjectRedis, RedisClient } from '@acme/platform-redis';
 import { CoalescedTakes } from './coalesced-takes';
 import { LocalFixedWindows } from './local-windows';
 import { FIXED_WINDOWS, TOKEN_BUCKET, TOKEN_BUCKET_TAKE } from './scripts';
@@ -43,7 +43,7 @@ export interface LimiterCallOptions {
   fallback?: 'local';
 }
 
-type LimiterRedis = Redis & {
+type LimiterRedis = RedisClient & {
   acmeTokenBucket(key: string, capacity: number, rate: number, cost: number): Promise<number[]>;
   acmeTokenBucketTake(key: string, capacity: number, rate: number, count: number): Promise<[number, string, number]>;
   acmeFixedWindows(key: string, ...args: number[]): Promise<number[]>;
@@ -56,7 +56,7 @@ export class RateLimiter {
   private readonly takes: CoalescedTakes;
   private readonly local = new LocalFixedWindows();
 
-  constructor(@Inject(Redis) redis: Redis) {
+  constructor(@InjectRedis() redis: RedisClient) {
     this.redis = redis as LimiterRedis;
     if (typeof this.redis.acmeTokenBucket !== 'function') {
       redis.defineCommand('acmeTokenBucket', { numberOfKeys: 1, lua: TOKEN_BUCKET });

@@ -1,11 +1,10 @@
-import Redis from 'ioredis';
-import { createTestRedisPrefix, testRedisUrl } from '@acme/platform-test-infra';
-import { createRedisClient } from './redis.module';
+import { createTestRedisConnection, createTestRedisPrefix, testRedisOptions } from '@acme/platform-test-infra';
+import { createRedisClient } from './redis-client';
 import { RedisPubSub } from './redis-pubsub';
 
 describe('RedisPubSub (real Redis)', () => {
   const prefix = createTestRedisPrefix('pubsub');
-  const clients = [createRedisClient({ url: testRedisUrl(), prefix }), createRedisClient({ url: testRedisUrl(), prefix })];
+  const clients = [createRedisClient(testRedisOptions(prefix)), createRedisClient(testRedisOptions(prefix))];
   const buses = clients.map((client) => new RedisPubSub(client, prefix));
 
   afterAll(async () => {
@@ -33,7 +32,7 @@ describe('RedisPubSub (real Redis)', () => {
 
   it('prefixes keys written through the client', async () => {
     await clients[0].set('probe', '1', 'EX', 5);
-    const raw = new Redis(testRedisUrl());
+    const raw = createTestRedisConnection();
     await expect(raw.get(`${prefix}:probe`)).resolves.toBe('1');
     await raw.quit();
   });

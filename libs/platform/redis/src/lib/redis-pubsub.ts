@@ -1,18 +1,22 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import { duplicateWithoutPrefix, RedisClient } from './redis-client';
 
 type Handler = (message: string) => void;
 
-/** Publish/subscribe on prefixed channels; one dedicated subscriber connection per process. */
+/**
+ * Publish/subscribe on prefixed channels; one dedicated subscriber connection per process. On a cluster these
+ * are classic channels, broadcast to every node: invalidations are rare, and a subscriber survives the loss of
+ * any one node (docs/decisions.md#redis-cluster).
+ */
 export class RedisPubSub implements OnApplicationShutdown {
   private readonly logger = new Logger(RedisPubSub.name);
-  private subscriber?: Redis;
+  private subscriber?: RedisClient;
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly subscriptions = new Map<string, Promise<unknown>>();
-  private ready?: Promise<Redis>;
+  private ready?: Promise<RedisClient>;
 
   constructor(
-    private readonly publisher: Redis,
+    private readonly publisher: RedisClient,
     private readonly prefix: string,
   ) {}
 
@@ -49,9 +53,9 @@ export class RedisPubSub implements OnApplicationShutdown {
    * The subscriber connection, once ioredis has finished its ready check: two first subscriptions racing with
    * that check would put the connection into subscriber mode before its INFO and fail.
    */
-  private connection(): Promise<Redis> {
+  private connection(): Promise<RedisClient> {
     this.ready ??= (async () => {
-      this.subscriber = this.publisher.duplicate({ keyPrefix: undefined });
+      this.subscriber = duplicateWithoutPrefix(this.publisher);
       this.subscriber.on('error', (error) => this.logger.warn(`Redis subscriber: ${error.message}`));
       this.subscriber.on('message', (channel: string, message: string) => {
         for (const handler of this.handlers.get(channel) ?? []) handler(message);

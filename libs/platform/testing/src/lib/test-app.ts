@@ -1,7 +1,7 @@
 import { DynamicModule } from '@nestjs/common';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { configureApp, createHttpAdapter, ServiceApplication, ServiceDefinition } from '@acme/platform-http';
-import { createTestDatabase, createTestRedisPrefix, testRedisUrl, TestDatabase } from '@acme/platform-test-infra';
+import { createTestDatabase, createTestRedisPrefix, TestDatabase, testRedisEnv } from '@acme/platform-test-infra';
 
 export interface TestAppOptions {
   service: ServiceDefinition;
@@ -35,7 +35,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const redisPrefix = options.redisPrefix ?? createTestRedisPrefix(options.service.name);
   const env = {
     DATABASE_URL: database.url,
-    REDIS_URL: testRedisUrl(),
+    ...testRedisEnv(),
     REDIS_PREFIX: redisPrefix,
     LOG_LEVEL: 'silent',
     ...options.env,

@@ -1,4 +1,4 @@
-import Redis from 'ioredis';
+import type { RedisClient } from '@acme/platform-redis';
 
 const WINDOW_MS = 60_000;
 
@@ -10,7 +10,7 @@ export class ExcessLogThrottle {
   private readonly known = new Map<string, number>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly windowMs = WINDOW_MS,
   ) {}
 

@@ -1,10 +1,9 @@
 import { Logger } from '@nestjs/common';
-import Redis from 'ioredis';
 import { createServer, Server, Socket } from 'node:net';
 import { MetricsRegistry } from '@acme/platform-observability';
 import { RateLimiter } from '@acme/platform-rate-limiting';
-import { createRedisClient } from '@acme/platform-redis';
-import { createTestRedisPrefix, testRedisUrl, waitFor } from '@acme/platform-testing';
+import { createRedisClient, RedisClient } from '@acme/platform-redis';
+import { createTestRedisPrefix, deleteTestKeys, testRedisOptions, waitFor } from '@acme/platform-testing';
 import { PolicyConfiguration } from '../policy-rules';
 import { EnforceablePolicy, EnforceablePolicySource } from './enforceable-policy';
 import { ExcessLogThrottle } from './excess-log-throttle';
@@ -34,8 +33,8 @@ const policy = (id: string, consumerSelector: string, configuration: PolicyConfi
 const settings = { limiterTimeoutMs: 1000, reloadIntervalSeconds: 0 };
 
 describe('PolicyEnforcer (real Redis)', () => {
-  const clients: Redis[] = [];
-  let redis: Redis;
+  const clients: RedisClient[] = [];
+  let redis: RedisClient;
   let prefix: string;
 
   async function enforcerFor(rows: EnforceablePolicy[], connection = redis) {
@@ -52,13 +51,12 @@ describe('PolicyEnforcer (real Redis)', () => {
 
   beforeAll(async () => {
     prefix = createTestRedisPrefix('enforcer');
-    redis = createRedisClient({ url: testRedisUrl(), prefix });
+    redis = createRedisClient(testRedisOptions(prefix));
     clients.push(redis);
     await waitFor(() => redis.status === 'ready', { what: 'redis' });
   });
   afterAll(async () => {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys.map((k) => k.slice(prefix.length + 1)));
+    await deleteTestKeys(prefix);
     for (const client of clients) {
       if (client.status === 'ready') await client.quit();
       else client.disconnect();
@@ -176,7 +174,7 @@ describe('PolicyEnforcer (real Redis)', () => {
     });
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    let stuck: Redis | undefined;
+    let stuck: RedisClient | undefined;
     try {
       const port = (hung.address() as { port: number }).port;
       stuck = createRedisClient({ url: `redis://127.0.0.1:${port}`, prefix });

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import { Injectable, Logger } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { MetricsRegistry } from '@acme/platform-observability';
+import { InjectRedis, RedisClient } from '@acme/platform-redis';
 import { RateLimitDecision, RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
 import { EnforcedClient } from './enforceable-policy';
 import { ExcessLogThrottle } from './excess-log-throttle';
@@ -33,7 +33,7 @@ export class PolicyEnforcer {
   constructor(
     private readonly cache: EnforcementPolicyCache,
     private readonly limiter: RateLimiter,
-    @Inject(Redis) private readonly redis: Redis,
+    @InjectRedis() private readonly redis: RedisClient,
     private readonly settings: PolicyEnforcementSettings,
     registry: MetricsRegistry,
   ) {
