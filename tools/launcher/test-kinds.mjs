@@ -29,3 +29,6 @@ export const CLUSTER_TESTS = [
 
 /** Files that only make sense against a cluster: the single-Redis passes leave them out. */
 export const CLUSTER_ONLY_TESTS = ['redis-cluster\\.int-spec\\.ts$', 'redis-cluster-failover\\.e2e-spec\\.ts$'];
+
+/** Run only against a private primary with a streaming replica, when PostgreSQL's server programs are on the machine. */
+export const REPLICA_TESTS = ['management-api/test/read-replicas\\.e2e-spec\\.ts$'];

@@ -2,10 +2,13 @@
 // `npm start` does; stops whatever it started. Extra arguments go to Jest.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
 import redisCluster from '../../libs/platform/test-infra/src/lib/redis-cluster-launcher.js';
-import { CLUSTER_ONLY_TESTS, CLUSTER_TESTS, SERIAL_TESTS as SERIAL } from './test-kinds.mjs';
+import replicaLauncher from '../../libs/platform/test-infra/src/lib/postgres-replica-launcher.js';
+import { CLUSTER_ONLY_TESTS, CLUSTER_TESTS, REPLICA_TESTS, SERIAL_TESTS as SERIAL } from './test-kinds.mjs';
 
 const WORKERS = process.env.JEST_WORKERS ?? 2;
 
@@ -33,6 +36,31 @@ async function clusterPass(env) {
   }
 }
 
+/** The read-replica files against a private primary and its streaming replica; said and left out without the binaries. */
+async function replicaPass(env) {
+  const binaries = replicaLauncher.findPostgresBinaries();
+  if (!binaries.bin) {
+    process.stderr.write(`[test] replica suite not run: ${binaries.reason}; the primary-only suite ran\n`);
+    return 0;
+  }
+  const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+  const pair = replicaLauncher.startPrimaryWithReplica({ dir: join(tmpdir(), `acme-replica-${process.pid}`), primaryPort, replicaPort });
+  process.stderr.write(`[test] PostgreSQL primary on ${primaryPort} with a streaming replica on ${replicaPort} (${binaries.bin})\n`);
+  try {
+    return await jest({ ...env, ...pair.env }, 'jest-results-replica.json', ['--runInBand', '--forceExit', '--testPathPatterns', ...REPLICA_TESTS]);
+  } finally {
+    pair.stop();
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => { const { port } = server.address(); server.close(() => resolve(port)); });
+  });
+}
+
 async function main() {
   ensureDependencies();
   const postgres = await ensurePostgres();
@@ -46,11 +74,12 @@ async function main() {
     code = await jest(env, 'jest-results.json', [`--maxWorkers=${WORKERS}`, ...extra]);
   } else {
     // Tests that measure rates or kill processes run alone afterwards, so parallel files cannot starve them.
-    const parallel = await jest(env, 'jest-results.json', [`--maxWorkers=${WORKERS}`, '--testPathIgnorePatterns', ...SERIAL, ...CLUSTER_ONLY_TESTS, '/node_modules/']);
+    const parallel = await jest(env, 'jest-results.json', [`--maxWorkers=${WORKERS}`, '--testPathIgnorePatterns', ...SERIAL, ...CLUSTER_ONLY_TESTS, ...REPLICA_TESTS, '/node_modules/']);
     // In-band files run in this process: a leaked handle must not hold CI forever.
     const serial = await jest(env, 'jest-results-serial.json', ['--runInBand', '--forceExit', '--testPathPatterns', ...SERIAL]);
     const cluster = await clusterPass(env);
-    code = parallel || serial || cluster;
+    const replica = await replicaPass(env);
+    code = parallel || serial || cluster || replica;
   }
   await redis.stop();
   await postgres.stop();

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
+import { ReadReplicas } from '@acme/platform-persistence';
 import { EventActor } from './actor';
 import { EventFile } from './event-file.entity';
 import { ListEventsQuery, NearFilter, parseListEventsQuery } from './event-query';
@@ -29,6 +30,7 @@ export class EventQueryService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly settings: EventsSettings,
+    private readonly replicas: ReadReplicas,
   ) {}
 
   /** End users see public events, events they host or RSVPed to, and members events of their active spaces. */
@@ -51,21 +53,24 @@ export class EventQueryService {
     return (await this.present(actor, [event]))[0] as EventView;
   }
 
+  /** Lists and radius searches tolerate replication lag: a read replica answers when there is one. */
   async list(actor: EventActor, rawQuery: unknown): Promise<EventPage> {
     const query = parseListEventsQuery(rawQuery);
-    const builder = this.listBuilder(actor, query);
-    const [events, total] = await builder
-      .offset((query.page - 1) * query.limit)
-      .limit(query.limit)
-      .getManyAndCount();
+    const { total, data } = await this.replicas.read(async (db) => {
+      const [events, total] = await this.listBuilder(actor, query, db)
+        .offset((query.page - 1) * query.limit)
+        .limit(query.limit)
+        .getManyAndCount();
+      return { total, data: await this.present(actor, events, db) };
+    });
     return {
-      data: await this.present(actor, events),
+      data,
       pagination: { page: query.page, pageSize: query.limit, totalPages: Math.ceil(total / query.limit), totalItems: total, hasMore: query.page * query.limit < total },
     };
   }
 
-  listBuilder(actor: EventActor, query: ListEventsQuery): SelectQueryBuilder<EventRecord> {
-    const builder = this.dataSource.getRepository(EventRecord).createQueryBuilder('e').where('e.projectId = :projectId', { projectId: actor.projectId });
+  listBuilder(actor: EventActor, query: ListEventsQuery, db = this.dataSource): SelectQueryBuilder<EventRecord> {
+    const builder = db.getRepository(EventRecord).createQueryBuilder('e').where('e.projectId = :projectId', { projectId: actor.projectId });
     if (query.from) builder.andWhere('e.startTime >= :from', { from: query.from });
     if (query.to) builder.andWhere('e.startTime < :to', { to: query.to });
     if (query.type) builder.andWhere('e.type = :type', { type: query.type });
@@ -94,9 +99,9 @@ export class EventQueryService {
     return this.get({ ...actor, kind: 'master' }, eventId);
   }
 
-  private async present(actor: EventActor, events: EventRecord[]): Promise<EventView[]> {
+  private async present(actor: EventActor, events: EventRecord[], db = this.dataSource): Promise<EventView[]> {
     if (events.length === 0) return [];
-    const files = await this.dataSource.getRepository(EventFile).findBy({ projectId: actor.projectId, eventId: In(events.map((event) => event.id)) });
+    const files = await db.getRepository(EventFile).findBy({ projectId: actor.projectId, eventId: In(events.map((event) => event.id)) });
     const urlFor = (key: string) => this.settings.storage.url(key);
     return events.map((event) => toEventView(event, files.filter((file) => file.eventId === event.id), urlFor));
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { digestSecret, generateSecret, verifySecret } from '@acme/platform-auth';
+import { ReadReplicas } from '@acme/platform-persistence';
 import { migrationErrors } from './migrations.errors';
 import { firstRow, hasPgCode, isUuid, pgError, PG_UNIQUE_VIOLATION } from './pg-errors';
 
@@ -32,7 +33,10 @@ export interface OrganizationStats {
 /** Tenancy and data: workspaces with their hashed credentials, organizations, bulk import and counts. */
 @Injectable()
 export class WorkspaceService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly replicas: ReadReplicas,
+  ) {}
 
   async createWorkspace(name: string): Promise<CreatedWorkspace> {
     const workspaceId = randomUUID();
@@ -114,12 +118,13 @@ export class WorkspaceService {
   async stats(workspaceId: string, organizationId: string): Promise<OrganizationStats> {
     await this.requireWorkspace(workspaceId);
     const organizationKey = await this.organizationKey(workspaceId, organizationId);
-    const rows: OrganizationStats[] = await this.dataSource.query(
+    // Counts tolerate replication lag: a read replica answers when there is one.
+    const rows: OrganizationStats[] = await this.replicas.read((db) => db.query(
       `SELECT (SELECT count(*) FROM "migration"."documents" WHERE "organization_key" = $1)::int AS "documents",
               (SELECT count(*) FROM "migration"."records" r JOIN "migration"."documents" d ON d."key" = r."document_key"
                 WHERE d."organization_key" = $1)::int AS "records"`,
       [organizationKey],
-    );
+    ));
     return firstRow(rows);
   }
 

@@ -3,3 +3,4 @@ export * from './lib/data-source';
 export * from './lib/migrations-runner';
 export * from './lib/transactions';
 export * from './lib/persistence.module';
+export * from './lib/read-replicas';

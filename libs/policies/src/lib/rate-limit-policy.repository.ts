@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Pool } from 'pg';
 import { Repository } from 'typeorm';
+import { driverPool, ReadReplicas } from '@acme/platform-persistence';
 import { PolicyCursor } from './policy-cursor';
 import { PolicyConfiguration, PolicyConsumer, PolicyResource } from './policy-rules';
 import { RateLimitPolicy } from './rate-limit-policy.entity';
@@ -54,15 +54,10 @@ function toEntity(row: PolicyRow): RateLimitPolicy {
 /** Persistence of policies; the list is a keyset scan over `(created_at, id)`. */
 @Injectable()
 export class RateLimitPolicyRepository {
-  constructor(@InjectRepository(RateLimitPolicy) private readonly policies: Repository<RateLimitPolicy>) {}
-
-  /**
-   * The pg pool under TypeORM's Postgres driver: the hot list query goes straight to it, skipping the
-   * query runner TypeORM creates, connects and releases around every `query()` (same pool, same rows).
-   */
-  private get pool(): Pool {
-    return (this.policies.manager.connection.driver as unknown as { master: Pool }).master;
-  }
+  constructor(
+    @InjectRepository(RateLimitPolicy) private readonly policies: Repository<RateLimitPolicy>,
+    private readonly replicas: ReadReplicas,
+  ) {}
 
   async insert(policy: NewPolicy): Promise<RateLimitPolicy> {
     const rows: PolicyRow[] = await this.policies.query(
@@ -89,7 +84,7 @@ export class RateLimitPolicyRepository {
    * plus a sum of row hashes, computed in Postgres so no row crosses the wire.
    */
   async fingerprintByResource(resource: PolicyResource): Promise<string> {
-    const { rows } = await this.pool.query<{ fingerprint: string }>(
+    const { rows } = await driverPool(this.policies.manager.connection).query<{ fingerprint: string }>(
       `SELECT count(*)::text || ':' || coalesce(sum(hashtext("id" || '|' || "updated_at"::text)), 0)::text AS "fingerprint"
        FROM ${TABLE} WHERE "resource" = $1`,
       [resource],
@@ -97,7 +92,7 @@ export class RateLimitPolicyRepository {
     return rows[0].fingerprint;
   }
 
-  /** Up to `limit` policies after `after`, in creation order. */
+  /** Up to `limit` policies after `after`, in creation order; from a read replica when there is one. */
   async listPage(filter: PolicyFilter, limit: number, after?: PolicyCursor): Promise<RateLimitPolicy[]> {
     const conditions: string[] = [];
     const params: unknown[] = [];
@@ -111,7 +106,8 @@ export class RateLimitPolicyRepository {
     if (after) add((n) => `("created_at", "id") > ($${n}, $${n + 1})`, after.createdAt, after.id);
     params.push(limit);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const { rows } = await this.pool.query<PolicyRow>(`SELECT ${COLUMNS} FROM ${TABLE} ${where} ORDER BY "created_at", "id" LIMIT $${params.length}`, params);
+    const sql = `SELECT ${COLUMNS} FROM ${TABLE} ${where} ORDER BY "created_at", "id" LIMIT $${params.length}`;
+    const { rows } = await this.replicas.read((db) => driverPool(db).query<PolicyRow>(sql, params));
     return rows.map(toEntity);
   }
 

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { ReadReplicas } from '@acme/platform-persistence';
 import { RedisPubSub } from '@acme/platform-redis';
 import { RulesErrors } from './rules.errors';
 import { Actor, Page, RULE_SET_CHANNEL, RuleRow, SnapshotRule, SnapshotView, toRuleView, unixSeconds } from './rule.types';
@@ -27,6 +28,7 @@ export class RuleSetStore {
   constructor(
     private readonly db: DataSource,
     private readonly pubsub: RedisPubSub,
+    private readonly replicas: ReadReplicas,
   ) {}
 
   async change<T>(actor: Actor, applicationId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -71,15 +73,19 @@ export class RuleSetStore {
     const direction = options.asc ? 'ASC' : 'DESC';
     // Versions break ties between snapshots written in the same instant, so paging is stable.
     const order = options.orderBy === 'updated_at' ? `"updated_at" ${direction}, "version" ${direction}` : `"version" ${direction}`;
-    const [{ total }]: { total: string }[] = await this.db.query(
-      `SELECT count(*) AS "total" FROM "rum"."rule_set_snapshots" WHERE "application_id" = $1`,
-      [applicationId],
-    );
-    const rows: SnapshotRow[] = await this.db.query(
-      `SELECT "version", "rules", "updated_by", "updated_by_name", "updated_at" FROM "rum"."rule_set_snapshots"
-       WHERE "application_id" = $1 ORDER BY ${order} LIMIT $2 OFFSET $3`,
-      [applicationId, options.limit, options.page * options.limit],
-    );
+    // History tolerates replication lag: a read replica answers when there is one.
+    const { total, rows } = await this.replicas.read(async (db) => {
+      const [{ total }]: { total: string }[] = await db.query(
+        `SELECT count(*) AS "total" FROM "rum"."rule_set_snapshots" WHERE "application_id" = $1`,
+        [applicationId],
+      );
+      const rows: SnapshotRow[] = await db.query(
+        `SELECT "version", "rules", "updated_by", "updated_by_name", "updated_at" FROM "rum"."rule_set_snapshots"
+         WHERE "application_id" = $1 ORDER BY ${order} LIMIT $2 OFFSET $3`,
+        [applicationId, options.limit, options.page * options.limit],
+      );
+      return { total, rows };
+    });
     const count = Number(total);
     return {
       total: count,

@@ -17,6 +17,15 @@ export class BaseEnv {
   @IsUrl({ protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
+  /** Streaming replicas `url,url` for reads that tolerate replication lag (docs/decisions.md#read-replicas). */
+  @Matches(/^postgres(ql)?:\/\/[^,\s]+(,\s*postgres(ql)?:\/\/[^,\s]+)*$/, { message: 'DATABASE_READ_URLS must be postgres:// URLs separated by commas' })
+  @IsOptional()
+  DATABASE_READ_URLS?: string;
+
+  /** A replica further behind than this serves no reads until it catches up. */
+  @EnvInt({ min: 0, max: 3_600_000 })
+  DATABASE_MAX_REPLICA_LAG_MS = 1000;
+
   @IsUrl({ protocols: ['redis', 'rediss'], require_tld: false, require_protocol: true })
   REDIS_URL = 'redis://127.0.0.1:6379';
 

@@ -39,6 +39,8 @@ export class ServiceCoreModule {
             migrations: options.migrations,
             runMigrations: env.MIGRATIONS_RUN,
             applicationName: options.service.name,
+            readUrls: env.DATABASE_READ_URLS?.split(',').map((url) => url.trim()),
+            maxReplicaLagMs: env.DATABASE_MAX_REPLICA_LAG_MS,
           }),
         }),
         RedisModule.forRootAsync({
@@ -56,7 +58,7 @@ export class ServiceCoreModule {
         { provide: BaseEnv, useExisting: Env },
         { provide: AdminTokenSettings, inject: [Env], useFactory: (env: E) => ({ adminToken: env.ADMIN_TOKEN }) },
       ],
-      exports: [BaseEnv, AdminTokenSettings],
+      exports: [BaseEnv, AdminTokenSettings, PersistenceModule],
     };
   }
 }

@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { DataSource, DataSourceOptions, EntitySchema, MigrationInterface } from 'typeorm';
 
 export type MigrationClass = new (...args: never[]) => MigrationInterface;
@@ -14,6 +15,9 @@ export interface PersistenceOptions {
   runMigrations?: boolean;
   poolSize?: number;
   applicationName?: string;
+  /** Streaming replicas for reads that tolerate lag (DATABASE_READ_URLS); see ReadReplicas. */
+  readUrls?: string[];
+  maxReplicaLagMs?: number;
 }
 
 /** Options shared by the app's TypeORM module and the migration CLI; never `synchronize`. */
@@ -37,4 +41,12 @@ export function dataSourceOptions(options: PersistenceOptions): DataSourceOption
 /** For the TypeORM CLI: `typeorm migration:run -d <file exporting createDataSource(...)>`. */
 export function createDataSource(options: PersistenceOptions): DataSource {
   return new DataSource(dataSourceOptions(options));
+}
+
+/**
+ * The pg pool under a data source's Postgres driver: hot queries go straight to it, skipping the query runner
+ * TypeORM creates, connects and releases around every `query()` (same pool, same rows).
+ */
+export function driverPool(db: DataSource): Pool {
+  return (db.driver as unknown as { master: Pool }).master;
 }

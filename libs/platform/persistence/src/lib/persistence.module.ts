@@ -1,8 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { dataSourceOptions, PersistenceOptions } from './data-source';
 import { runMigrationsUnderLock } from './migrations-runner';
+import { ReadReplicas } from './read-replicas';
 
 export interface PersistenceModuleAsyncOptions {
   imports?: DynamicModule['imports'];
@@ -16,7 +17,10 @@ export interface PersistenceModuleAsyncOptions {
 const PERSISTENCE = Symbol('persistence');
 type WithPersistence = DataSourceOptions & { [PERSISTENCE]?: PersistenceOptions };
 
-/** The app's one Postgres connection: entities registered by domain modules, migrations applied before use. */
+/**
+ * The app's Postgres primary (entities registered by domain modules, migrations applied before use) and its
+ * read replicas, if any (ReadReplicas).
+ */
 @Module({})
 export class PersistenceModule {
   static forRootAsync(options: PersistenceModuleAsyncOptions): DynamicModule {
@@ -38,7 +42,20 @@ export class PersistenceModule {
           },
         }),
       ],
-      exports: [TypeOrmModule],
+      providers: [
+        {
+          provide: ReadReplicas,
+          inject: [getDataSourceToken(), ...(options.inject ?? [])],
+          useFactory: async (primary: DataSource, ...args: unknown[]) => {
+            const persistence = await options.useFactory(...args);
+            const replicas = new ReadReplicas(primary, primary.options, { urls: persistence.readUrls ?? [], maxLagMs: persistence.maxReplicaLagMs ?? 1000 });
+            // Measured in the background: an unreachable replica must not delay the start.
+            void replicas.checkAll();
+            return replicas;
+          },
+        },
+      ],
+      exports: [TypeOrmModule, ReadReplicas],
     };
   }
 }

@@ -49,9 +49,9 @@ export interface TestDatabase {
 const uniqueSuffix = () => `${process.pid.toString(36)}_${randomBytes(4).toString('hex')}`;
 
 /** A fresh database per test file, so files run in parallel without seeing each other's rows. */
-export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
+export async function createTestDatabase(label = 'test', serverUrl = testDatabaseServerUrl()): Promise<TestDatabase> {
   const name = `t_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase().slice(0, 30)}_${uniqueSuffix()}`;
-  const adminUrl = testDatabaseServerUrl();
+  const adminUrl = serverUrl;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   try {
