@@ -80,6 +80,8 @@ export async function ensurePostgres() {
 
 /** @returns {Promise<{url: string, stop: () => Promise<void>, source: string}>} */
 export async function ensureRedis() {
+  // A Redis Cluster named by its seed nodes is used as it is; the services read REDIS_CLUSTER_NODES themselves.
+  if (process.env.REDIS_CLUSTER_NODES) return { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', stop: async () => {}, source: `Redis Cluster ${process.env.REDIS_CLUSTER_NODES}` };
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, stop: async () => {}, source: 'REDIS_URL' };
   if (await redisPing(LOCAL_REDIS_PORT)) return { url: `redis://127.0.0.1:${LOCAL_REDIS_PORT}`, stop: async () => {}, source: `local server on ${LOCAL_REDIS_PORT}` };
   const url = `redis://127.0.0.1:${OWN_REDIS_PORT}`;

@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
 import { AppError } from '@acme/platform-errors';
 import { returnedRows } from '@acme/platform-persistence';
-import { InjectRedis, RedisClient } from '@acme/platform-redis';
+import { InjectRedis, type RedisClient } from '@acme/platform-redis';
 import { AuthenticatedClient, toAuthenticated } from './client.service';
 import { CredentialCache } from './credential-cache';
 import { ClientNotFoundError, oauthError } from './oauth.errors';

@@ -1,7 +1,7 @@
 import { Controller, Get, Injectable, Module, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { InjectRedis, RedisClient } from '@acme/platform-redis';
+import { InjectRedis, type RedisClient } from '@acme/platform-redis';
 import { ShutdownState } from './shutdown-state';
 
 @Injectable()

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRedis, RedisClient } from '@acme/platform-redis';
+import { InjectRedis, type RedisClient } from '@acme/platform-redis';
 import { CoalescedTakes } from './coalesced-takes';
 import { LocalFixedWindows } from './local-windows';
 import { FIXED_WINDOWS, TOKEN_BUCKET, TOKEN_BUCKET_TAKE } from './scripts';

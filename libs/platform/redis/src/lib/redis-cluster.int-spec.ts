@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Cluster } from 'ioredis';
 import { createTestRedisPrefix, startRedisCluster, StartedRedisCluster, testClusterSeeds, waitFor } from '@acme/platform-test-infra';
-import { createRedisClient, RedisClient } from './redis-client';
+import { createRedisClient, type RedisClient } from './redis-client';
 import { RedisPubSub } from './redis-pubsub';
 import { parseClusterNodes } from './redis-url';
 

@@ -1,5 +1,5 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
-import { duplicateWithoutPrefix, RedisClient } from './redis-client';
+import { duplicateWithoutPrefix, type RedisClient } from './redis-client';
 
 type Handler = (message: string) => void;
 

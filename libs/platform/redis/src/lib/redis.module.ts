@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { createRedisClient, InjectRedis, REDIS_CLIENT, RedisClient } from './redis-client';
+import { createRedisClient, InjectRedis, REDIS_CLIENT, type RedisClient } from './redis-client';
 import { RedisOptions, RedisSettings } from './redis.options';
 import { RedisPubSub } from './redis-pubsub';
 

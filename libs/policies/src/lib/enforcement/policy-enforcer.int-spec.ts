@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { createServer, Server, Socket } from 'node:net';
 import { MetricsRegistry } from '@acme/platform-observability';
 import { RateLimiter } from '@acme/platform-rate-limiting';
-import { createRedisClient, RedisClient } from '@acme/platform-redis';
+import { createRedisClient, type RedisClient } from '@acme/platform-redis';
 import { createTestRedisPrefix, deleteTestKeys, testRedisOptions, waitFor } from '@acme/platform-testing';
 import { PolicyConfiguration } from '../policy-rules';
 import { EnforceablePolicy, EnforceablePolicySource } from './enforceable-policy';

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { MetricsRegistry } from '@acme/platform-observability';
-import { InjectRedis, RedisClient } from '@acme/platform-redis';
+import { InjectRedis, type RedisClient } from '@acme/platform-redis';
 import { RateLimitDecision, RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
 import { EnforcedClient } from './enforceable-policy';
 import { ExcessLogThrottle } from './excess-log-throttle';
