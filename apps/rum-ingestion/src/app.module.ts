@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
-import { RULES_MIGRATIONS, RulesModule } from '@acme/rules';
+import { EventPartitionMaintenance, EventPartitionSettings, RULES_MIGRATIONS, RulesModule } from '@acme/rules';
 import { AdminController } from './admin/admin.controller';
 import { AccountRateLimitGuard } from './auth/account-rate-limit.guard';
 import { AppKeyGuard } from './auth/app-key.guard';
@@ -12,6 +12,7 @@ import { RumEnv } from './config/env';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { IngestController } from './ingest/ingest.controller';
 import { RulesController } from './ingestion-rules/rules.controller';
+import { EventPartitionScheduler } from './maintenance/event-partition.scheduler';
 import { HistoryController } from './rule-sets/history.controller';
 import { rumService } from './service';
 
@@ -34,6 +35,13 @@ export class AppModule {
         ApplicationAccessGuard,
         AccountRateLimitGuard,
         ClientTokenGuard,
+        {
+          provide: EventPartitionSettings,
+          inject: [RumEnv],
+          useFactory: (env: RumEnv): EventPartitionSettings => ({ retentionDays: env.RUM_EVENT_RETENTION_DAYS, aheadDays: env.RUM_EVENT_PARTITIONS_AHEAD_DAYS }),
+        },
+        EventPartitionMaintenance,
+        EventPartitionScheduler,
       ],
     };
   }

@@ -17,6 +17,14 @@ export class RumEnv extends BaseEnv {
 
   @EnvInt({ min: 1 })
   RUM_HISTORY_LIMIT_PER_MINUTE = 1000;
+
+  /** Days of error events kept: daily partitions whose whole day is older are dropped. */
+  @EnvInt({ min: 1, max: 3650 })
+  RUM_EVENT_RETENTION_DAYS = 30;
+
+  /** Daily partitions created ahead of today. */
+  @EnvInt({ min: 1, max: 60 })
+  RUM_EVENT_PARTITIONS_AHEAD_DAYS = 3;
 }
 
 export const loadEnvSource = (): Record<string, string | undefined> => process.env;
