@@ -31,4 +31,4 @@ export const CLUSTER_TESTS = [
 export const CLUSTER_ONLY_TESTS = ['redis-cluster\\.int-spec\\.ts$', 'redis-cluster-failover\\.e2e-spec\\.ts$'];
 
 /** Run only against a private primary with a streaming replica, when PostgreSQL's server programs are on the machine. */
-export const REPLICA_TESTS = ['management-api/test/read-replicas\\.e2e-spec\\.ts$'];
+export const REPLICA_TESTS = ['/test/read-replicas\\.e2e-spec\\.ts$'];

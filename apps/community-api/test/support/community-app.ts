@@ -1,5 +1,5 @@
 import { TestingModuleBuilder } from '@nestjs/testing';
-import { startTestApp, TestApp } from '@acme/platform-testing';
+import { startTestApp, TestApp, TestDatabase } from '@acme/platform-testing';
 import { AppModule } from '../../src/app.module';
 import { communityService } from '../../src/service';
 
@@ -31,12 +31,13 @@ export class CommunityTestApp {
 
   private constructor(readonly app: TestApp) {}
 
-  static async start(options: { env?: Record<string, string>; override?: (b: TestingModuleBuilder) => TestingModuleBuilder } = {}) {
+  static async start(options: { env?: Record<string, string>; override?: (b: TestingModuleBuilder) => TestingModuleBuilder; database?: TestDatabase } = {}) {
     const app = await startTestApp({
       service: communityService,
       module: (env) => AppModule.forRoot(env),
       env: { ADMIN_TOKEN, COMMUNITY_AUTH_SECRET: 'test-secret-0123456789-0123456789-abcdef', ...options.env },
       override: options.override,
+      database: options.database,
     });
     return new CommunityTestApp(app);
   }

@@ -12,7 +12,7 @@ export interface Reply<T = any> {
 }
 
 /** Starts an instance; pass `shared` (a first instance) to run a second one on the same Postgres and Redis. */
-export function startRum(env: Record<string, string> = {}, shared?: TestApp, override?: Parameters<typeof startTestApp>[0]['override']): Promise<TestApp> {
+export function startRum(env: Record<string, string> = {}, shared?: Pick<TestApp, 'database' | 'redisPrefix'>, override?: Parameters<typeof startTestApp>[0]['override']): Promise<TestApp> {
   return startTestApp({
     service: rumService,
     module: (e) => AppModule.forRoot(e),

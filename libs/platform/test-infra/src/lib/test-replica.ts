@@ -60,7 +60,7 @@ export async function acquireTestReplica(label: string): Promise<TestReplica> {
     replica,
     onReplica,
     async caughtUp() {
-      const [{ lsn }] = (await query(database.url, 'SELECT pg_current_wal_lsn()::text AS lsn')) as { lsn: string }[];
+      const [{ lsn }] = (await query(database.url, 'SELECT pg_current_wal_insert_lsn()::text AS lsn')) as { lsn: string }[];
       await waitFor(async () => ((await onReplica(`SELECT pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn AS ok`)) as { ok: boolean }[])[0].ok || undefined, { what: 'the replica to catch up' });
     },
     async release() {
