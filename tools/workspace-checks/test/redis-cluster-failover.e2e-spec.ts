@@ -121,26 +121,32 @@ describe('Redis Cluster: a master killed under load', () => {
       const status = async () => (await call(`${migration.url}/v2/organizations/documents/migrate/status`, { body: { data: { organizationId: 'org-a', migrationId } }, headers: keys })).body.result.data;
       await waitFor(async () => (await status()).migratedDocuments > 0, { timeoutMs: 30_000, what: 'the migration to start moving documents' });
 
-      // The master of the queue's slot first (every BullMQ key of the app lives there), then, if it is another
-      // node, the master that now holds the token bucket of the policy's client.
       const killed: number[] = [];
-      const killAt = performance.now();
-      const queueMaster = await masterOf(cluster, `{${prefix}:bull}`);
-      await cluster.kill(queueMaster);
-      killed.push(queueMaster);
-      await waitFor(() => cluster.masterPorts().length === 3 || undefined, { timeoutMs: 15_000, intervalMs: 100, what: 'a replica promoted' });
-      const bucketMaster = await masterOf(cluster, `${prefix}:rl:tb:policy:${policy.body.id}:c:${OUTAGE_BOOTSTRAP.id}`);
-      if (bucketMaster && !killed.includes(bucketMaster)) {
-        await cluster.kill(bucketMaster);
-        killed.push(bucketMaster);
-        await waitFor(() => cluster.masterPorts().length === 3 || undefined, { timeoutMs: 15_000, intervalMs: 100, what: 'a second replica promoted' });
+      let killAt = 0;
+      try {
+        // The master of the queue's slot first (every BullMQ key of the app lives there), then, if it is another
+        // node, the master that now holds the token bucket of the policy's client.
+        killAt = performance.now();
+        const queueMaster = await masterOf(cluster, `{${prefix}:bull}`);
+        await cluster.kill(queueMaster);
+        killed.push(queueMaster);
+        await waitFor(() => cluster.masterPorts().length === 3 || undefined, { timeoutMs: 15_000, intervalMs: 100, what: 'a replica promoted' });
+        const bucketMaster = await masterOf(cluster, `${prefix}:rl:tb:policy:${policy.body.id}:c:${OUTAGE_BOOTSTRAP.id}`);
+        if (bucketMaster && !killed.includes(bucketMaster)) {
+          await cluster.kill(bucketMaster);
+          killed.push(bucketMaster);
+          await waitFor(() => cluster.masterPorts().length === 3 || undefined, { timeoutMs: 15_000, intervalMs: 100, what: 'a second replica promoted' });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      } finally {
+        // Stopped whatever happens: loops left running against stopped services would spin.
+        await load.stop();
       }
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      await load.stop();
-
       const statuses = new Set(load.samples.map((s) => s.status));
       expect([...statuses]).toEqual([200]);
-      const figures = { requests: load.samples.length, killed: killed.length, ...gaps(load.samples, killAt - 1000) };
+      const metrics = await (await fetch(`${management.url}/metrics`)).text();
+      const failOpen = Number(/^oauth_rate_limit_policy_fail_open_total (\d+)/m.exec(metrics)?.[1] ?? 0);
+      const figures = { requests: load.samples.length, killed: killed.length, failOpen, ...gaps(load.samples, killAt - 1000) };
       process.stdout.write(`cluster failover: ${JSON.stringify(figures)}\n`);
       // The limiter never waits more than 100 ms on Redis; what remains is the takeover seen by the other calls.
       expect(figures.longestGapMs).toBeLessThan(3000);
