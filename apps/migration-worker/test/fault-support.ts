@@ -1,23 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import Redis from 'ioredis';
 import { startRedisCluster, StartedRedisCluster, waitFor } from '@acme/platform-testing';
 
+export { freePort } from '@acme/platform-testing';
+
 export const ROOT = path.resolve(__dirname, '../../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 
 /** A Redis of the test's own, which it may kill; `env` is what a service needs to reach it. */
 export interface PrivateRedisTopology {

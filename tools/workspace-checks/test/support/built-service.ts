@@ -1,8 +1,9 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { waitFor } from '@acme/platform-test-infra';
+
+export { freePort } from '@acme/platform-test-infra';
 import { ROOT } from './scratch-repo';
 
 export { ROOT };
@@ -17,17 +18,6 @@ export function ensureBuilt(apps: string[]): void {
     env: { ...process.env, NX_DAEMON: 'false' },
   });
   if (result.status !== 0) throw new Error(`build of ${apps.join(', ')} failed:\n${result.stdout}\n${result.stderr}`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export interface RunningService {

@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { freePort } from './free-port';
 import { ReplicaControls, startPrimaryWithReplica, testReplica } from './postgres-replica-launcher';
 import { createTestDatabase, TestDatabase, testDatabaseServerUrl } from './test-infra';
 import { waitFor } from './wait-for';
@@ -27,17 +27,6 @@ async function query(url: string, sql: string): Promise<unknown[]> {
   } finally {
     await client.end();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
