@@ -18,8 +18,10 @@ const REFUSE_WRITES = `
 CREATE OR REPLACE FUNCTION public.log_scan_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN RAISE EXCEPTION 'write refused by the log-scan test'; END $$;
 DO $$ DECLARE t record; BEGIN
-  FOR t IN SELECT schemaname, tablename FROM pg_tables
-           WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'public') AND tablename <> 'typeorm_migrations' LOOP
+  -- Partitions inherit the trigger of their partitioned table.
+  FOR t IN SELECT n.nspname AS schemaname, c.relname AS tablename FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
+             AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'public', 'pg_toast') AND c.relname <> 'typeorm_migrations' LOOP
     EXECUTE format('CREATE TRIGGER log_scan_refuse BEFORE INSERT OR UPDATE OR DELETE ON %I.%I FOR EACH ROW EXECUTE FUNCTION public.log_scan_refuse()', t.schemaname, t.tablename);
   END LOOP;
 END $$;`;
