@@ -32,4 +32,5 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@fastify/static/node_modules/)?content-disposition/)'],
   moduleNameMapper,
   testTimeout: 60000,
+  setupFilesAfterEnv: [path.join(__dirname, 'libs/platform/testing/src/contract-setup.ts')],
 };

@@ -1,4 +1,5 @@
 import { ServiceDefinition } from '@acme/platform-http';
+import { CommunityErrorBody } from './http/error-body.dto';
 import { presentCommunityError } from './http/error-presenter';
 
 export const communityService: ServiceDefinition = {
@@ -7,6 +8,7 @@ export const communityService: ServiceDefinition = {
   description: 'Replyke-style project community API: end users, email verification, push devices, events, spaces and RSVPs.',
   version: '7.0',
   presenter: presentCommunityError,
+  errorBodies: { default: CommunityErrorBody },
   /** Event metadata may be 1 MB on its own (docs/community-api.md#events), so JSON bodies get room beyond it. */
   bodyLimit: '2mb',
 };

@@ -1,6 +1,8 @@
 import { MANAGEMENT_SCOPES } from '@acme/oauth';
 import { ServiceDefinition } from '@acme/platform-http';
+import { ManagementErrorBody } from './http/error-body.dto';
 import { presentManagementError } from './http/error-presenter';
+import { OAuthErrorBody } from './oauth/token.dto';
 
 function describeScope(scope: string): string {
   const [action, resource] = scope.split(':');
@@ -14,6 +16,7 @@ export const managementService: ServiceDefinition = {
   description: 'Auth0-compatible management API: OAuth client credentials, clients, grants and rate-limit policies.',
   version: '2.0',
   presenter: presentManagementError,
+  errorBodies: { default: ManagementErrorBody, byPath: { '/oauth/token': OAuthErrorBody } },
   // The hot routes (token issuance, policy lists) are dominated by framework cost on Express; see README.
   platform: 'fastify',
   decorateOpenApi: (builder) =>

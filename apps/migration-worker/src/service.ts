@@ -1,5 +1,6 @@
 import { ServiceDefinition } from '@acme/platform-http';
 import { presentMigrationError } from './http/error-presenter';
+import { MigrationErrorResponse } from './migrations/dto/migration.response.dto';
 
 export const migrationService: ServiceDefinition = {
   name: 'migration-worker',
@@ -7,6 +8,7 @@ export const migrationService: ServiceDefinition = {
   description: 'Velt-style bulk document migration between organizations, driven by BullMQ workers.',
   version: '2.0',
   presenter: presentMigrationError,
+  errorBodies: { default: MigrationErrorResponse },
   // The operator import takes up to 10,000 documents with their records in one call.
   bodyLimit: '64mb',
   decorateOpenApi: (builder) =>

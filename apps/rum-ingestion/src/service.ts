@@ -1,4 +1,5 @@
 import { ServiceDefinition } from '@acme/platform-http';
+import { RumErrorBody } from './http/error-body.dto';
 import { presentRumError } from './http/error-presenter';
 
 export const rumService: ServiceDefinition = {
@@ -7,6 +8,7 @@ export const rumService: ServiceDefinition = {
   description: 'Flashduty-style error-ingestion rules, versioned rule-set history, and the ingest path that drops matching errors.',
   version: '1.0',
   presenter: presentRumError,
+  errorBodies: { default: RumErrorBody },
   // 1,000 events per batch fit comfortably; larger bodies are InvalidParameter 413.
   bodyLimit: '5mb',
 };

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Project } from '@acme/community';
 import { EmailVerificationService, TOKEN_LENGTH, VerificationErrorCode } from '@acme/community-verification';
@@ -21,6 +21,7 @@ export class EmailVerificationController {
 
   @Post('send-verification')
   @HttpCode(200)
+  @ApiOkResponse({ type: SuccessResponse })
   @Authenticated(['user'])
   async send(
     @CurrentProject() project: Project,
@@ -41,6 +42,7 @@ export class EmailVerificationController {
 
   @Post('verify-email')
   @HttpCode(200)
+  @ApiOkResponse({ type: SuccessResponse })
   @ProjectRoute()
   async verify(@CurrentProject() project: Project, @Body() body: VerifyEmailRequest, @ClientAddress() address: string): Promise<SuccessResponse> {
     await this.verification.verify(project.id, body.token, address);
@@ -53,6 +55,8 @@ export class EmailVerificationController {
    * attempts from this address) answers JSON, so the endpoint never bounces a visitor to a made-up address.
    */
   @Get('verify-email-link')
+  @ApiOkResponse({ type: SuccessResponse, description: 'No usable redirect: the outcome as JSON' })
+  @ApiResponse({ status: 302, description: 'Redirect to the issued `redirect` URL with `verified=true`, or `verified=false&error=invalid-or-expired-token`' })
   @ProjectRoute()
   async verifyLink(
     @CurrentProject() project: Project,

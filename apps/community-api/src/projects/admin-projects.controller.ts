@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Project, ProjectService } from '@acme/community';
 import { Mailer, OutboxEntry } from '@acme/community-verification';
 import { AdminTokenGuard } from '@acme/platform-auth';
-import { CreatedProjectResponse, CreateProjectRequest, ProjectResponse, UpdateProjectRequest } from './dto/project.dto';
+import { CreatedProjectResponse, CreateProjectRequest, OutboxEntryResponse, ProjectResponse, UpdateProjectRequest } from './dto/project.dto';
 
 const present = (project: Project): ProjectResponse => ({
   id: project.id,
@@ -24,18 +24,21 @@ export class AdminProjectsController {
   ) {}
 
   @Post()
+  @ApiCreatedResponse({ type: CreatedProjectResponse })
   async create(@Body() body: CreateProjectRequest): Promise<CreatedProjectResponse> {
     const { project, serviceKey, masterKey } = await this.projects.create(body.name, body.bundles ?? []);
     return { ...present(project), serviceKey, masterKey };
   }
 
   @Get(':id')
+  @ApiOkResponse({ type: ProjectResponse })
   async get(@Param('id') id: string): Promise<ProjectResponse> {
     return present(await this.projects.getById(id, { fresh: true }));
   }
 
   /** Mail sent while no SMTP transport is configured, newest first. */
   @Get(':id/outbox')
+  @ApiOkResponse({ type: [OutboxEntryResponse] })
   async outbox(@Param('id') id: string): Promise<OutboxEntry[]> {
     const project = await this.projects.getById(id);
     return this.mailer.readOutbox(project.id);
@@ -43,6 +46,7 @@ export class AdminProjectsController {
 
   @Patch(':id')
   @HttpCode(200)
+  @ApiOkResponse({ type: ProjectResponse })
   async update(@Param('id') id: string, @Body() body: UpdateProjectRequest): Promise<ProjectResponse> {
     return present(await this.projects.updateBundles(id, body.bundles));
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { assertBundle, ProjectService, UserService } from '@acme/community';
 import { PushErrors, PushSender } from '@acme/community-push';
 import { AdminTokenGuard } from '@acme/platform-auth';
@@ -19,6 +19,7 @@ export class AdminPushController {
 
   @Post()
   @HttpCode(200)
+  @ApiOkResponse({ type: PushReportResponse })
   async send(@Param('id') id: string, @Body() body: SendPushRequest): Promise<PushReportResponse> {
     const project = await this.projects.getById(id);
     assertBundle(project, 'push', PushErrors.bundleRequired);

@@ -20,6 +20,7 @@ export class PushDevicesController {
   @Post('devices')
   @HttpCode(200)
   @ApiBody({ type: RegisterPushDeviceDoc })
+  @ApiOkResponse({ description: 'Registered (or refreshed); the body is empty' })
   @Authenticated(['user'], { rejectAs: PushErrors.unauthorized })
   async register(@CurrentProject() project: Project, @CurrentUserId() userId: string, @Body() body: unknown): Promise<void> {
     assertBundle(project, 'push', PushErrors.bundleRequired);
@@ -30,6 +31,7 @@ export class PushDevicesController {
   @Delete('devices')
   @HttpCode(200)
   @ApiBody({ type: RegisterPushDeviceDoc })
+  @ApiOkResponse({ description: 'Removed, or was not registered; the body is empty' })
   @Authenticated(['user'], { rejectAs: PushErrors.unauthorized })
   async deregister(@CurrentProject() project: Project, @CurrentUserId() userId: string, @Body() body: unknown): Promise<void> {
     assertBundle(project, 'push', PushErrors.bundleRequired);

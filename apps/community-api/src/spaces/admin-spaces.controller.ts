@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Post, Put, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ProjectService, UserService } from '@acme/community';
 import { SpaceService } from '@acme/events';
 import { AdminTokenGuard } from '@acme/platform-auth';
@@ -18,6 +18,7 @@ export class AdminSpacesController {
   ) {}
 
   @Post()
+  @ApiCreatedResponse({ type: CreatedSpaceResponse })
   async create(@Param('id') id: string, @Body() body: CreateSpaceRequest): Promise<CreatedSpaceResponse> {
     const project = await this.projects.getById(id, { fresh: true });
     const space = await this.spaces.create(project.id, body.name);
@@ -25,6 +26,7 @@ export class AdminSpacesController {
   }
 
   @Put(':spaceId/members/:userId')
+  @ApiOkResponse({ type: MembershipResponse })
   async setMember(@Param('id') id: string, @Param('spaceId') spaceId: string, @Param('userId') userId: string, @Body() body: SetMembershipRequest): Promise<MembershipResponse> {
     const project = await this.projects.getById(id, { fresh: true });
     await this.users.getById(project.id, userId);

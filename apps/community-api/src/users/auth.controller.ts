@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Project, SessionService, toPublicUser, UserService } from '@acme/community';
 import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
@@ -15,6 +15,7 @@ export class AuthController {
   ) {}
 
   @Post('sign-up')
+  @ApiCreatedResponse({ type: SessionResponse })
   @ProjectRoute()
   async signUp(@CurrentProject() project: Project, @Body() body: SignUpRequest): Promise<SessionResponse> {
     const user = await this.users.signUp(project.id, body);
@@ -23,6 +24,7 @@ export class AuthController {
 
   @Post('sign-in')
   @HttpCode(200)
+  @ApiOkResponse({ type: SessionResponse })
   @ProjectRoute()
   async signIn(@CurrentProject() project: Project, @Body() body: SignInRequest, @ClientAddress() address: string): Promise<SessionResponse> {
     const user = await this.users.authenticate(project.id, body.email, body.password, address);
@@ -31,6 +33,7 @@ export class AuthController {
 
   @Post('request-new-access-token')
   @HttpCode(200)
+  @ApiOkResponse({ type: TokensResponse })
   @ProjectRoute()
   async refresh(@CurrentProject() project: Project, @Body() body: RefreshTokenRequest): Promise<TokensResponse> {
     const { accessToken, refreshToken } = await this.sessions.rotate(project.id, body.refreshToken);
@@ -39,6 +42,7 @@ export class AuthController {
 
   @Post('sign-out')
   @HttpCode(200)
+  @ApiOkResponse({ type: SuccessResponse })
   @ProjectRoute()
   async signOut(@CurrentProject() project: Project, @Body() body: RefreshTokenRequest): Promise<SuccessResponse> {
     await this.sessions.end(project.id, body.refreshToken);
@@ -46,6 +50,7 @@ export class AuthController {
   }
 
   @Get('me')
+  @ApiOkResponse({ type: UserResponse })
   @Authenticated(['user'])
   async me(@CurrentProject() project: Project, @CurrentUserId() userId: string): Promise<UserResponse> {
     return toPublicUser(await this.users.getById(project.id, userId));

@@ -5,10 +5,10 @@ import { AppError } from '@acme/platform-errors';
 import { RequireScopes } from '../auth/scopes.guard';
 import { ManagementErrorBody } from '../http/error-body.dto';
 import { clientSettings } from './client-settings.dto';
-import { ClientIdParam, ClientListQuery, ClientPageResponse, ClientResponse, CreateClientRequest, CreatedClientResponse, FieldsQuery, selectFields, UpdateClientRequest } from './clients.dto';
+import { CLIENT_OR_FIELDS, ClientFieldsResponse, ClientIdParam, ClientListQuery, ClientPageResponse, ClientResponse, CreateClientRequest, CreatedClientResponse, FieldsQuery, selectFields, UpdateClientRequest } from './clients.dto';
 
 @ApiTags('clients')
-@ApiExtraModels(ClientPageResponse, ClientResponse)
+@ApiExtraModels(ClientPageResponse, ClientResponse, ClientFieldsResponse)
 @ApiBadRequestResponse({ description: 'invalid_query_string, invalid_body or invalid_uri', type: ManagementErrorBody })
 @Controller('api/v2/clients')
 export class ClientsController {
@@ -33,7 +33,7 @@ export class ClientsController {
   @Get()
   @RequireScopes('read:clients')
   @ApiOperation({ operationId: 'get_clients', summary: 'List clients (Auth0 page/per_page/include_totals)' })
-  @ApiOkResponse({ schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(ClientResponse) } }, { $ref: getSchemaPath(ClientPageResponse) }] } })
+  @ApiOkResponse({ schema: { oneOf: [{ type: 'array', items: CLIENT_OR_FIELDS }, { $ref: getSchemaPath(ClientPageResponse) }] } })
   async list(@Query() query: ClientListQuery): Promise<Partial<ClientResponse>[] | ClientPageResponse> {
     const page = query.page ?? 0;
     const perPage = query.per_page ?? 50;
@@ -45,7 +45,7 @@ export class ClientsController {
   @Get(':id')
   @RequireScopes('read:clients')
   @ApiOperation({ operationId: 'get_clients_by_id', summary: 'Get a client' })
-  @ApiOkResponse({ type: ClientResponse })
+  @ApiOkResponse({ schema: CLIENT_OR_FIELDS })
   @ApiNotFoundResponse({ description: 'inexistent_client', type: ManagementErrorBody })
   async get(@Param() params: ClientIdParam, @Query() query: FieldsQuery): Promise<Partial<ClientResponse>> {
     return selectFields(ClientResponse.from(await this.clients.get(params.id)), query);

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Client, ClientGrant, GRANT_TYPES, GrantType, MANAGEMENT_SCOPES } from '@acme/oauth';
 import { ToBoolean, ToInt } from '../http/validators';
@@ -119,6 +119,12 @@ export class ClientResponse {
   }
 }
 
+/** A client reduced to the properties named by `fields` (or all but them, with `include_fields=false`). */
+export class ClientFieldsResponse extends PartialType(ClientResponse) {}
+
+/** What GET answers: the whole client, or the fields asked for. */
+export const CLIENT_OR_FIELDS = { anyOf: [{ $ref: getSchemaPath(ClientResponse) }, { $ref: getSchemaPath(ClientFieldsResponse) }] };
+
 export class CreatedClientResponse extends ClientResponse {
   @ApiProperty({ description: 'Shown once; only its keyed digest is stored' }) readonly client_secret!: string;
 }
@@ -128,7 +134,7 @@ export class ClientPageResponse {
   @ApiProperty() readonly limit!: number;
   @ApiProperty() readonly length!: number;
   @ApiProperty() readonly total!: number;
-  @ApiProperty({ type: [ClientResponse] }) readonly clients!: ClientResponse[];
+  @ApiProperty({ type: 'array', items: CLIENT_OR_FIELDS }) readonly clients!: Partial<ClientResponse>[];
 }
 
 export class CreateClientGrantRequest {

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '@acme/platform-auth';
 import { OrganizationStats, WorkspaceService } from '@acme/migrations';
 import { CreateOrganizationRequest, CreateWorkspaceRequest, ImportDocumentsRequest } from './dto/admin.request.dto';
+import { CreatedOrganizationResponse, CreatedWorkspaceResponse, OrganizationStatsResponse } from './dto/admin.response.dto';
 
 /** Operator API: provisions what the public API assumes exists (root README, Services and Configuration). */
 @ApiTags('operator')
@@ -14,12 +15,14 @@ export class AdminController {
 
   @Post()
   @ApiOperation({ summary: 'Create a workspace; its apiKey and authToken are shown once and stored hashed' })
+  @ApiCreatedResponse({ type: CreatedWorkspaceResponse })
   createWorkspace(@Body() body: CreateWorkspaceRequest) {
     return this.workspaces.createWorkspace(body.name);
   }
 
   @Post(':workspaceId/organizations')
   @ApiOperation({ summary: 'Create an organization in a workspace' })
+  @ApiCreatedResponse({ type: CreatedOrganizationResponse })
   async createOrganization(@Param('workspaceId') workspaceId: string, @Body() body: CreateOrganizationRequest) {
     await this.workspaces.createOrganization(workspaceId, body.organizationId);
     return { workspaceId, organizationId: body.organizationId };
@@ -27,6 +30,7 @@ export class AdminController {
 
   @Post(':workspaceId/organizations/:organizationId/documents')
   @ApiOperation({ summary: 'Import up to 10,000 documents with their records in one transaction' })
+  @ApiCreatedResponse({ type: OrganizationStatsResponse, description: 'The organization\'s counts after the import' })
   importDocuments(
     @Param('workspaceId') workspaceId: string,
     @Param('organizationId') organizationId: string,
@@ -38,6 +42,7 @@ export class AdminController {
   @Get(':workspaceId/organizations/:organizationId/stats')
   @HttpCode(200)
   @ApiOperation({ summary: 'Documents and records currently in an organization' })
+  @ApiOkResponse({ type: OrganizationStatsResponse })
   stats(@Param('workspaceId') workspaceId: string, @Param('organizationId') organizationId: string): Promise<OrganizationStats> {
     return this.workspaces.stats(workspaceId, organizationId);
   }

@@ -1,11 +1,12 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OpaqueBody } from '@acme/platform-http';
 import { IngestService } from '@acme/rules';
 import { ClientTokenGuard } from '../auth/client-token.guard';
 import { Enveloped } from '../http/envelope.interceptor';
 import { ingestTargetOf, RumRequest } from '../http/request-context';
 import { IngestErrorsRequest } from './dto/ingest.request';
+import { IngestOutcomeResponse } from './dto/ingest.response';
 import { IngestBodyPipe, IngestErrorsBody } from './ingest-body.pipe';
 
 @ApiTags('ingest')
@@ -22,6 +23,7 @@ export class IngestController {
   @OpaqueBody()
   @ApiOperation({ summary: 'Ingest 1–1,000 error events; those matching an enabled rule are dropped → {accepted, dropped}' })
   @ApiBody({ type: IngestErrorsRequest })
+  @ApiOkResponse({ type: IngestOutcomeResponse })
   // An interface-typed body is skipped by the global pipe; IngestBodyPipe validates it.
   errors(@Req() request: RumRequest, @Body(IngestBodyPipe) body: IngestErrorsBody) {
     const target = ingestTargetOf(request);

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { RulesService } from '@acme/rules';
 import { AccountRateLimitGuard } from '../auth/account-rate-limit.guard';
 import { AppKeyGuard } from '../auth/app-key.guard';
@@ -7,6 +7,7 @@ import { ApplicationAccessGuard } from '../auth/application-access.guard';
 import { RumRoute } from '../auth/rum-route.decorator';
 import { Enveloped } from '../http/envelope.interceptor';
 import { accountOf, RumRequest } from '../http/request-context';
+import { CreatedRuleResponse, DeletedRuleResponse, RulePageResponse, RuleResponse } from './dto/rule.responses';
 import { CreateRuleRequest, DEFAULT_PAGE_SIZE, ListRulesRequest, MAX_PAGE_SIZE, RuleReferenceRequest, UpdateRuleRequest } from './dto/rule.requests';
 
 /** Guards run in this order: key (401), access to the application (403), per-account limit (429). */
@@ -21,6 +22,7 @@ export class RulesController {
   @Post('create')
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a rule; writes a new rule-set snapshot' })
+  @ApiOkResponse({ type: CreatedRuleResponse })
   @RumRoute({ name: 'create', access: 'write', limit: 'create' })
   create(@Req() request: RumRequest, @Body() body: CreateRuleRequest) {
     return this.rules.create(accountOf(request), body.application_id, body);
@@ -29,6 +31,7 @@ export class RulesController {
   @Post('update')
   @HttpCode(200)
   @ApiOperation({ summary: 'Change a rule’s name, description or filters; writes a new snapshot' })
+  @ApiOkResponse({ type: RuleResponse })
   @RumRoute({ name: 'update', access: 'write', limit: 'create' })
   update(@Req() request: RumRequest, @Body() body: UpdateRuleRequest) {
     const { rule_name, description, filters } = body;
@@ -38,6 +41,7 @@ export class RulesController {
   @Post('delete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a rule; writes a new snapshot' })
+  @ApiOkResponse({ type: DeletedRuleResponse })
   @RumRoute({ name: 'delete', access: 'write', limit: 'create' })
   async delete(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
     await this.rules.remove(accountOf(request), body.application_id, body.rule_id);
@@ -47,6 +51,7 @@ export class RulesController {
   @Post('enable')
   @HttpCode(200)
   @ApiOperation({ summary: 'Enable a rule; writes a new snapshot' })
+  @ApiOkResponse({ type: RuleResponse })
   @RumRoute({ name: 'enable', access: 'write', limit: 'create' })
   enable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
     return this.rules.setStatus(accountOf(request), body.application_id, body.rule_id, 'enabled');
@@ -55,6 +60,7 @@ export class RulesController {
   @Post('disable')
   @HttpCode(200)
   @ApiOperation({ summary: 'Disable a rule; writes a new snapshot' })
+  @ApiOkResponse({ type: RuleResponse })
   @RumRoute({ name: 'disable', access: 'write', limit: 'create' })
   disable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
     return this.rules.setStatus(accountOf(request), body.application_id, body.rule_id, 'disabled');
@@ -63,6 +69,7 @@ export class RulesController {
   @Post('info')
   @HttpCode(200)
   @ApiOperation({ summary: 'One rule, with its discarded_count' })
+  @ApiOkResponse({ type: RuleResponse })
   @RumRoute({ name: 'info', access: 'read', limit: 'history' })
   info(@Body() body: RuleReferenceRequest) {
     return this.rules.info(body.application_id, body.rule_id);
@@ -71,6 +78,7 @@ export class RulesController {
   @Post('list')
   @HttpCode(200)
   @ApiOperation({ summary: 'Rules of an application in creation order' })
+  @ApiOkResponse({ type: RulePageResponse })
   @RumRoute({ name: 'list', access: 'read', limit: 'history' })
   list(@Body() body: ListRulesRequest) {
     return this.rules.list(body.application_id, body.p ?? 0, Math.min(body.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE));

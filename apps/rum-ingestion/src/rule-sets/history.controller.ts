@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { RuleSetStore } from '@acme/rules';
 import { AccountRateLimitGuard } from '../auth/account-rate-limit.guard';
 import { AppKeyGuard } from '../auth/app-key.guard';
@@ -7,6 +7,7 @@ import { ApplicationAccessGuard } from '../auth/application-access.guard';
 import { RumRoute } from '../auth/rum-route.decorator';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../ingestion-rules/dto/rule.requests';
 import { Enveloped } from '../http/envelope.interceptor';
+import { RuleSetHistoryResponse } from '../ingestion-rules/dto/rule.responses';
 import { HistoryListRequest } from './dto/history.request';
 
 @ApiTags('error-ingestion rules')
@@ -20,6 +21,7 @@ export class HistoryController {
   @Post('list')
   @HttpCode(200)
   @ApiOperation({ summary: 'Snapshots of the whole rule set; defaults p 0, limit 20 (capped at 100), orderby version, asc false' })
+  @ApiOkResponse({ type: RuleSetHistoryResponse })
   @RumRoute({ name: 'history', access: 'read', limit: 'history' })
   list(@Body() body: HistoryListRequest) {
     return this.store.history(body.application_id, {

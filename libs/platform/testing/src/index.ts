@@ -3,3 +3,4 @@ export * from './lib/test-app';
 export * from './lib/foundation-checks';
 export * from './lib/hostile-input';
 export * from './lib/openapi-walk';
+export * from './lib/contract-check';

@@ -37,3 +37,12 @@ export class CreatedProjectResponse extends ProjectResponse {
   @ApiProperty({ description: 'Shown once; `sk_` prefix' }) readonly serviceKey: string;
   @ApiProperty({ description: 'Shown once; `mk_` prefix' }) readonly masterKey: string;
 }
+
+/** Mail sent while no SMTP transport is configured (the development outbox). */
+export class OutboxEntryResponse {
+  @ApiProperty() readonly to: string;
+  @ApiProperty() readonly subject: string;
+  @ApiProperty() readonly text: string;
+  @ApiProperty() readonly html: string;
+  @ApiProperty({ format: 'date-time' }) readonly sentAt: string;
+}

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { DynamicModule } from '@nestjs/common';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { configureApp, createHttpAdapter, ServiceApplication, ServiceDefinition } from '@acme/platform-http';
+import { checkAnswersAgainstContract } from './contract-check';
 import { createTestDatabase, createTestRedisPrefix, TestDatabase, testRedisEnv } from '@acme/platform-test-infra';
 
 export interface TestAppOptions {
@@ -50,6 +52,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     : moduleRef.createNestApplication<ServiceApplication>(appOptions);
   configureApp(app, options.service);
   await app.listen(0, '127.0.0.1');
+  // Every answer any test receives is checked against the app's published contract (contract-setup.ts).
+  checkAnswersAgainstContract(app.getHttpServer(), join(__dirname, '../../../../../apps', options.service.name, 'openapi.json'));
   const address = app.getHttpServer().address() as { port: number };
   return {
     app,

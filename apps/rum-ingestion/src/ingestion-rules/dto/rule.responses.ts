@@ -1,0 +1,54 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { Filters } from '@acme/rules';
+import { enveloped } from '../../http/envelope.dto';
+import { FILTERS_SCHEMA } from './rule-fields';
+
+export class CreatedRule {
+  @ApiProperty({ description: '24 hex characters' }) readonly rule_id!: string;
+  @ApiProperty() readonly rule_name!: string;
+}
+
+export class DeletedRule {
+  @ApiProperty() readonly rule_id!: string;
+}
+
+/** A rule as a rule-set snapshot holds it. */
+export class SnapshotRuleView {
+  @ApiProperty() readonly rule_id!: string;
+  @ApiProperty() readonly rule_name!: string;
+  @ApiProperty() readonly description!: string;
+  @ApiProperty(FILTERS_SCHEMA) readonly filters!: Filters;
+  @ApiProperty({ enum: ['enabled', 'disabled'] }) readonly status!: 'enabled' | 'disabled';
+  @ApiProperty({ description: 'Unix seconds' }) readonly created_at!: number;
+  @ApiProperty({ description: 'Unix seconds' }) readonly updated_at!: number;
+}
+
+export class RuleView extends SnapshotRuleView {
+  @ApiProperty({ description: 'Events this rule dropped' }) readonly discarded_count!: number;
+}
+
+export class RulePage {
+  @ApiProperty() readonly total!: number;
+  @ApiProperty() readonly has_next_page!: boolean;
+  @ApiProperty({ type: [RuleView] }) readonly items!: RuleView[];
+}
+
+export class RuleSetSnapshotView {
+  @ApiProperty() readonly version!: number;
+  @ApiProperty({ type: [SnapshotRuleView] }) readonly rules!: SnapshotRuleView[];
+  @ApiProperty({ description: 'Account that made the change' }) readonly updated_by!: number;
+  @ApiProperty() readonly updated_by_name!: string;
+  @ApiProperty({ description: 'Unix seconds' }) readonly updated_at!: number;
+}
+
+export class RuleSetHistoryPage {
+  @ApiProperty() readonly total!: number;
+  @ApiProperty() readonly has_next_page!: boolean;
+  @ApiProperty({ type: [RuleSetSnapshotView] }) readonly items!: RuleSetSnapshotView[];
+}
+
+export const CreatedRuleResponse = enveloped(CreatedRule);
+export const DeletedRuleResponse = enveloped(DeletedRule);
+export const RuleResponse = enveloped(RuleView);
+export const RulePageResponse = enveloped(RulePage);
+export const RuleSetHistoryResponse = enveloped(RuleSetHistoryPage);
