@@ -1,8 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { PoliciesModule } from '@acme/policies';
-import { RateLimitingModule } from '@acme/platform-rate-limiting';
-import { ManagementGateMiddleware, ManagementRateLimitSettings } from './auth/management-gate.middleware';
-import { ManagementEnv } from './config/env';
+import { RateLimitModule } from '@acme/platform-http';
+import { ManagementGateMiddleware, ManagementRateLimitPolicy } from './auth/management-gate.middleware';
 import { AccessTokenVerifier } from './auth/management-auth';
 import { ManagementAuthGuard } from './auth/scopes.guard';
 import { ClientGrantsController } from './clients/client-grants.controller';
@@ -13,20 +12,12 @@ import { ClientCredentialsController } from './clients/client-credentials.contro
 
 /** Everything under /api/v2: token check and the API's own rate limit first, then the routes. */
 @Module({
-  imports: [PoliciesModule, RateLimitingModule],
+  imports: [PoliciesModule, RateLimitModule.withPolicy(ManagementRateLimitPolicy)],
   controllers: [RateLimitPoliciesController, ClientsController, ClientGrantsController, ClientCredentialsController, SigningKeysController],
   providers: [
     AccessTokenVerifier,
     ManagementGateMiddleware,
     ManagementAuthGuard,
-    {
-      provide: ManagementRateLimitSettings,
-      inject: [ManagementEnv],
-      useFactory: (env: ManagementEnv): ManagementRateLimitSettings => ({
-        perSecond: env.MANAGEMENT_RATE_LIMIT_PER_SECOND,
-        burst: env.MANAGEMENT_RATE_LIMIT_BURST ?? env.MANAGEMENT_RATE_LIMIT_PER_SECOND,
-      }),
-    },
   ],
 })
 export class ManagementApiModule implements NestModule {

@@ -1,15 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { createEnvValidator } from '@acme/platform-config';
-import { ServiceCoreModule } from '@acme/platform-http';
+import { RateLimitModule, ServiceCoreModule } from '@acme/platform-http';
 import { QueueModule } from '@acme/platform-queue';
-import { RateLimitingModule } from '@acme/platform-rate-limiting';
 import { MIGRATION_SCHEMA_MIGRATIONS, MigrationsModule } from '@acme/migrations';
 import { AdminController } from './admin/admin.controller';
 import { QueueBoardModule } from './admin/queue-board.module';
 import { MigrationEnv } from './config/env';
 import { MigrationsController } from './migrations/migrations.controller';
 import { ServiceAuthGuard } from './migrations/service-auth.guard';
-import { WorkspaceRateLimitGuard } from './migrations/workspace-rate-limit.guard';
+import { WorkspaceRateLimitPolicy } from './migrations/workspace-rate-limit.policy';
 import { MigrationWorkerModule } from './processors/migration-worker.module';
 import { migrationService } from './service';
 
@@ -17,9 +16,9 @@ export const MIGRATION_SCHEMA = 'migration';
 
 /** Public and operator routes (MIGRATION_ROLE api or all). */
 @Module({
-  imports: [QueueBoardModule, RateLimitingModule],
+  imports: [QueueBoardModule, RateLimitModule.withPolicy(WorkspaceRateLimitPolicy)],
   controllers: [MigrationsController, AdminController],
-  providers: [ServiceAuthGuard, WorkspaceRateLimitGuard],
+  providers: [ServiceAuthGuard],
 })
 export class MigrationApiModule {}
 

@@ -1,10 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { ServiceCoreModule } from '@acme/platform-http';
-import { RateLimitingModule } from '@acme/platform-rate-limiting';
+import { RateLimitModule, ServiceCoreModule } from '@acme/platform-http';
 import { EventPartitionMaintenance, EventPartitionSettings, RULES_MIGRATIONS, RulesModule } from '@acme/rules';
 import { AdminController } from './admin/admin.controller';
-import { AccountRateLimitGuard } from './auth/account-rate-limit.guard';
+import { AccountRateLimitPolicy } from './auth/account-rate-limit.policy';
 import { AppKeyGuard } from './auth/app-key.guard';
 import { ApplicationAccessGuard } from './auth/application-access.guard';
 import { ClientTokenGuard } from './auth/client-token.guard';
@@ -26,14 +25,13 @@ export class AppModule {
       imports: [
         ServiceCoreModule.forRoot({ service: rumService, envClass: RumEnv, source, schema: RUM_SCHEMA, migrations: RULES_MIGRATIONS }),
         RulesModule,
-        RateLimitingModule,
+        RateLimitModule.withPolicy(AccountRateLimitPolicy),
       ],
       controllers: [RulesController, HistoryController, IngestController, AdminController],
       providers: [
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         AppKeyGuard,
         ApplicationAccessGuard,
-        AccountRateLimitGuard,
         ClientTokenGuard,
         {
           provide: EventPartitionSettings,

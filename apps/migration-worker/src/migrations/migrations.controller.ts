@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { MigrationService } from '@acme/migrations';
+import { RateLimit, RateLimitGuard } from '@acme/platform-http';
 import { success } from '../http/envelope';
 import { presentMigrationStatus } from './migration-status.presenter';
 import { MigrationRefRequest, StartMigrationRequest } from './dto/migration.request.dto';
 import { MigrationErrorResponse, MigrationStatusResponse, StartMigrationResponse } from './dto/migration.response.dto';
 import { ServiceAuthGuard, WorkspaceId } from './service-auth.guard';
-import { WorkspaceRateLimitGuard } from './workspace-rate-limit.guard';
 
 @ApiTags('migrations')
 @ApiSecurity('apiKey')
@@ -15,7 +15,8 @@ import { WorkspaceRateLimitGuard } from './workspace-rate-limit.guard';
 @ApiUnauthorizedResponse({ type: MigrationErrorResponse, description: 'UNAUTHENTICATED' })
 @ApiNotFoundResponse({ type: MigrationErrorResponse, description: 'NOT_FOUND' })
 @ApiTooManyRequestsResponse({ type: MigrationErrorResponse, description: 'RESOURCE_EXHAUSTED' })
-@UseGuards(ServiceAuthGuard, WorkspaceRateLimitGuard)
+@UseGuards(ServiceAuthGuard, RateLimitGuard)
+@RateLimit('workspace')
 @Controller('v2/organizations/documents/migrate')
 export class MigrationsController {
   constructor(private readonly migrations: MigrationService) {}

@@ -1,4 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { RateLimit } from '@acme/platform-http';
 import type { Access } from '@acme/rules';
 
 export type LimitClass = 'create' | 'history';
@@ -12,5 +13,5 @@ export interface RumRouteOptions {
 
 export const RUM_ROUTE = 'rum:route';
 
-/** What a public rules route needs: the access it takes on the application and its limit class. */
-export const RumRoute = (options: RumRouteOptions) => SetMetadata(RUM_ROUTE, options);
+/** What a public rules route needs: the access it takes on the application, and its limit (AccountRateLimitPolicy). */
+export const RumRoute = (options: RumRouteOptions) => applyDecorators(SetMetadata(RUM_ROUTE, options), RateLimit(`${options.limit}/${options.name}`));

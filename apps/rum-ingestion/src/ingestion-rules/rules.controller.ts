@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { RulesService } from '@acme/rules';
-import { AccountRateLimitGuard } from '../auth/account-rate-limit.guard';
 import { AppKeyGuard } from '../auth/app-key.guard';
 import { ApplicationAccessGuard } from '../auth/application-access.guard';
 import { RumRoute } from '../auth/rum-route.decorator';
+import { RateLimitGuard } from '@acme/platform-http';
 import { Enveloped } from '../http/envelope.interceptor';
 import { accountOf, RumRequest } from '../http/request-context';
 import { CreatedRuleResponse, DeletedRuleResponse, RulePageResponse, RuleResponse } from './dto/rule.responses';
@@ -14,7 +14,7 @@ import { CreateRuleRequest, DEFAULT_PAGE_SIZE, ListRulesRequest, MAX_PAGE_SIZE, 
 @ApiTags('error-ingestion rules')
 @ApiQuery({ name: 'app_key', required: true, type: String })
 @Enveloped()
-@UseGuards(AppKeyGuard, ApplicationAccessGuard, AccountRateLimitGuard)
+@UseGuards(AppKeyGuard, ApplicationAccessGuard, RateLimitGuard)
 @Controller('rum/error-ingestion/rules')
 export class RulesController {
   constructor(private readonly rules: RulesService) {}

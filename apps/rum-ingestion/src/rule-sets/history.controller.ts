@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { RuleSetStore } from '@acme/rules';
-import { AccountRateLimitGuard } from '../auth/account-rate-limit.guard';
 import { AppKeyGuard } from '../auth/app-key.guard';
 import { ApplicationAccessGuard } from '../auth/application-access.guard';
 import { RumRoute } from '../auth/rum-route.decorator';
+import { RateLimitGuard } from '@acme/platform-http';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../ingestion-rules/dto/rule.requests';
 import { Enveloped } from '../http/envelope.interceptor';
 import { RuleSetHistoryResponse } from '../ingestion-rules/dto/rule.responses';
@@ -13,7 +13,7 @@ import { HistoryListRequest } from './dto/history.request';
 @ApiTags('error-ingestion rules')
 @ApiQuery({ name: 'app_key', required: true, type: String })
 @Enveloped()
-@UseGuards(AppKeyGuard, ApplicationAccessGuard, AccountRateLimitGuard)
+@UseGuards(AppKeyGuard, ApplicationAccessGuard, RateLimitGuard)
 @Controller('rum/error-ingestion/rules/history')
 export class HistoryController {
   constructor(private readonly store: RuleSetStore) {}

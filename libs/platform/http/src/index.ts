@@ -5,3 +5,4 @@ export * from './lib/run-service';
 export * from './lib/service-core.module';
 export * from './lib/http-platform';
 export * from './lib/storable-text.guard';
+export * from './lib/rate-limit.guard';

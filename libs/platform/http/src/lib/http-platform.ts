@@ -49,3 +49,13 @@ export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | 
 export function isFastify(app: INestApplication): app is NestFastifyApplication {
   return app.getHttpAdapter().getType() === 'fastify';
 }
+
+/** Sets headers on the response object a guard or interceptor holds, whichever engine runs. */
+export function setResponseHeaders(response: unknown, headers: Record<string, string>): void {
+  const target = response as { header?: (name: string, value: string) => unknown; setHeader?: (name: string, value: string) => unknown };
+  for (const [name, value] of Object.entries(headers)) {
+    // Fastify's reply has header(); Express's response (a ServerResponse) has setHeader().
+    if (typeof target.header === 'function' && typeof target.setHeader !== 'function') target.header(name, value);
+    else target.setHeader?.(name, value);
+  }
+}

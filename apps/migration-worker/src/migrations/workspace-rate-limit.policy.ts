@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '@acme/platform-errors';
+import { RateLimitPolicy, RateLimitTarget } from '@acme/platform-http';
+import { MigrationEnv } from '../config/env';
+
+/** One token bucket per workspace (`@RateLimit('workspace')`, after ServiceAuthGuard); off at rate 0. */
+@Injectable()
+export class WorkspaceRateLimitPolicy extends RateLimitPolicy {
+  constructor(private readonly env: MigrationEnv) {
+    super();
+  }
+
+  target(_name: string, request: unknown): RateLimitTarget | undefined {
+    const rate = this.env.MIGRATION_RATE_LIMIT_PER_SECOND;
+    if (rate === 0) return undefined;
+    const { workspaceId } = request as { workspaceId?: string };
+    return { key: `migration:workspace:${workspaceId}`, rule: { tokenBucket: { capacity: rate * 2, refillPerSecond: rate } } };
+  }
+
+  refusal(_name: string, headers: Record<string, string>): Error {
+    return new AppError('RATE_LIMITED', 'rate_limited', 'Too many requests for this workspace; retry later.', { headers });
+  }
+}
