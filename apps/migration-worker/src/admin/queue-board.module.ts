@@ -3,23 +3,26 @@ import { ExpressAdapter } from '@bull-board/express';
 import { BullBoardModule } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { AdminTokenSettings, bearerToken, safeEqual } from '@acme/platform-auth';
+import { AdminTokenGuard, AdminTokenSettings } from '@acme/platform-auth';
+import { AppExceptionFilter } from '@acme/platform-errors';
 import { MIGRATION_QUEUE } from '@acme/migrations';
 import { presentMigrationError } from '../http/error-presenter';
 
 export const QUEUE_BOARD_ROUTE = '/admin/v1/queues';
 
-/** Same rule as every operator route: hidden without ADMIN_TOKEN, 401 without the right bearer. */
-export const operatorOnly =
-  (settings: AdminTokenSettings) =>
-  (request: Request, response: Response, next: NextFunction): void => {
-    const expected = settings.adminToken;
-    const presented = bearerToken(request);
-    if (expected && presented && safeEqual(presented, expected)) return next();
-    const [kind, message] = expected ? (['unauthorized', 'A valid operator token is required.'] as const) : (['not_found', 'Not Found'] as const);
-    const presentedError = presentMigrationError({ status: 0, code: 'ADMIN', kind, message, requestId: '' });
-    response.status(presentedError.status).json(presentedError.body);
+/** bull-board is mounted outside Nest's routing: AdminTokenGuard's rule, answered in the API's error shape. */
+export const operatorOnly = (settings: AdminTokenSettings) => {
+  const guard = new AdminTokenGuard(settings);
+  const errors = new AppExceptionFilter(presentMigrationError);
+  return (request: Request, response: Response, next: NextFunction): void => {
+    try {
+      guard.check(request);
+    } catch (error) {
+      return errors.respond(error, request, response);
+    }
+    next();
   };
+};
 
 /** bull-board for the migration queue under the operator API. */
 @Module({
