@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@acme/platform-errors';
 import { bearerToken, JwtFailure, JwtVerificationError, verifyJwt } from '@acme/platform-auth';
+import { rawRequest } from '@acme/platform-http';
 import { OAuthSettings, SigningKeyStore } from '@acme/oauth';
 
 /** Who called an /api/v2 route, from a verified access token. */
@@ -15,9 +16,9 @@ export type AuthOutcome = { principal: ManagementPrincipal; failure?: undefined 
 /** The raw request as the gate middleware sees it (Fastify's middleware layer adds `ip`). */
 export type ManagementRequest = IncomingMessage & { ip?: string; managementAuth?: AuthOutcome };
 
-/** The gate's verdict, from the raw request (middleware) or Fastify's request wrapping it (guards). */
+/** The gate's verdict, set by the middleware on the Node request under whatever the engine hands guards. */
 export function managementAuthOf(request: ManagementRequest | { raw: ManagementRequest }): AuthOutcome | undefined {
-  return 'raw' in request ? request.raw.managementAuth : request.managementAuth;
+  return rawRequest(request).managementAuth;
 }
 
 const invalidToken = () => new AppError('INVALID_TOKEN', 'unauthorized', 'Invalid token');

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { ClientAssertionsService, OAuthSettings, SigningKeyStore, TokenService } from '@acme/oauth';
 import { PolicyEnforcer } from '@acme/policies';
 import { applyEnforcementDecision } from './enforcement/enforcement-response';
@@ -32,7 +32,7 @@ export class TokenController {
   @ApiResponse({ status: 403, description: 'access_denied (unknown audience, no grant, no granted scope), unauthorized_client', type: OAuthErrorBody })
   @ApiResponse({ status: 302, description: 'Over the limit of a `redirect` rate-limit policy: redirected to its redirect_uri' })
   @ApiResponse({ status: 429, description: 'too_many_requests (rate-limit policy)', type: OAuthErrorBody })
-  async token(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<TokenResponseBody | undefined> {
+  async token(@Req() request: { body?: unknown; headers: IncomingHttpHeaders }, @Res({ passthrough: true }) response: unknown): Promise<TokenResponseBody | undefined> {
     const parsed = parseTokenRequest(request);
     const credentials = parsed.credentials;
     const client = 'assertion' in credentials ? await this.assertions.authenticate(credentials.assertion, credentials.clientId) : await this.tokens.authenticateClient(credentials);

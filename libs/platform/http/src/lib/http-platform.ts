@@ -59,3 +59,16 @@ export function setResponseHeaders(response: unknown, headers: Record<string, st
     else target.setHeader?.(name, value);
   }
 }
+
+/** The Node request under whatever object a guard holds (Fastify wraps it in `raw`; Express extends it). */
+export function rawRequest<T extends object>(request: T | { raw: T }): T {
+  return 'raw' in request && typeof request.raw === 'object' && request.raw !== null ? (request.raw as T) : (request as T);
+}
+
+/** Answers with a redirect from a handler holding the response (`@Res({ passthrough: true })`), on either engine. */
+export function sendRedirect(response: unknown, location: string, status = 302): void {
+  const target = response as { setHeader?: unknown; redirect: (...args: unknown[]) => unknown };
+  // Express: redirect(status, url); Fastify (v5): redirect(url, status).
+  if (typeof target.setHeader === 'function') target.redirect(status, location);
+  else target.redirect(location, status);
+}
