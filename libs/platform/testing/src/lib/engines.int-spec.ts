@@ -1,0 +1,118 @@
+import { Body, Controller, DynamicModule, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { IsString, MaxLength } from 'class-validator';
+import { BaseEnv } from '@acme/platform-config';
+import { AppError, ErrorPresenter } from '@acme/platform-errors';
+import { RateLimit, RateLimitGuard, RateLimitModule, RateLimitPolicy, RateLimitTarget, rawRequest, sendRedirect, ServiceCoreModule, ServiceDefinition, setResponseHeaders } from '@acme/platform-http';
+import { startTestApp, TestApp } from './test-app';
+
+class SampleEnv extends BaseEnv {}
+
+class EchoRequest {
+  @IsString()
+  @MaxLength(20)
+  readonly text!: string;
+}
+
+/** What an app would write: no engine type anywhere, only the kernel's helpers. */
+@Controller('sample')
+class SampleController {
+  @Get('hello/:name')
+  hello(@Param('name') name: string, @Req() request: object) {
+    return { hello: name, caller: rawRequest(request as { headers: Record<string, string> }).headers['x-caller'] ?? null };
+  }
+
+  @Post('echo')
+  echo(@Body() body: EchoRequest) {
+    return { text: body.text };
+  }
+
+  @Get('headers')
+  headers(@Res({ passthrough: true }) response: unknown) {
+    setResponseHeaders(response, { 'X-Sample': 'yes' });
+    return { ok: true };
+  }
+
+  @Get('away')
+  away(@Res({ passthrough: true }) response: unknown): void {
+    sendRedirect(response, 'https://example.com/elsewhere', 302);
+  }
+
+  @Get('limited')
+  @RateLimit('sample')
+  @UseGuards(RateLimitGuard)
+  limited() {
+    return { ok: true };
+  }
+}
+
+class SamplePolicy extends RateLimitPolicy {
+  target(_name: string, request: unknown): RateLimitTarget {
+    const caller = rawRequest(request as { headers: Record<string, string> }).headers['x-caller'];
+    return { key: `sample:${caller}`, rule: { tokenBucket: { capacity: 2, refillPerSecond: 0.001 } } };
+  }
+
+  refusal(_name: string, headers: Record<string, string>): Error {
+    return new AppError('SLOW_DOWN', 'rate_limited', 'Slow down.', { headers });
+  }
+}
+
+const presenter: ErrorPresenter = (error) => ({ status: error.status, body: { sample_error: error.code, message: error.message } });
+
+const sampleModule = (source: Record<string, string>, service: ServiceDefinition): DynamicModule => ({
+  module: class SampleAppModule {},
+  imports: [ServiceCoreModule.forRoot({ service, envClass: SampleEnv, source, schema: 'sample', migrations: [] }), RateLimitModule.withPolicy(SamplePolicy)],
+  controllers: [SampleController],
+});
+
+/** One sample app, the same assertions, on both engines the kernel offers. */
+describe.each(['express', 'fastify'] as const)('the service kernel on %s', (platform) => {
+  let app: TestApp;
+  const service: ServiceDefinition = { name: `kernel-sample-${platform}`, title: 'Sample', description: 'Sample', version: '1', presenter, platform };
+
+  beforeAll(async () => {
+    app = await startTestApp({ service, module: (env) => sampleModule(env, service) });
+  });
+  afterAll(() => app?.close());
+
+  const call = (path: string, init: RequestInit = {}) => fetch(`${app.url}${path}`, { redirect: 'manual', ...init });
+
+  it('routes, reads the Node request through rawRequest and answers JSON with a request id', async () => {
+    const response = await call('/sample/hello/ada', { headers: { 'x-caller': 'c1' } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ hello: 'ada', caller: 'c1' });
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('validates bodies and refuses text PostgreSQL cannot hold, in the app error shape', async () => {
+    const post = (body: string) => call('/sample/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(await (await post('{"text":"fine"}')).json()).toEqual({ text: 'fine' });
+    for (const body of ['{"text":"far too long for the limit here"}', '{"text":"nul\\u0000"}', '{"text":']) {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      expect(Object.keys((await response.json()) as object).sort()).toEqual(['message', 'sample_error']);
+    }
+  });
+
+  it('sets headers and redirects through the kernel helpers', async () => {
+    expect((await call('/sample/headers')).headers.get('x-sample')).toBe('yes');
+    const away = await call('/sample/away');
+    expect({ status: away.status, location: away.headers.get('location') }).toEqual({ status: 302, location: 'https://example.com/elsewhere' });
+  });
+
+  it('limits with @RateLimit: the headers on every answer, then a 429 in the app shape with Retry-After', async () => {
+    const caller = { 'x-caller': `limited-${platform}-${Date.now()}` };
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await call('/sample/limited', { headers: caller }));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
+    expect(answers[0].headers.get('x-ratelimit-limit')).toBe('2');
+    expect(answers[1].headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(answers[2].headers.get('retry-after')).toBeTruthy();
+    expect(await answers[2].json()).toEqual({ sample_error: 'SLOW_DOWN', message: 'Slow down.' });
+  });
+
+  it('answers an unknown route in the app error shape', async () => {
+    const response = await call('/nowhere');
+    expect(response.status).toBe(404);
+    expect(Object.keys((await response.json()) as object).sort()).toEqual(['message', 'sample_error']);
+  });
+});
