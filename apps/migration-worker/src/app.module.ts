@@ -25,14 +25,14 @@ export class MigrationApiModule {}
 @Module({})
 export class AppModule {
   static forRoot(source: Record<string, unknown>): DynamicModule {
-    // Validated here as well as in ServiceCoreModule: the role decides which modules exist.
+    // Validated once, here: the role decides which modules exist.
     const env = createEnvValidator(MigrationEnv)(source);
     const api = env.MIGRATION_ROLE !== 'worker';
     const worker = env.MIGRATION_ROLE !== 'api';
     return {
       module: AppModule,
       imports: [
-        ServiceCoreModule.forRoot({ service: migrationService, envClass: MigrationEnv, source, schema: MIGRATION_SCHEMA, migrations: MIGRATION_SCHEMA_MIGRATIONS }),
+        ServiceCoreModule.forRoot({ service: migrationService, envClass: MigrationEnv, env, schema: MIGRATION_SCHEMA, migrations: MIGRATION_SCHEMA_MIGRATIONS }),
         QueueModule.forRoot(),
         MigrationsModule.forRoot({
           batchSize: env.MIGRATION_BATCH_SIZE,

@@ -9,7 +9,11 @@ import { createEnvValidator } from './validate-env';
 @Module({})
 export class EnvModule {
   static forRoot<T extends object>(envClass: ClassConstructor<T>, source: Record<string, unknown>): DynamicModule {
-    const env = createEnvValidator(envClass)(source);
+    return EnvModule.forValidated(envClass, createEnvValidator(envClass)(source));
+  }
+
+  /** For an app that validated its env itself (to choose its modules by it): provided as is, not validated again. */
+  static forValidated<T extends object>(envClass: ClassConstructor<T>, env: T): DynamicModule {
     return { global: true, module: EnvModule, providers: [{ provide: envClass, useValue: env }], exports: [envClass] };
   }
 }

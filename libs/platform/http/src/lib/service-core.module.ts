@@ -10,8 +10,10 @@ import { ServiceDefinition } from './service-definition';
 export interface ServiceCoreOptions<E extends BaseEnv> {
   service: ServiceDefinition;
   envClass: ClassConstructor<E>;
-  /** Raw variables (process.env in main.ts, a plain record in tests). */
-  source: Record<string, unknown>;
+  /** Raw variables (process.env in main.ts, a plain record in tests), validated here... */
+  source?: Record<string, unknown>;
+  /** ...or the env the app already validated with `createEnvValidator(envClass)` (validated once either way). */
+  env?: E;
   /** The Postgres schema this service owns. */
   schema: string;
   migrations: MigrationClass[];
@@ -29,7 +31,7 @@ export class ServiceCoreModule {
       module: ServiceCoreModule,
       global: true,
       imports: [
-        EnvModule.forRoot(Env, options.source),
+        options.env ? EnvModule.forValidated(Env, options.env) : EnvModule.forRoot(Env, options.source ?? {}),
         LoggingModule.forRootAsync({ inject: [Env], useFactory: (env: E) => ({ service: options.service.name, level: env.LOG_LEVEL, engine: options.service.platform }) }),
         PersistenceModule.forRootAsync({
           inject: [Env],
