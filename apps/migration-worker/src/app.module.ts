@@ -3,7 +3,7 @@ import { createEnvValidator } from '@acme/platform-config';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { QueueModule } from '@acme/platform-queue';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
-import { MIGRATION_SCHEMA_MIGRATIONS, MigrationsModule } from '@acme/migrations';
+import { MIGRATION_SCHEMA_MIGRATIONS, MigrationsModule } from '@acme/document-migration';
 import { AdminController } from './admin/admin.controller';
 import { QueueBoardModule } from './admin/queue-board.module';
 import { MigrationEnv } from './config/env';

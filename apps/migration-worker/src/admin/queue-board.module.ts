@@ -4,7 +4,7 @@ import { BullBoardModule } from '@bull-board/nestjs';
 import { Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AdminTokenSettings, bearerToken, safeEqual } from '@acme/platform-auth';
-import { MIGRATION_QUEUE } from '@acme/migrations';
+import { MIGRATION_QUEUE } from '@acme/document-migration';
 import { presentMigrationError } from '../http/error-presenter';
 
 export const QUEUE_BOARD_ROUTE = '/admin/v1/queues';

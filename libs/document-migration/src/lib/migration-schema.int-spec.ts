@@ -12,7 +12,7 @@ describe('migration schema constraints', () => {
   let workspaceId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('migrations-schema');
+    database = await createTestDatabase('document-migration-schema');
     dataSource = await createDataSource({ url: database.url, schema: 'migration', migrations: [MigrationSchema1763760000000] }).initialize();
     await runMigrationsUnderLock(dataSource, 'migration');
     workspaceId = randomUUID();
