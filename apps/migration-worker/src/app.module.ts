@@ -3,7 +3,7 @@ import { createEnvValidator } from '@acme/platform-config';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { QueueModule } from '@acme/platform-queue';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
-import { MIGRATION_SCHEMA_MIGRATIONS, MigrationsModule } from '@acme/document-migration';
+import { DocumentMigrationModule, MIGRATION_SCHEMA, MIGRATION_SCHEMA_MIGRATIONS } from '@acme/document-migration';
 import { AdminController } from './admin/admin.controller';
 import { QueueBoardModule } from './admin/queue-board.module';
 import { MigrationEnv } from './config/env';
@@ -12,8 +12,6 @@ import { ServiceAuthGuard } from './migrations/service-auth.guard';
 import { WorkspaceRateLimitGuard } from './migrations/workspace-rate-limit.guard';
 import { MigrationWorkerModule } from './processors/migration-worker.module';
 import { migrationService } from './service';
-
-export const MIGRATION_SCHEMA = 'migration';
 
 /** Public and operator routes (MIGRATION_ROLE api or all). */
 @Module({
@@ -35,7 +33,7 @@ export class AppModule {
       imports: [
         ServiceCoreModule.forRoot({ service: migrationService, envClass: MigrationEnv, source, schema: MIGRATION_SCHEMA, migrations: MIGRATION_SCHEMA_MIGRATIONS }),
         QueueModule.forRoot(),
-        MigrationsModule.forRoot({
+        DocumentMigrationModule.forRoot({
           batchSize: env.MIGRATION_BATCH_SIZE,
           sliceSize: env.MIGRATION_SLICE_SIZE,
           maxSlices: env.MIGRATION_MAX_SLICES,

@@ -5,7 +5,7 @@ import { Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AdminTokenSettings, bearerToken, safeEqual } from '@acme/platform-auth';
 import { MIGRATION_QUEUE } from '@acme/document-migration';
-import { presentMigrationError } from '../http/error-presenter';
+import { PlatformErrorCode, presentMigrationError } from '../http/error-presenter';
 
 export const QUEUE_BOARD_ROUTE = '/admin/v1/queues';
 
@@ -16,8 +16,11 @@ export const operatorOnly =
     const expected = settings.adminToken;
     const presented = bearerToken(request);
     if (expected && presented && safeEqual(presented, expected)) return next();
-    const [kind, message] = expected ? (['unauthorized', 'A valid operator token is required.'] as const) : (['not_found', 'Not Found'] as const);
-    const presentedError = presentMigrationError({ status: 0, code: 'ADMIN', kind, message, requestId: '' });
+    // The same codes and messages as AdminTokenGuard, which guards the other operator routes.
+    const [code, kind, message] = expected
+      ? ([PlatformErrorCode.AdminUnauthorized, 'unauthorized', 'A valid operator token is required.'] as const)
+      : ([PlatformErrorCode.RouteNotFound, 'not_found', 'Not Found'] as const);
+    const presentedError = presentMigrationError({ status: 0, code, kind, message, requestId: '' });
     response.status(presentedError.status).json(presentedError.body);
   };
 

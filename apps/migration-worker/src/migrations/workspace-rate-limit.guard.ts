@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { AppError } from '@acme/platform-errors';
 import { RateLimitDecision, RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
 import { MigrationEnv } from '../config/env';
+import { PlatformErrorCode } from '../http/error-presenter';
 
 /** Per-workspace token bucket shared by all instances; runs after ServiceAuthGuard. Fails open if Redis is away. */
 @Injectable()
@@ -27,7 +28,7 @@ export class WorkspaceRateLimitGuard implements CanActivate {
       return true;
     }
     const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) throw new AppError('RATE_LIMITED', 'rate_limited', 'Too many requests for this workspace; retry later.', { headers });
+    if (!decision.allowed) throw new AppError(PlatformErrorCode.RateLimited, 'rate_limited', 'Too many requests for this workspace; retry later.', { headers });
     const response = http.getResponse<Response>();
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     return true;
