@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { createEnvValidator } from '@acme/platform-config';
 import { RateLimitModule, ServiceCoreModule } from '@acme/platform-http';
 import { QueueModule } from '@acme/platform-queue';
-import { MIGRATION_SCHEMA_MIGRATIONS, MigrationsModule } from '@acme/migrations';
+import { DocumentMigrationModule, MIGRATION_SCHEMA, MIGRATION_SCHEMA_MIGRATIONS } from '@acme/document-migration';
 import { AdminController } from './admin/admin.controller';
 import { QueueBoardModule } from './admin/queue-board.module';
 import { MigrationEnv } from './config/env';
@@ -11,8 +11,6 @@ import { ServiceAuthGuard } from './migrations/service-auth.guard';
 import { WorkspaceRateLimitPolicy } from './migrations/workspace-rate-limit.policy';
 import { MigrationWorkerModule } from './processors/migration-worker.module';
 import { migrationService } from './service';
-
-export const MIGRATION_SCHEMA = 'migration';
 
 /** Public and operator routes (MIGRATION_ROLE api or all). */
 @Module({
@@ -34,7 +32,7 @@ export class AppModule {
       imports: [
         ServiceCoreModule.forRoot({ service: migrationService, envClass: MigrationEnv, env, schema: MIGRATION_SCHEMA, migrations: MIGRATION_SCHEMA_MIGRATIONS }),
         QueueModule.forRoot(),
-        MigrationsModule.forRoot({
+        DocumentMigrationModule.forRoot({
           batchSize: env.MIGRATION_BATCH_SIZE,
           sliceSize: env.MIGRATION_SLICE_SIZE,
           maxSlices: env.MIGRATION_MAX_SLICES,

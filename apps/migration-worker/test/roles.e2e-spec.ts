@@ -1,4 +1,4 @@
-import { MigrationQueue } from '@acme/migrations';
+import { MigrationQueue } from '@acme/document-migration';
 import { TestApp } from '@acme/platform-testing';
 import { ADMIN_TOKEN, client, Credentials, makeDocuments, operator, startMigrationApp, waitForStatus } from './support';
 

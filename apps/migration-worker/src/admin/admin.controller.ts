@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '@acme/platform-auth';
-import { OrganizationStats, WorkspaceService } from '@acme/migrations';
+import { OrganizationStats, WorkspaceService } from '@acme/document-migration';
 import { CreateOrganizationRequest, CreateWorkspaceRequest, ImportDocumentsRequest } from './dto/admin.request.dto';
 import { CreatedOrganizationResponse, CreatedWorkspaceResponse, OrganizationStatsResponse } from './dto/admin.response.dto';
 

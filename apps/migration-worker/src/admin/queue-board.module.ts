@@ -5,7 +5,7 @@ import { Module } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AdminTokenGuard, AdminTokenSettings } from '@acme/platform-auth';
 import { AppExceptionFilter } from '@acme/platform-errors';
-import { MIGRATION_QUEUE } from '@acme/migrations';
+import { MIGRATION_QUEUE } from '@acme/document-migration';
 import { presentMigrationError } from '../http/error-presenter';
 
 export const QUEUE_BOARD_ROUTE = '/admin/v1/queues';

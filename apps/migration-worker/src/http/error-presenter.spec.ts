@@ -1,5 +1,6 @@
 import { PresentableError } from '@acme/platform-errors';
-import { presentMigrationError } from './error-presenter';
+import { MigrationError, MigrationErrorCode } from '@acme/document-migration';
+import { PlatformErrorCode, presentMigrationError, WIRE_BY_CODE } from './error-presenter';
 
 const base: PresentableError = { status: 400, code: 'X', kind: 'validation', message: 'm', requestId: 'r' };
 
@@ -15,5 +16,44 @@ describe('presentMigrationError', () => {
     ['unavailable', 503, 'UNAVAILABLE', 'm'],
   ] as const)('renders kind %s', (kind, status, name, message) => {
     expect(presentMigrationError({ ...base, kind })).toEqual({ status, body: { error: { message, status: name } } });
+  });
+});
+
+describe('presentMigrationError, code by code', () => {
+  const byKind = (kind: PresentableError['kind']) => presentMigrationError({ ...base, code: 'UNDECLARED', kind });
+
+  it.each(Object.values(MigrationErrorCode))('gives domain code %s the status its kind always had', (code) => {
+    const error = new MigrationError(code, 'm');
+    const presented = presentMigrationError({ ...base, code: error.code, kind: error.kind, message: error.message });
+    expect(presented.status).toBe(byKind(error.kind).status);
+    expect((presented.body as { error: { status: string } }).error.status).toBe((byKind(error.kind).body as { error: { status: string } }).error.status);
+  });
+
+  it.each([
+    [PlatformErrorCode.ValidationFailed, 'validation'],
+    [PlatformErrorCode.RouteNotFound, 'not_found'],
+    [PlatformErrorCode.MalformedBody, 'validation'],
+    [PlatformErrorCode.MalformedRequest, 'validation'],
+    [PlatformErrorCode.MalformedUri, 'validation'],
+    [PlatformErrorCode.HeadersTooLarge, 'validation'],
+    [PlatformErrorCode.PayloadTooLarge, 'payload_too_large'],
+    [PlatformErrorCode.UnsupportedEncoding, 'validation'],
+    [PlatformErrorCode.UnsupportedMediaType, 'validation'],
+    [PlatformErrorCode.RequestAborted, 'validation'],
+    [PlatformErrorCode.AdminUnauthorized, 'unauthorized'],
+    [PlatformErrorCode.RateLimited, 'rate_limited'],
+    [PlatformErrorCode.DatabaseUnavailable, 'unavailable'],
+    [PlatformErrorCode.Internal, 'internal'],
+  ] as const)('gives platform code %s the status of its kind %s', (code, kind) => {
+    expect(presentMigrationError({ ...base, code, kind })).toEqual(byKind(kind));
+  });
+
+  it('has a row for every code it declares, and words the missing credentials for this API', () => {
+    expect(Object.keys(WIRE_BY_CODE).sort()).toEqual([...Object.values(MigrationErrorCode), ...Object.values(PlatformErrorCode)].sort());
+    const error = MigrationError.unauthenticated();
+    expect(presentMigrationError({ ...base, code: error.code, kind: error.kind, message: error.message })).toEqual({
+      status: 401,
+      body: { error: { message: 'Valid x-service-api-key and x-service-auth-token headers are required.', status: 'UNAUTHENTICATED' } },
+    });
   });
 });

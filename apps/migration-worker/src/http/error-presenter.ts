@@ -1,24 +1,98 @@
 import { AppErrorKind, ErrorPresenter } from '@acme/platform-errors';
+import { MigrationErrorCode } from '@acme/document-migration';
 
-/** gRPC-style status names of Velt's API (docs/migration-worker.md#errors). */
-const STATUS_BY_KIND: Record<AppErrorKind, [number, string]> = {
-  validation: [400, 'INVALID_ARGUMENT'],
-  payload_too_large: [400, 'INVALID_ARGUMENT'],
-  unprocessable: [400, 'INVALID_ARGUMENT'],
-  unauthorized: [401, 'UNAUTHENTICATED'],
-  // No route of this API refuses a valid credential (another workspace's data is NOT_FOUND), so the contract does
-  // not list it; the kind still needs a name (docs/migration-worker.md#errors).
-  forbidden: [403, 'PERMISSION_DENIED'],
-  not_found: [404, 'NOT_FOUND'],
-  conflict: [409, 'FAILED_PRECONDITION'],
-  rate_limited: [429, 'RESOURCE_EXHAUSTED'],
-  unavailable: [503, 'UNAVAILABLE'],
-  internal: [500, 'INTERNAL'],
+/** gRPC-style status names of Velt's API and their HTTP statuses (docs/migration-worker.md#errors). */
+const HTTP_STATUS = {
+  INVALID_ARGUMENT: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  FAILED_PRECONDITION: 409,
+  RESOURCE_EXHAUSTED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+type WireStatus = keyof typeof HTTP_STATUS;
+
+interface Wire {
+  status: WireStatus;
+  /** Replaces the error's own message where the wire words it differently. */
+  message?: string;
+}
+
+/** Codes raised by the platform libs (errors, http, auth, persistence) and by this app's guards. */
+export enum PlatformErrorCode {
+  ValidationFailed = 'VALIDATION_FAILED',
+  RouteNotFound = 'ROUTE_NOT_FOUND',
+  MalformedBody = 'MALFORMED_BODY',
+  MalformedRequest = 'MALFORMED_REQUEST',
+  MalformedUri = 'MALFORMED_URI',
+  HeadersTooLarge = 'HEADERS_TOO_LARGE',
+  PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
+  UnsupportedEncoding = 'UNSUPPORTED_ENCODING',
+  UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
+  RequestAborted = 'REQUEST_ABORTED',
+  AdminUnauthorized = 'ADMIN_UNAUTHORIZED',
+  RateLimited = 'RATE_LIMITED',
+  DatabaseUnavailable = 'DATABASE_UNAVAILABLE',
+  Internal = 'INTERNAL',
+}
+
+export type MigrationWorkerErrorCode = MigrationErrorCode | PlatformErrorCode;
+
+/** Every code this API can raise, and its wire status: a new code without a row does not compile. */
+export const WIRE_BY_CODE: Readonly<Record<MigrationWorkerErrorCode, Wire>> = {
+  [MigrationErrorCode.Unauthenticated]: { status: 'UNAUTHENTICATED', message: 'Valid x-service-api-key and x-service-auth-token headers are required.' },
+  [MigrationErrorCode.WorkspaceNotFound]: { status: 'NOT_FOUND' },
+  [MigrationErrorCode.OrganizationNotFound]: { status: 'NOT_FOUND' },
+  [MigrationErrorCode.OrganizationExists]: { status: 'FAILED_PRECONDITION' },
+  [MigrationErrorCode.DocumentsNotFound]: { status: 'NOT_FOUND' },
+  [MigrationErrorCode.DocumentExists]: { status: 'FAILED_PRECONDITION' },
+  [MigrationErrorCode.SameOrganization]: { status: 'INVALID_ARGUMENT' },
+  [MigrationErrorCode.DocumentsHeld]: { status: 'FAILED_PRECONDITION' },
+  [MigrationErrorCode.MigrationNotFound]: { status: 'NOT_FOUND' },
+  [MigrationErrorCode.MigrationFinished]: { status: 'FAILED_PRECONDITION' },
+  [PlatformErrorCode.ValidationFailed]: { status: 'INVALID_ARGUMENT' },
+  [PlatformErrorCode.RouteNotFound]: { status: 'NOT_FOUND' },
+  [PlatformErrorCode.MalformedBody]: { status: 'INVALID_ARGUMENT' },
+  [PlatformErrorCode.MalformedRequest]: { status: 'INVALID_ARGUMENT' },
+  [PlatformErrorCode.MalformedUri]: { status: 'INVALID_ARGUMENT' },
+  [PlatformErrorCode.HeadersTooLarge]: { status: 'INVALID_ARGUMENT' },
+  // The spec's API has no 413: an oversized body is an invalid argument like any other.
+  [PlatformErrorCode.PayloadTooLarge]: { status: 'INVALID_ARGUMENT' },
+  [PlatformErrorCode.UnsupportedEncoding]: { status: 'INVALID_ARGUMENT' },
+  [PlatformErrorCode.UnsupportedMediaType]: { status: 'INVALID_ARGUMENT' },
+  [PlatformErrorCode.RequestAborted]: { status: 'INVALID_ARGUMENT' },
+  [PlatformErrorCode.AdminUnauthorized]: { status: 'UNAUTHENTICATED' },
+  [PlatformErrorCode.RateLimited]: { status: 'RESOURCE_EXHAUSTED' },
+  [PlatformErrorCode.DatabaseUnavailable]: { status: 'UNAVAILABLE' },
+  [PlatformErrorCode.Internal]: { status: 'INTERNAL' },
 };
 
-/** `{error: {message, status}}`. */
+/**
+ * Codes nobody declared (Nest's `HTTP_<status>` for an HttpException it raises itself) by their kind.
+ * No route of this API refuses a valid credential (another workspace's data is NOT_FOUND), so the contract does
+ * not list PERMISSION_DENIED; the kind still needs a name (docs/migration-worker.md#errors).
+ */
+const STATUS_BY_KIND: Readonly<Record<AppErrorKind, WireStatus>> = {
+  validation: 'INVALID_ARGUMENT',
+  payload_too_large: 'INVALID_ARGUMENT',
+  unprocessable: 'INVALID_ARGUMENT',
+  unauthorized: 'UNAUTHENTICATED',
+  forbidden: 'PERMISSION_DENIED',
+  not_found: 'NOT_FOUND',
+  conflict: 'FAILED_PRECONDITION',
+  rate_limited: 'RESOURCE_EXHAUSTED',
+  unavailable: 'UNAVAILABLE',
+  internal: 'INTERNAL',
+};
+
+const isDeclared = (code: string): code is MigrationWorkerErrorCode => Object.hasOwn(WIRE_BY_CODE, code);
+
+/** `{error: {message, status}}`; a bug's text stays hidden. */
 export const presentMigrationError: ErrorPresenter = (error) => {
-  const [status, name] = STATUS_BY_KIND[error.kind];
-  const message = status === 500 ? 'Internal error' : error.message;
-  return { status, body: { error: { message, status: name } } };
+  const wire: Wire = isDeclared(error.code) ? WIRE_BY_CODE[error.code] : { status: STATUS_BY_KIND[error.kind] };
+  const status = HTTP_STATUS[wire.status];
+  const message = status === 500 ? 'Internal error' : (wire.message ?? error.message);
+  return { status, body: { error: { message, status: wire.status } } };
 };

@@ -1,4 +1,4 @@
-import { MigrationView } from '@acme/migrations';
+import { MigrationView } from '@acme/document-migration';
 import { success, SuccessEnvelope } from '../http/envelope';
 import { MigrationStatus } from './dto/migration.response.dto';
 

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { MigrationService } from '@acme/migrations';
+import { MigrationService } from '@acme/document-migration';
 import { RateLimit, RateLimitGuard } from '@acme/platform-http';
 import { success } from '../http/envelope';
 import { presentMigrationStatus } from './migration-status.presenter';

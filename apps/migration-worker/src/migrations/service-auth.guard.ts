@@ -1,6 +1,6 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { WorkspaceService } from '@acme/migrations';
+import { WorkspaceService } from '@acme/document-migration';
 
 type AuthenticatedRequest = Request & { workspaceId?: string };
 

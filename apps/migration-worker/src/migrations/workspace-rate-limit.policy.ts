@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '@acme/platform-errors';
 import { RateLimitPolicy, RateLimitTarget } from '@acme/platform-http';
 import { MigrationEnv } from '../config/env';
+import { PlatformErrorCode } from '../http/error-presenter';
 
 /** One token bucket per workspace (`@RateLimit('workspace')`, after ServiceAuthGuard); off at rate 0. */
 @Injectable()
@@ -18,6 +19,6 @@ export class WorkspaceRateLimitPolicy extends RateLimitPolicy {
   }
 
   refusal(_name: string, headers: Record<string, string>): Error {
-    return new AppError('RATE_LIMITED', 'rate_limited', 'Too many requests for this workspace; retry later.', { headers });
+    return new AppError(PlatformErrorCode.RateLimited, 'rate_limited', 'Too many requests for this workspace; retry later.', { headers });
   }
 }

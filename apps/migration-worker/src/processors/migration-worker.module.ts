@@ -1,6 +1,6 @@
 import { Processor } from '@nestjs/bullmq';
 import { DynamicModule, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { MIGRATION_QUEUE, MigrationReconciler } from '@acme/migrations';
+import { MIGRATION_QUEUE, MigrationReconciler } from '@acme/document-migration';
 import { MigrationEnv } from '../config/env';
 import { MoveDocumentsProcessor } from './move-documents.processor';
 

@@ -1,5 +1,5 @@
 import { Job } from 'bullmq';
-import { MIGRATION_JOBS, MigrationRunner } from '@acme/migrations';
+import { MIGRATION_JOBS, MigrationRunner } from '@acme/document-migration';
 import { MoveDocumentsProcessor } from './move-documents.processor';
 
 const job = (attemptsMade: number, attempts = 3, name: string = MIGRATION_JOBS.moveSlice) =>

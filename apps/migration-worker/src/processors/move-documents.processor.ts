@@ -1,7 +1,7 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { Job } from 'bullmq';
-import { MIGRATION_JOBS, MigrationJobName, MigrationJobPayloads, MigrationRunner, SliceOutcome } from '@acme/migrations';
+import { MIGRATION_JOBS, MigrationJobName, MigrationJobPayloads, MigrationRunner, SliceOutcome } from '@acme/document-migration';
 
 /** Thin: hands each slice to the runner; on the last attempt the migration fails with the error as its reason. */
 @Injectable()

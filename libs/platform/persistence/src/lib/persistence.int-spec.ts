@@ -3,7 +3,8 @@ import { AppError } from '@acme/platform-errors';
 import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
 import { createDataSource } from './data-source';
 import { runMigrationsUnderLock } from './migrations-runner';
-import { isUniqueViolation, mapUniqueViolation, withTransaction } from './transactions';
+import { affectedRows, firstRow, isExclusionViolation, isUniqueViolation, mapUniqueViolation, pgErrorDetail, withTransaction } from './transactions';
+import { isUuid } from './uuid';
 
 class CreateWidgets1700000000000 implements MigrationInterface {
   async up(runner: QueryRunner): Promise<void> {
@@ -57,5 +58,34 @@ describe('persistence (real Postgres)', () => {
       message: 'exists (widgets_name_key)',
     });
     await expect(mapUniqueViolation(() => sources[1].query(`SELECT * FROM "probe"."nope"`), conflict)).rejects.not.toBeInstanceOf(AppError);
+  });
+
+  it('names exclusion violations and carries the DETAIL of a violation', async () => {
+    await sources[0].query(`CREATE EXTENSION IF NOT EXISTS btree_gist`);
+    await sources[0].query(`CREATE TABLE "probe"."spans" (r int8range, EXCLUDE USING gist (r WITH &&))`);
+    await sources[0].query(`INSERT INTO "probe"."spans" VALUES ('[1,5)')`);
+    const overlap = await sources[0].query(`INSERT INTO "probe"."spans" VALUES ('[3,8)')`).catch((error: unknown) => error);
+    expect(isExclusionViolation(overlap)).toBe(true);
+    expect(isExclusionViolation(overlap, 'spans_r_excl')).toBe(true);
+    expect(isUniqueViolation(overlap)).toBe(false);
+    await sources[0].query(`INSERT INTO "probe"."widgets" VALUES (20, 'dup')`);
+    const duplicate = await sources[0].query(`INSERT INTO "probe"."widgets" VALUES (21, 'dup')`).catch((error: unknown) => error);
+    expect(isExclusionViolation(duplicate)).toBe(false);
+    expect(pgErrorDetail(duplicate)).toBe('Key (name)=(dup) already exists.');
+    expect(pgErrorDetail(new Error('plain'))).toBeUndefined();
+  });
+
+  it('counts the rows an UPDATE changed and takes the one row an aggregate yields', async () => {
+    await sources[0].query(`INSERT INTO "probe"."widgets" VALUES (30, 'x30'), (31, 'x31')`);
+    expect(affectedRows(await sources[0].query(`UPDATE "probe"."widgets" SET "name" = "name" || '!' WHERE "id" >= 30`))).toBe(2);
+    expect(affectedRows(await sources[0].query(`DELETE FROM "probe"."widgets" WHERE "id" = 99`))).toBe(0);
+    expect(firstRow(await sources[0].query(`SELECT count(*)::int AS n FROM "probe"."widgets" WHERE "id" >= 30`))).toEqual({ n: 2 });
+    expect(() => firstRow([])).toThrow('Expected a row');
+  });
+
+  it('tells uuids from other strings', () => {
+    expect(isUuid('0b7e4c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b')).toBe(true);
+    expect(isUuid('0B7E4C1A-2F3D-4E5F-8A9B-0C1D2E3F4A5B')).toBe(true);
+    for (const value of ['', 'not-a-uuid', '0b7e4c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5', "' OR 1=1 --"]) expect(isUuid(value)).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ export function withTransaction<T>(dataSource: DataSource, work: (manager: Entit
 interface PgError {
   code?: string;
   constraint?: string;
+  detail?: string;
   driverError?: PgError;
 }
 
@@ -21,6 +22,17 @@ const pgError = (error: unknown): PgError | undefined => {
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const pg = pgError(error);
   return pg?.code === '23505' && (constraint === undefined || pg.constraint === constraint);
+}
+
+/** True for a Postgres exclusion-constraint violation (SQLSTATE 23P01), optionally on one named constraint. */
+export function isExclusionViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgError(error);
+  return pg?.code === '23P01' && (constraint === undefined || pg.constraint === constraint);
+}
+
+/** Postgres's DETAIL of a constraint violation ("Key (a, b)=(1, x) already exists."), if any. */
+export function pgErrorDetail(error: unknown): string | undefined {
+  return pgError(error)?.detail;
 }
 
 /** Runs `work`, turning a unique violation into the conflict the caller names; other errors pass through. */
@@ -36,4 +48,16 @@ export async function mapUniqueViolation<T>(work: () => Promise<T>, toConflict: 
 /** The rows of an `UPDATE`/`DELETE ... RETURNING` run through TypeORM's Postgres driver, which answers `[rows, count]`. */
 export function returnedRows<T = unknown>(result: unknown): T[] {
   return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
+/** How many rows an `UPDATE`/`DELETE` (without RETURNING) changed: TypeORM's Postgres driver answers `[rows, count]`. */
+export function affectedRows(result: unknown): number {
+  return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
+}
+
+/** The single row an aggregate or `INSERT ... RETURNING` always yields. */
+export function firstRow<T>(rows: T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error('Expected a row');
+  return row;
 }

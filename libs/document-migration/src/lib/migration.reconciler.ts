@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { UNFINISHED_STATES } from './migration-state';
 import { MigrationQueue } from './migration.queue';
 import { MigrationRunner } from './migration.runner';
+import { MigrationRepository } from './repositories/migration.repository';
 
 /**
  * Makes BullMQ agree with Postgres: every open slice of an unfinished migration has a job (covering a start
@@ -14,34 +13,29 @@ export class MigrationReconciler {
   private readonly logger = new Logger(MigrationReconciler.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly migrations: MigrationRepository,
     private readonly queue: MigrationQueue,
     private readonly runner: MigrationRunner,
   ) {}
 
   async reconcile(): Promise<{ enqueued: number; failed: number; finalized: number }> {
-    const rows: { id: string; open: number[] | null }[] = await this.dataSource.query(
-      `SELECT m."id", array_agg(s."slice" ORDER BY s."slice") FILTER (WHERE NOT s."done") AS "open"
-       FROM "migration"."migrations" m JOIN "migration"."migration_slices" s ON s."migration_id" = m."id"
-       WHERE m."status" = ANY($1) GROUP BY m."id"`,
-      [UNFINISHED_STATES],
-    );
+    const unfinished = await this.migrations.findUnfinishedWithOpenSlices();
     const summary = { enqueued: 0, failed: 0, finalized: 0 };
-    for (const row of rows) {
-      if (!row.open || row.open.length === 0) {
-        if ((await this.runner.finalize(row.id)) === 'completed') summary.finalized += 1;
+    for (const { migrationId, openSlices } of unfinished) {
+      if (openSlices.length === 0) {
+        if ((await this.runner.finalize(migrationId)) === 'completed') summary.finalized += 1;
         continue;
       }
       const missing: number[] = [];
-      for (const slice of row.open) {
-        const job = await this.queue.getSliceJob(row.id, slice);
+      for (const slice of openSlices) {
+        const job = await this.queue.getSliceJob(migrationId, slice);
         if (!job) {
           missing.push(slice);
           continue;
         }
         const state = await job.getState();
         if (state === 'failed') {
-          if (await this.runner.fail(row.id, job.failedReason || 'A migration job failed.')) summary.failed += 1;
+          if (await this.runner.fail(migrationId, job.failedReason || 'A migration job failed.')) summary.failed += 1;
           break;
         }
         if (state === 'completed') {
@@ -51,7 +45,7 @@ export class MigrationReconciler {
         }
       }
       if (missing.length > 0) {
-        await this.queue.enqueueSlices(row.id, missing);
+        await this.queue.enqueueSlices(migrationId, missing);
         summary.enqueued += missing.length;
       }
     }

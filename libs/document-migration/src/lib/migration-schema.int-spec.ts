@@ -4,6 +4,7 @@ import { createDataSource, runMigrationsUnderLock } from '@acme/platform-persist
 import { createTestDatabase, TestDatabase } from '@acme/platform-testing';
 import { MigrationSchema1763760000000 } from '../migrations/1763760000000-migration-schema';
 import { MIGRATION_STATES, MigrationState, nextState } from './migration-state';
+import { MIGRATION_SCHEMA, TABLES } from './repositories/migration-tables';
 
 /** The database itself refuses illegal transitions and inconsistent rows, whoever writes them. */
 describe('migration schema constraints', () => {
@@ -12,12 +13,12 @@ describe('migration schema constraints', () => {
   let workspaceId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('migrations-schema');
-    dataSource = await createDataSource({ url: database.url, schema: 'migration', migrations: [MigrationSchema1763760000000] }).initialize();
-    await runMigrationsUnderLock(dataSource, 'migration');
+    database = await createTestDatabase('document-migration-schema');
+    dataSource = await createDataSource({ url: database.url, schema: MIGRATION_SCHEMA, migrations: [MigrationSchema1763760000000] }).initialize();
+    await runMigrationsUnderLock(dataSource, MIGRATION_SCHEMA);
     workspaceId = randomUUID();
-    await dataSource.query(`INSERT INTO "migration"."workspaces" ("id", "name", "api_key_digest", "auth_token_digest") VALUES ($1, 'w', 'a', 't')`, [workspaceId]);
-    await dataSource.query(`INSERT INTO "migration"."organizations" ("workspace_id", "id") VALUES ($1, 'a'), ($1, 'b')`, [workspaceId]);
+    await dataSource.query(`INSERT INTO ${TABLES.workspaces} ("id", "name", "api_key_digest", "auth_token_digest") VALUES ($1, 'w', 'a', 't')`, [workspaceId]);
+    await dataSource.query(`INSERT INTO ${TABLES.organizations} ("workspace_id", "id") VALUES ($1, 'a'), ($1, 'b')`, [workspaceId]);
   }, 60000);
   afterAll(async () => {
     await dataSource?.destroy();
@@ -27,8 +28,8 @@ describe('migration schema constraints', () => {
   const insertMigration = async (status: MigrationState = 'pending'): Promise<string> => {
     const id = randomUUID();
     await dataSource.query(
-      `INSERT INTO "migration"."migrations" ("id", "workspace_id", "source_organization_key", "target_organization_key", "scope", "total_documents", "status", "failure_reason")
-       SELECT $1, $2, (SELECT "key" FROM "migration"."organizations" WHERE "id" = 'a'), (SELECT "key" FROM "migration"."organizations" WHERE "id" = 'b'), 'organization', 0, $3, $4`,
+      `INSERT INTO ${TABLES.migrations} ("id", "workspace_id", "source_organization_key", "target_organization_key", "scope", "total_documents", "status", "failure_reason")
+       SELECT $1, $2, (SELECT "key" FROM ${TABLES.organizations} WHERE "id" = 'a'), (SELECT "key" FROM ${TABLES.organizations} WHERE "id" = 'b'), 'organization', 0, $3, $4`,
       [id, workspaceId, status, status === 'failed' ? 'why' : null],
     );
     return id;
@@ -36,7 +37,7 @@ describe('migration schema constraints', () => {
 
   const tryMove = async (id: string, to: MigrationState) => {
     try {
-      await dataSource.query(`UPDATE "migration"."migrations" SET "status" = $2, "failure_reason" = $3 WHERE "id" = $1`, [id, to, to === 'failed' ? 'why' : null]);
+      await dataSource.query(`UPDATE ${TABLES.migrations} SET "status" = $2, "failure_reason" = $3 WHERE "id" = $1`, [id, to, to === 'failed' ? 'why' : null]);
       return true;
     } catch {
       return false;
@@ -54,11 +55,11 @@ describe('migration schema constraints', () => {
 
   it('requires a reason exactly when failed, and distinct organizations', async () => {
     const id = await insertMigration('pending');
-    await expect(dataSource.query(`UPDATE "migration"."migrations" SET "status" = 'failed' WHERE "id" = $1`, [id])).rejects.toThrow(/failure_reason/);
+    await expect(dataSource.query(`UPDATE ${TABLES.migrations} SET "status" = 'failed' WHERE "id" = $1`, [id])).rejects.toThrow(/failure_reason/);
     await expect(
       dataSource.query(
-        `INSERT INTO "migration"."migrations" ("id", "workspace_id", "source_organization_key", "target_organization_key", "scope", "total_documents")
-         SELECT $1, $2, "key", "key", 'organization', 0 FROM "migration"."organizations" WHERE "id" = 'a'`,
+        `INSERT INTO ${TABLES.migrations} ("id", "workspace_id", "source_organization_key", "target_organization_key", "scope", "total_documents")
+         SELECT $1, $2, "key", "key", 'organization', 0 FROM ${TABLES.organizations} WHERE "id" = 'a'`,
         [randomUUID(), workspaceId],
       ),
     ).rejects.toThrow(/distinct_orgs/);

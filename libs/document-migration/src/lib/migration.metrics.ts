@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram } from 'prom-client';
-import { DataSource } from 'typeorm';
 import { MetricsRegistry } from '@acme/platform-observability';
 import { MIGRATION_STATES } from './migration-state';
+import { MigrationRepository } from './repositories/migration.repository';
 
 /** Migrations by state (read from Postgres at scrape time), documents moved and batch durations (this process). */
 @Injectable()
@@ -11,7 +11,7 @@ export class MigrationMetrics {
   readonly batchDuration: Histogram;
   readonly byState: Gauge<'state'>;
 
-  constructor(registry: MetricsRegistry, dataSource: DataSource) {
+  constructor(registry: MetricsRegistry, migrations: MigrationRepository) {
     this.documentsMoved = new Counter({
       name: 'migration_documents_moved_total',
       help: 'Documents moved to their target organization by this process',
@@ -30,9 +30,7 @@ export class MigrationMetrics {
       registers: [registry],
       async collect() {
         try {
-          const rows: { status: string; count: number }[] = await dataSource.query(
-            `SELECT "status", count(*)::int AS "count" FROM "migration"."migrations" GROUP BY "status"`,
-          );
+          const rows = await migrations.countByStatus();
           for (const state of MIGRATION_STATES) this.set({ state }, rows.find((row) => row.status === state)?.count ?? 0);
         } catch {
           // A scrape while Postgres is away keeps the last values rather than failing /metrics.

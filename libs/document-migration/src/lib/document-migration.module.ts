@@ -7,18 +7,28 @@ import { MigrationReconciler } from './migration.reconciler';
 import { MigrationRunner } from './migration.runner';
 import { MigrationService } from './migration.service';
 import { MigrationSettings } from './migration.settings';
+import { DocumentRepository } from './repositories/document.repository';
+import { MigrationSliceRepository } from './repositories/migration-slice.repository';
+import { MigrationRepository } from './repositories/migration.repository';
+import { OrganizationRepository } from './repositories/organization.repository';
+import { WorkspaceRepository } from './repositories/workspace.repository';
 import { WorkspaceService } from './workspace.service';
 
-/** The migration domain. Needs the app's BullMQ root (QueueModule) and Postgres (ServiceCoreModule). */
+/** The document-migration domain. Needs the app's BullMQ root (QueueModule) and Postgres (ServiceCoreModule). */
 @Module({})
-export class MigrationsModule {
+export class DocumentMigrationModule {
   static forRoot(settings: MigrationSettings): DynamicModule {
     return {
-      module: MigrationsModule,
+      module: DocumentMigrationModule,
       global: true,
       imports: [BullModule.registerQueue({ name: MIGRATION_QUEUE })],
       providers: [
         { provide: MigrationSettings, useValue: settings },
+        WorkspaceRepository,
+        OrganizationRepository,
+        DocumentRepository,
+        MigrationRepository,
+        MigrationSliceRepository,
         WorkspaceService,
         MigrationService,
         MigrationQueue,

@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { firstRow, ReadReplicas } from '@acme/platform-persistence';
+import { Queryable, TABLES } from './migration-tables';
+
+export interface ImportedRecord {
+  id: string;
+  kind: string;
+  body: Record<string, unknown>;
+}
+
+export interface ImportedDocument {
+  id: string;
+  title: string;
+  content?: string;
+  records?: ImportedRecord[];
+}
+
+export interface OrganizationStats {
+  documents: number;
+  records: number;
+}
+
+export interface DocumentKeyRange {
+  total: number;
+  minKey: string | null;
+  maxKey: string | null;
+}
+
+/** One batch of a slice: documents of `sourceKey` with keys in (afterKey, upToKey], at most `limit` of them. */
+export interface MoveBatch {
+  migrationId: string;
+  /** `documents`: only the documents the migration holds; `organization`: every document in the range. */
+  scope: 'organization' | 'documents';
+  sourceKey: string;
+  targetKey: string;
+  afterKey: string;
+  upToKey: string;
+  limit: number;
+}
+
+/**
+ * Documents and their records. Every method takes an organization key, which only
+ * OrganizationRepository.findKey hands out (scoped to a workspace), or a migration that already holds them.
+ */
+@Injectable()
+export class DocumentRepository {
+  constructor(private readonly replicas: ReadReplicas) {}
+
+  /** Inserts documents and their records in one statement; throws the driver's unique violation on a duplicate id. */
+  async insertWithRecords(manager: Queryable, organizationKey: string, documents: ImportedDocument[]): Promise<OrganizationStats> {
+    const payload = JSON.stringify(documents.map((d) => ({ id: d.id, title: d.title, content: d.content ?? '', records: d.records ?? [] })));
+    const rows: OrganizationStats[] = await manager.query(
+      `WITH input AS (
+         SELECT * FROM jsonb_to_recordset($2::jsonb) AS x("id" text, "title" text, "content" text, "records" jsonb)
+       ), docs AS (
+         INSERT INTO ${TABLES.documents} ("organization_key", "id", "title", "content")
+         SELECT $1, "id", "title", "content" FROM input RETURNING "key", "id"
+       ), recs AS (
+         INSERT INTO ${TABLES.records} ("document_key", "id", "kind", "body")
+         SELECT docs."key", r."id", r."kind", r."body"
+         FROM input JOIN docs ON docs."id" = input."id"
+         CROSS JOIN LATERAL jsonb_to_recordset(input."records") AS r("id" text, "kind" text, "body" jsonb)
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM docs)::int AS "documents", (SELECT count(*) FROM recs)::int AS "records"`,
+      [organizationKey, payload],
+    );
+    return firstRow(rows);
+  }
+
+  /** Counts tolerate replication lag: a read replica answers when there is one. */
+  async countInOrganization(organizationKey: string): Promise<OrganizationStats> {
+    const rows: OrganizationStats[] = await this.replicas.read((db) =>
+      db.query(
+        `SELECT (SELECT count(*) FROM ${TABLES.documents} WHERE "organization_key" = $1)::int AS "documents",
+                (SELECT count(*) FROM ${TABLES.records} r JOIN ${TABLES.documents} d ON d."key" = r."document_key"
+                  WHERE d."organization_key" = $1)::int AS "records"`,
+        [organizationKey],
+      ),
+    );
+    return firstRow(rows);
+  }
+
+  /** Keys of the listed documents found in the organization, by key; FOR SHARE, so none can move meanwhile. */
+  async lockByIds(manager: Queryable, organizationKey: string, documentIds: string[]): Promise<{ key: string; id: string }[]> {
+    return manager.query(`SELECT "key", "id" FROM ${TABLES.documents} WHERE "organization_key" = $1 AND "id" = ANY($2::text[]) ORDER BY "key" FOR SHARE`, [
+      organizationKey,
+      documentIds,
+    ]);
+  }
+
+  async keyRange(manager: Queryable, organizationKey: string): Promise<DocumentKeyRange> {
+    const rows: { total: number; min: string | null; max: string | null }[] = await manager.query(
+      `SELECT count(*)::int AS "total", min("key")::text AS "min", max("key")::text AS "max" FROM ${TABLES.documents} WHERE "organization_key" = $1`,
+      [organizationKey],
+    );
+    const { total, min, max } = firstRow(rows);
+    return { total, minKey: min, maxKey: max };
+  }
+
+  /** Moves one batch to the target organization (records follow by foreign key); answers how many and the last key. */
+  async moveBatch(manager: Queryable, batch: MoveBatch): Promise<{ moved: number; lastKey: string | null }> {
+    const candidates =
+      batch.scope === 'organization'
+        ? `SELECT d."key" FROM ${TABLES.documents} d
+           WHERE d."organization_key" = $1 AND d."key" > $2 AND d."key" <= $3
+           ORDER BY d."key" LIMIT $4 FOR UPDATE`
+        : `SELECT d."key" FROM ${TABLES.migrationHolds} h JOIN ${TABLES.documents} d ON d."key" = h."document_key"
+           WHERE h."migration_id" = $6 AND h."document_key" > $2 AND h."document_key" <= $3 AND d."organization_key" = $1
+           ORDER BY d."key" LIMIT $4 FOR UPDATE OF d`;
+    const params: unknown[] = [batch.sourceKey, batch.afterKey, batch.upToKey, batch.limit, batch.targetKey];
+    if (batch.scope === 'documents') params.push(batch.migrationId);
+    const rows: { n: number; last: string | null }[] = await manager.query(
+      `WITH batch AS (${candidates}),
+       moved AS (UPDATE ${TABLES.documents} d SET "organization_key" = $5 FROM batch WHERE d."key" = batch."key" RETURNING d."key")
+       SELECT count(*)::int AS "n", max("key")::text AS "last" FROM moved`,
+      params,
+    );
+    const { n, last } = firstRow(rows);
+    return { moved: n, lastKey: last };
+  }
+}
