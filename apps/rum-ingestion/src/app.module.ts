@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
-import { EventPartitionMaintenance, EventPartitionSettings, RULES_MIGRATIONS, RulesModule } from '@acme/rules';
+import { EventPartitionMaintenance, EventPartitionSettings, RULES_MIGRATIONS, RulesModule } from '@acme/rum';
 import { AdminController } from './admin/admin.controller';
 import { AccountRateLimitGuard } from './auth/account-rate-limit.guard';
 import { AppKeyGuard } from './auth/app-key.guard';

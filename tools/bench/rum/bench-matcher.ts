@@ -1,11 +1,11 @@
 /**
- * The ingest matcher with 1,000 rules: the compiled rule set (libs/rules compileRuleSet) against the naive
+ * The ingest matcher with 1,000 rules: the compiled rule set (libs/rum compileRuleSet) against the naive
  * interpreter of the same rules (interpretRuleSet: walks every rule, group and condition and splits each key
  * for every event), in one run, on one core.
  *
  *   node -r @swc-node/register tools/bench/rum/bench-matcher.ts [--rules 1000] [--seconds 3]
  */
-import { Condition, compileRuleSet, interpretRuleSet, MatchableRule } from '@acme/rules';
+import { Condition, compileRuleSet, interpretRuleSet, MatchableRule } from '@acme/rum';
 import { numberArg } from '../support/processes';
 import { machineLine } from '../support/report';
 

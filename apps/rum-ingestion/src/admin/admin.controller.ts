@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '@acme/platform-auth';
-import { AccountsService, AppKeysService, AuditService, RulesErrors } from '@acme/rules';
+import { AccountsService, AppKeysService, AuditService, RulesErrors } from '@acme/rum';
 import { AccessGrantResponse, AppKeyListResponse, AuditLogResponse, ClientTokenResponse, CreatedAccountResponse, CreatedApplicationResponse, IssuedAppKeyResponse } from './dto/admin.responses';
 import { AccessParams, AccountParams, AppKeyParams, ApplicationParams, AuditLogQuery, CreateAccountRequest, CreateApplicationRequest, SetAccessRequest } from './dto/admin.requests';
 

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { Access } from '@acme/rules';
+import type { Access } from '@acme/rum';
 
 export type LimitClass = 'create' | 'history';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OpaqueBody } from '@acme/platform-http';
-import { IngestService } from '@acme/rules';
+import { IngestService } from '@acme/rum';
 import { ClientTokenGuard } from '../auth/client-token.guard';
 import { Enveloped } from '../http/envelope.interceptor';
 import { ingestTargetOf, RumRequest } from '../http/request-context';

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { RuleSetStore } from '@acme/rules';
+import { RuleSetStore } from '@acme/rum';
 import { AccountRateLimitGuard } from '../auth/account-rate-limit.guard';
 import { AppKeyGuard } from '../auth/app-key.guard';
 import { ApplicationAccessGuard } from '../auth/application-access.guard';

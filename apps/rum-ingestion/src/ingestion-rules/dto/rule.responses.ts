@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { Filters } from '@acme/rules';
+import type { Filters } from '@acme/rum';
 import { enveloped } from '../../http/envelope.dto';
 import { FILTERS_SCHEMA } from './rule-fields';
 

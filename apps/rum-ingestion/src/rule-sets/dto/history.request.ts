@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import type { HistoryOrder } from '@acme/rules';
+import type { HistoryOrder } from '@acme/rum';
 import { ListRulesRequest } from '../../ingestion-rules/dto/rule.requests';
 
 export class HistoryListRequest extends ListRulesRequest {
