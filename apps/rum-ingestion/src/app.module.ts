@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
-import { EventPartitionMaintenance, EventPartitionSettings, RULES_MIGRATIONS, RulesModule } from '@acme/rum';
+import { EventPartitionMaintenance, EventPartitionSettings, RUM_MIGRATIONS, RUM_SCHEMA, RumModule } from '@acme/rum';
 import { AdminController } from './admin/admin.controller';
 import { AccountRateLimitGuard } from './auth/account-rate-limit.guard';
 import { AppKeyGuard } from './auth/app-key.guard';
@@ -16,16 +16,14 @@ import { EventPartitionScheduler } from './maintenance/event-partition.scheduler
 import { HistoryController } from './rule-sets/history.controller';
 import { rumService } from './service';
 
-export const RUM_SCHEMA = 'rum';
-
 @Module({})
 export class AppModule {
   static forRoot(source: Record<string, unknown>): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ServiceCoreModule.forRoot({ service: rumService, envClass: RumEnv, source, schema: RUM_SCHEMA, migrations: RULES_MIGRATIONS }),
-        RulesModule,
+        ServiceCoreModule.forRoot({ service: rumService, envClass: RumEnv, source, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS }),
+        RumModule,
         RateLimitingModule,
       ],
       controllers: [RulesController, HistoryController, IngestController, AdminController],

@@ -37,7 +37,7 @@ function makeRule(i: number): MatchableRule {
       [{ key: 'error.error_type', oper: 'IN', vals: [pick(errorTypes)] }],
     ];
   else filters = [[{ key: 'error.message', oper: 'CONTAINS', vals: [pick(phrases)] }, { key: 'env', oper: 'NOT IN', vals: ['prod'] }]];
-  return { rule_id: `rule-${i}`, status: i % 50 === 49 ? 'disabled' : 'enabled', filters };
+  return { id: `rule-${i}`, status: i % 50 === 49 ? 'disabled' : 'enabled', filters };
 }
 
 function makeEvent() {

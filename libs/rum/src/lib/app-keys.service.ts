@@ -1,17 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { digestSecret, generateSecret } from '@acme/platform-auth';
-import { returnedRows } from '@acme/platform-persistence';
-import { RulesErrors } from './rules.errors';
+import { AppKeysRepository } from './repositories/app-keys.repository';
+import { Queryable } from './repositories/queryable';
+import { RumError, RumErrorCode } from './rum.errors';
 
 export const APP_KEY_PREFIX = 'rum_ak_';
 const HINT_LENGTH = 4;
 
-export interface AppKeyView {
-  app_key_id: number;
+export interface AppKey {
+  id: number;
   /** The prefix and the last characters only: enough to tell keys apart, useless to an attacker. */
-  masked_app_key: string;
-  created_at: number;
+  masked: string;
+  createdAt: Date;
+}
+
+/** A key as issued: its value is shown this once. */
+export interface IssuedAppKey {
+  id: number;
+  secret: string;
 }
 
 const masked = (hint: string | null) => `${APP_KEY_PREFIX}…${hint ?? '????'}`;
@@ -23,28 +29,22 @@ const masked = (hint: string | null) => `${APP_KEY_PREFIX}…${hint ?? '????'}`;
  */
 @Injectable()
 export class AppKeysService {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly keys: AppKeysRepository) {}
 
   /** Inside a transaction when given one (account creation issues the first key). */
-  async issue(accountId: number, runner: Pick<DataSource, 'query'> = this.db): Promise<{ app_key_id: number; app_key: string }> {
-    const appKey = generateSecret(APP_KEY_PREFIX);
-    const [row]: { id: string }[] = await runner.query(
-      `INSERT INTO "rum"."app_keys" ("account_id", "key_digest", "key_hint") VALUES ($1, $2, $3) RETURNING "id"`,
-      [accountId, digestSecret(appKey), appKey.slice(-HINT_LENGTH)],
-    );
-    return { app_key_id: Number(row.id), app_key: appKey };
+  async issue(accountId: number, transaction?: Queryable): Promise<IssuedAppKey> {
+    const secret = generateSecret(APP_KEY_PREFIX);
+    const keys = transaction ? this.keys.in(transaction) : this.keys;
+    const id = await keys.insert(accountId, digestSecret(secret), secret.slice(-HINT_LENGTH));
+    return { id, secret };
   }
 
-  async list(accountId: number): Promise<AppKeyView[]> {
-    const rows: { id: string; key_hint: string | null; created_at: Date }[] = await this.db.query(
-      `SELECT "id", "key_hint", "created_at" FROM "rum"."app_keys" WHERE "account_id" = $1 ORDER BY "id"`,
-      [accountId],
-    );
-    return rows.map((row) => ({ app_key_id: Number(row.id), masked_app_key: masked(row.key_hint), created_at: Math.floor(row.created_at.getTime() / 1000) }));
+  async list(accountId: number): Promise<AppKey[]> {
+    const stored = await this.keys.listOfAccount(accountId);
+    return stored.map((key) => ({ id: key.id, masked: masked(key.hint), createdAt: key.createdAt }));
   }
 
   async revoke(accountId: number, appKeyId: number): Promise<void> {
-    const deleted: unknown = await this.db.query(`DELETE FROM "rum"."app_keys" WHERE "account_id" = $1 AND "id" = $2 RETURNING "id"`, [accountId, appKeyId]);
-    if (returnedRows(deleted).length === 0) throw RulesErrors.appKeyNotFound();
+    if (!(await this.keys.deleteOfAccount(accountId, appKeyId))) throw new RumError(RumErrorCode.APP_KEY_NOT_FOUND);
   }
 }

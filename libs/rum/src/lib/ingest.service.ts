@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { ErrorEventsRepository, EventToStore } from './repositories/error-events.repository';
+import { RulesRepository } from './repositories/rules.repository';
 import { RuleSetCache } from './rule-set.cache';
-import { toPostgresJson } from './text';
 
 export interface IngestOutcome {
   accepted: number;
@@ -20,47 +20,30 @@ function eventTime(event: Record<string, unknown>, now: number): number {
 @Injectable()
 export class IngestService {
   constructor(
-    private readonly db: DataSource,
+    private readonly events: ErrorEventsRepository,
+    private readonly rules: RulesRepository,
     private readonly cache: RuleSetCache,
   ) {}
 
   async ingest(applicationId: string, ruleSetVersion: number, events: Record<string, unknown>[]): Promise<IngestOutcome> {
     const matcher = await this.cache.matcherFor(applicationId, ruleSetVersion);
     const droppedBySlot = new Map<number, number>();
-    const kept: { t: number; p: Record<string, unknown> }[] = [];
+    const kept: EventToStore[] = [];
     const now = Date.now();
     for (const event of events) {
       const slot = matcher.match(event);
-      if (slot === -1) kept.push({ t: eventTime(event, now), p: event });
+      if (slot === -1) kept.push({ occurredAt: eventTime(event, now), payload: event });
       else droppedBySlot.set(slot, (droppedBySlot.get(slot) ?? 0) + 1);
     }
-    if (kept.length > 0) {
-      // json (not jsonb) keeps the payload as sent; toPostgresJson neutralises what Postgres cannot hold.
-      await this.db.query(
-        `INSERT INTO "rum"."error_events" ("application_id", "occurred_at", "payload")
-         SELECT $1, to_timestamp((e->>'t')::float8 / 1000), e->'p' FROM json_array_elements($2::json) AS e`,
-        [applicationId, toPostgresJson(kept)],
-      );
-    }
+    await this.events.insertBatch(applicationId, kept);
     if (droppedBySlot.size > 0) {
-      const counted = [...droppedBySlot].map(([slot, n]) => [matcher.ruleIds[slot], n] as const).sort(([a], [b]) => (a < b ? -1 : 1));
-      // One short statement of its own, locking the rule rows in id order: concurrent batches queue, never deadlock.
-      await this.db.query(
-        `WITH c AS (SELECT * FROM unnest($2::varchar[], $3::bigint[]) AS c("id", "n")),
-              locked AS (SELECT r."id" FROM "rum"."rules" r JOIN c ON c."id" = r."id" WHERE r."application_id" = $1 ORDER BY r."id" FOR UPDATE OF r)
-         UPDATE "rum"."rules" r SET "discarded_count" = r."discarded_count" + c."n" FROM c, locked WHERE r."id" = c."id" AND locked."id" = r."id"`,
-        [applicationId, counted.map(([id]) => id), counted.map(([, n]) => n)],
-      );
+      await this.rules.addDiscarded(applicationId, new Map([...droppedBySlot].map(([slot, n]) => [matcher.ruleIds[slot], n])));
     }
     return { accepted: kept.length, dropped: events.length - kept.length };
   }
 
   /** Stored events of an application in a time range (what the index serves); newest first. */
-  async storedEvents(applicationId: string, from: Date, to: Date, limit = 1000): Promise<Record<string, unknown>[]> {
-    const rows: { payload: Record<string, unknown> }[] = await this.db.query(
-      `SELECT "payload" FROM "rum"."error_events" WHERE "application_id" = $1 AND "occurred_at" >= $2 AND "occurred_at" < $3 ORDER BY "occurred_at" DESC LIMIT $4`,
-      [applicationId, from, to, limit],
-    );
-    return rows.map((row) => row.payload);
+  storedEvents(applicationId: string, from: Date, to: Date, limit = 1000): Promise<Record<string, unknown>[]> {
+    return this.events.between(applicationId, from, to, limit);
   }
 }

@@ -2,34 +2,47 @@ import { Filters } from './filters';
 
 export type RuleStatus = 'enabled' | 'disabled';
 
-/** A rule as the API returns it; timestamps are Unix seconds. */
-export interface RuleView {
-  rule_id: string;
-  rule_name: string;
+/** A rule of an application, with its live discard counter. */
+export interface Rule {
+  id: string;
+  name: string;
   description: string;
   filters: Filters;
   status: RuleStatus;
-  discarded_count: number;
-  created_at: number;
-  updated_at: number;
+  discardedCount: number;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 /** A rule inside a snapshot: the rule set as it was, without the live discard counter. */
-export type SnapshotRule = Omit<RuleView, 'discarded_count'>;
+export type SnapshotRule = Omit<Rule, 'discardedCount'>;
 
-export interface SnapshotView {
+/** One version of an application's whole rule set, and who made it. */
+export interface RuleSetSnapshot {
   version: number;
   rules: SnapshotRule[];
-  updated_by: number;
-  updated_by_name: string;
-  updated_at: number;
+  updatedBy: number;
+  updatedByName: string;
+  updatedAt: Date;
 }
 
 export interface Page<T> {
   total: number;
-  has_next_page: boolean;
+  hasNextPage: boolean;
   items: T[];
 }
+
+export interface PageRequest {
+  /** Zero-based. */
+  page: number;
+  limit: number;
+}
+
+export const pageOf = <T>(items: T[], total: number, request: PageRequest): Page<T> => ({
+  total,
+  hasNextPage: (request.page + 1) * request.limit < total,
+  items,
+});
 
 /** Who makes a change (recorded in the snapshot). */
 export interface Actor {
@@ -37,30 +50,5 @@ export interface Actor {
   name: string;
 }
 
-export interface RuleRow {
-  id: string;
-  rule_name: string;
-  description: string;
-  filters: Filters;
-  status: RuleStatus;
-  discarded_count: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
-
-export function toRuleView(row: RuleRow): RuleView {
-  return {
-    rule_id: row.id,
-    rule_name: row.rule_name,
-    description: row.description,
-    filters: row.filters,
-    status: row.status,
-    discarded_count: Number(row.discarded_count),
-    created_at: unixSeconds(row.created_at),
-    updated_at: unixSeconds(row.updated_at),
-  };
-}
-
+/** Channel of the cross-instance "rule set changed" notification; its message is `{application_id, version}`. */
 export const RULE_SET_CHANNEL = 'rum:rule-sets';
