@@ -8,7 +8,7 @@ import { IngestService } from './ingest.service';
 import { ErrorEventsRepository } from './repositories/error-events.repository';
 import { RulesRepository } from './repositories/rules.repository';
 import { RuleSetCache } from './rule-set.cache';
-import { rumTable } from './rum.schema';
+import { RUM_SCHEMA, rumTable } from './rum.schema';
 
 const now = new Date();
 const today = utcDay(now);
@@ -46,8 +46,8 @@ describe('partitioned rum.error_events (real Postgres)', () => {
   beforeAll(async () => {
     database = await createTestDatabase('rules-partitions');
     // The schema as it was before partitioning, with rows in it.
-    const old = await createDataSource({ url: database.url, schema: 'rum', migrations: RUM_MIGRATIONS.slice(0, 2) }).initialize();
-    await runMigrationsUnderLock(old, 'rum');
+    const old = await createDataSource({ url: database.url, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS.slice(0, 2) }).initialize();
+    await runMigrationsUnderLock(old, RUM_SCHEMA);
     for (const [i, { offset }] of SEEDED.entries()) {
       await old.query(`INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ($1, $2, $3)`, [`app${i % 2}`, dayAt(offset), JSON.stringify({ i, offset })]);
     }
@@ -56,8 +56,8 @@ describe('partitioned rum.error_events (real Postgres)', () => {
     await old.destroy();
 
     // Up to partitioning: the later migrations are not this test's subject, and `down` must undo partitioning.
-    db = await createDataSource({ url: database.url, schema: 'rum', migrations: RUM_MIGRATIONS.slice(0, 3) }).initialize();
-    expect(await runMigrationsUnderLock(db, 'rum')).toEqual(['PartitionErrorEvents1764100000000']);
+    db = await createDataSource({ url: database.url, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS.slice(0, 3) }).initialize();
+    expect(await runMigrationsUnderLock(db, RUM_SCHEMA)).toEqual(['PartitionErrorEvents1764100000000']);
     registry = new MetricsRegistry();
     maintenance = new EventPartitionMaintenance(db, { retentionDays: 30, aheadDays: 3 }, registry);
   }, 60000);
@@ -81,7 +81,7 @@ describe('partitioned rum.error_events (real Postgres)', () => {
     await db.undoLastMigration({ transaction: 'each' });
     expect(await relkind()).toBe('r');
     expect((await rows()).map(({ part: _, ...row }) => row)).toEqual(before);
-    expect(await runMigrationsUnderLock(db, 'rum')).toEqual(['PartitionErrorEvents1764100000000']);
+    expect(await runMigrationsUnderLock(db, RUM_SCHEMA)).toEqual(['PartitionErrorEvents1764100000000']);
     expect((await rows()).map(({ part: _, ...row }) => row)).toEqual(before);
   });
 
@@ -95,7 +95,7 @@ describe('partitioned rum.error_events (real Postgres)', () => {
     expect(later).toEqual({ created: [10, 11, 12, 13, 14].map(partition), dropped: [], skipped: false, defaultRows: 1 });
     const moved = (await rows()).filter((row) => JSON.parse(row['payload'] as string).offset === 10);
     expect(moved.map((row) => row['part'])).toEqual([`rum.${partition(10)}`]);
-    const indexes = await db.query(`SELECT "indexdef" FROM pg_indexes WHERE "schemaname" = 'rum' AND "tablename" = $1 ORDER BY 1`, [partition(10)]);
+    const indexes = await db.query(`SELECT "indexdef" FROM pg_indexes WHERE "schemaname" = $2 AND "tablename" = $1 ORDER BY 1`, [partition(10), RUM_SCHEMA]);
     expect(indexes.map((row: { indexdef: string }) => row.indexdef.replace(/^.* USING /, ''))).toEqual(['btree (application_id, occurred_at)', 'btree (id, occurred_at)']);
 
     const muchLater = await maintenance.run(new Date(now.getTime() + 25 * DAY_MS));
