@@ -57,10 +57,6 @@ export class AccountsService {
     return account;
   }
 
-  accountExists(accountId: number): Promise<boolean> {
-    return this.accounts.exists(accountId);
-  }
-
   async requireAccount(accountId: number): Promise<void> {
     if (!(await this.accounts.exists(accountId))) throw new RumError(RumErrorCode.ACCOUNT_NOT_FOUND);
   }

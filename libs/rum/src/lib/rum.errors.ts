@@ -25,7 +25,8 @@ const KIND: Readonly<Record<RumErrorCode, AppErrorKind>> = {
   [RumErrorCode.FILTERS_INVALID]: 'validation',
 };
 
-const MESSAGE: Readonly<Record<Exclude<RumErrorCode, RumErrorCode.FILTERS_INVALID>, string>> = {
+/** Default texts (logs only: the app shows its own wire messages). */
+const MESSAGE: Readonly<Record<RumErrorCode, string>> = {
   [RumErrorCode.APP_KEY_INVALID]: 'A valid app key is required.',
   [RumErrorCode.APPLICATION_ACCESS_DENIED]: 'The key has no access to this application.',
   [RumErrorCode.CLIENT_TOKEN_INVALID]: 'A valid client token is required.',
@@ -34,11 +35,12 @@ const MESSAGE: Readonly<Record<Exclude<RumErrorCode, RumErrorCode.FILTERS_INVALI
   [RumErrorCode.ACCOUNT_NOT_FOUND]: 'No such account.',
   [RumErrorCode.APP_KEY_NOT_FOUND]: 'No such app key of this account.',
   [RumErrorCode.APPLICATION_NOT_FOUND]: 'No such application.',
+  [RumErrorCode.FILTERS_INVALID]: 'The filters are invalid.',
 };
 
 export class RumError extends AppError {
   constructor(code: RumErrorCode, message?: string) {
-    super(code, KIND[code], message ?? (code === RumErrorCode.FILTERS_INVALID ? 'The filters are invalid.' : MESSAGE[code]));
+    super(code, KIND[code], message ?? MESSAGE[code]);
     this.name = 'RumError';
   }
 }
