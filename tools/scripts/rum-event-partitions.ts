@@ -8,7 +8,7 @@
  */
 import { Client } from 'pg';
 import { createEnvValidator } from '@acme/platform-config';
-import { maintainEventPartitions } from '@acme/rules';
+import { maintainEventPartitions } from '@acme/rum';
 import { RumEnv } from '../../apps/rum-ingestion/src/config/env';
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { RateLimitModule, ServiceCoreModule } from '@acme/platform-http';
-import { EventPartitionMaintenance, EventPartitionSettings, RULES_MIGRATIONS, RulesModule } from '@acme/rules';
+import { EventPartitionMaintenance, EventPartitionSettings, RUM_MIGRATIONS, RUM_SCHEMA, RumModule } from '@acme/rum';
 import { AdminController } from './admin/admin.controller';
 import { AccountRateLimitPolicy } from './auth/account-rate-limit.policy';
 import { AppKeyGuard } from './auth/app-key.guard';
@@ -15,16 +15,14 @@ import { EventPartitionScheduler } from './maintenance/event-partition.scheduler
 import { HistoryController } from './rule-sets/history.controller';
 import { rumService } from './service';
 
-export const RUM_SCHEMA = 'rum';
-
 @Module({})
 export class AppModule {
   static forRoot(source: Record<string, unknown>): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ServiceCoreModule.forRoot({ service: rumService, envClass: RumEnv, source, schema: RUM_SCHEMA, migrations: RULES_MIGRATIONS }),
-        RulesModule,
+        ServiceCoreModule.forRoot({ service: rumService, envClass: RumEnv, source, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS }),
+        RumModule,
         RateLimitModule.withPolicy(AccountRateLimitPolicy),
       ],
       controllers: [RulesController, HistoryController, IngestController, AdminController],

@@ -1,5 +1,5 @@
 import { TestApp, waitFor } from '@acme/platform-testing';
-import { IngestService, RuleSetCache } from '@acme/rules';
+import { IngestService, RuleSetCache } from '@acme/rum';
 import { clientToken, countRows, createTenant, expectFailure, expectSuccess, ingest, INVALID, rum, startRum, Tenant, UNAUTHORIZED } from './support/rum-client';
 
 // Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { TestApp } from '@acme/platform-testing';
-import { DAY_MS, eventPartitionName, utcDay } from '@acme/rules';
+import { DAY_MS, eventPartitionName, utcDay } from '@acme/rum';
 import { startRum } from './support/rum-client';
 
 jest.setTimeout(120_000);

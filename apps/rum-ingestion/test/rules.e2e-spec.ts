@@ -1,5 +1,5 @@
 import { TestApp } from '@acme/platform-testing';
-import { RuleSetStore } from '@acme/rules';
+import { RuleSetStore } from '@acme/rum';
 import { createTenant, expectFailure, expectSuccess, INTERNAL, INVALID, rum, startRum, Tenant, typeErrorRule } from './support/rum-client';
 
 // Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.

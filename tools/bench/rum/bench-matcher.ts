@@ -1,11 +1,11 @@
 /**
- * The ingest matcher with 1,000 rules: the compiled rule set (libs/rules compileRuleSet) against the naive
+ * The ingest matcher with 1,000 rules: the compiled rule set (libs/rum compileRuleSet) against the naive
  * interpreter of the same rules (interpretRuleSet: walks every rule, group and condition and splits each key
  * for every event), in one run, on one core.
  *
  *   node -r @swc-node/register tools/bench/rum/bench-matcher.ts [--rules 1000] [--seconds 3]
  */
-import { Condition, compileRuleSet, interpretRuleSet, MatchableRule } from '@acme/rules';
+import { Condition, compileRuleSet, interpretRuleSet, MatchableRule } from '@acme/rum';
 import { numberArg } from '../support/processes';
 import { machineLine } from '../support/report';
 
@@ -37,7 +37,7 @@ function makeRule(i: number): MatchableRule {
       [{ key: 'error.error_type', oper: 'IN', vals: [pick(errorTypes)] }],
     ];
   else filters = [[{ key: 'error.message', oper: 'CONTAINS', vals: [pick(phrases)] }, { key: 'env', oper: 'NOT IN', vals: ['prod'] }]];
-  return { rule_id: `rule-${i}`, status: i % 50 === 49 ? 'disabled' : 'enabled', filters };
+  return { id: `rule-${i}`, status: i % 50 === 49 ? 'disabled' : 'enabled', filters };
 }
 
 function makeEvent() {

@@ -53,7 +53,7 @@ describe('workspace layering', () => {
         input: `import * as imported from '${from}';\nexport const x = imported;\n`,
         encoding: 'utf8',
       });
-    for (const file of ['libs/platform/errors/src/lib/wrong-way.ts', 'libs/rules/src/lib/wrong-way.ts']) {
+    for (const file of ['libs/platform/errors/src/lib/wrong-way.ts', 'libs/rum/src/lib/wrong-way.ts']) {
       const result = lint(file);
       expect(result.status).toBe(1);
       expect(result.stdout).toContain('@nx/enforce-module-boundaries');

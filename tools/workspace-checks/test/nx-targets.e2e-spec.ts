@@ -42,16 +42,16 @@ describe('nx affected', () => {
   beforeAll(() => (scratch = scratchRepo()));
   afterAll(() => scratch?.remove());
 
-  it('after an edit in libs/rules lists rules, what imports it, and never management-api', () => {
-    appendFileSync(join(scratch.dir, 'libs/rules/src/index.ts'), '\n// an edit\n');
+  it('after an edit in libs/rum lists rum, what imports it, and never management-api', () => {
+    appendFileSync(join(scratch.dir, 'libs/rum/src/index.ts'), '\n// an edit\n');
     const affected = execFileSync(process.execPath, [NX, 'show', 'projects', '--affected', '--base=HEAD', '--json'], { cwd: scratch.dir, env: nxEnv, encoding: 'utf8' });
     const importers = Object.entries(projectGraph(scratch.dir))
-      .filter(([name, { data }]) => name !== 'rules' && testFiles(scratch.dir, data.root).concat(sourceFiles(scratch.dir, data.root)).some((file) => /from\s+'@acme\/rules'/.test(readFileSync(join(scratch.dir, file), 'utf8'))))
+      .filter(([name, { data }]) => name !== 'rum' && testFiles(scratch.dir, data.root).concat(sourceFiles(scratch.dir, data.root)).some((file) => /from\s+'@acme\/rum'/.test(readFileSync(join(scratch.dir, file), 'utf8'))))
       .map(([name]) => name);
     const listed: string[] = JSON.parse(affected);
-    expect(listed).toEqual(expect.arrayContaining(['rules', 'rum-ingestion']));
+    expect(listed).toEqual(expect.arrayContaining(['rum', 'rum-ingestion']));
     expect(listed).not.toContain('management-api');
-    expect(listed.sort()).toEqual(['rules', ...importers].sort());
+    expect(listed.sort()).toEqual(['rum', ...importers].sort());
   }, 120000);
 });
 

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { AccountsService, AuditService } from '@acme/rules';
+import { AccountsService, AuditService } from '@acme/rum';
 import { RumRequest, requestIdOf } from '../http/request-context';
 import { safeErrorMessage } from '@acme/platform-observability';
 

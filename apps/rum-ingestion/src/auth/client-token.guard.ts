@@ -1,5 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { AccountsService } from '@acme/rules';
+import { AccountsService } from '@acme/rum';
 import { RumRequest } from '../http/request-context';
 
 /** The ingest path authenticates with a per-application client token, never an app key. */

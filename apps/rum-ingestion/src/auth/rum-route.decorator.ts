@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { RateLimit } from '@acme/platform-http';
-import type { Access } from '@acme/rules';
+import type { Access } from '@acme/rum';
 
 export type LimitClass = 'create' | 'history';
 

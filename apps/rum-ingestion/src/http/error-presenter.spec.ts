@@ -1,5 +1,6 @@
 import { PresentableError } from '@acme/platform-errors';
-import { presentRumError } from './error-presenter';
+import { RumErrorCode } from '@acme/rum';
+import { presentRumError, RUM_ERRORS, RUM_WIRE, RumPlatformCode } from './error-presenter';
 
 const base: PresentableError = { status: 400, code: 'X', kind: 'validation', message: 'detail', requestId: 'req-1' };
 
@@ -19,5 +20,25 @@ describe('presentRumError', () => {
       body: { request_id: 'req-1', error: { code, message } },
       headers: { 'Service-Request-Id': 'req-1' },
     });
+  });
+});
+
+describe('RUM_WIRE', () => {
+  it.each([
+    [RumErrorCode.APP_KEY_INVALID, 'unauthorized', 401, 'Unauthorized'],
+    [RumErrorCode.APPLICATION_ACCESS_DENIED, 'forbidden', 403, 'Unauthorized'],
+    [RumErrorCode.RULE_NAME_TAKEN, 'conflict', 400, 'InvalidParameter'],
+    [RumErrorCode.RULE_NOT_FOUND, 'not_found', 400, 'InvalidParameter'],
+    [RumPlatformCode.PAYLOAD_TOO_LARGE, 'payload_too_large', 413, 'InvalidParameter'],
+    [RumPlatformCode.DATABASE_UNAVAILABLE, 'unavailable', 503, 'InternalError'],
+  ] as const)('maps %s to its row', (code, kind, status, wire) => {
+    expect(presentRumError({ ...base, code, kind, status: 418 })).toMatchObject({ status, body: { error: { code: wire } } });
+  });
+
+  it('never shows an internal code on the wire', () => {
+    for (const code of Object.keys(RUM_WIRE)) {
+      const { body } = presentRumError({ ...base, code, kind: 'internal' }) as { body: { error: { code: string } } };
+      expect(Object.keys(RUM_ERRORS)).toContain(body.error.code);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { AppErrorKind, ErrorPresenter } from '@acme/platform-errors';
+import { AppErrorKind, ErrorPresenter, PresentableError } from '@acme/platform-errors';
+import { RumErrorCode } from '@acme/rum';
 
 /** The spec's four failure codes and their exact message texts (docs/rum-ingestion.md#errors-and-statuses). */
 export const RUM_ERRORS = {
@@ -7,30 +8,85 @@ export const RUM_ERRORS = {
   RequestTooFrequently: 'Request too frequently.',
   InternalError: 'An internal error was encountered and reported; retry later.',
 } as const;
-export type RumErrorCode = keyof typeof RUM_ERRORS;
+export type RumWireCode = keyof typeof RUM_ERRORS;
 
-const CODE_BY_KIND: Record<AppErrorKind, RumErrorCode> = {
-  validation: 'InvalidParameter',
-  not_found: 'InvalidParameter',
-  conflict: 'InvalidParameter',
-  payload_too_large: 'InvalidParameter',
-  unprocessable: 'InvalidParameter',
-  unauthorized: 'Unauthorized',
-  forbidden: 'Unauthorized',
-  rate_limited: 'RequestTooFrequently',
-  unavailable: 'InternalError',
-  internal: 'InternalError',
-};
+/** Codes raised outside the domain: by the platform (parsers, validation, router, database) and this app's guards. */
+export enum RumPlatformCode {
+  VALIDATION_FAILED = 'VALIDATION_FAILED',
+  ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND',
+  MALFORMED_BODY = 'MALFORMED_BODY',
+  MALFORMED_REQUEST = 'MALFORMED_REQUEST',
+  MALFORMED_URI = 'MALFORMED_URI',
+  PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
+  UNSUPPORTED_ENCODING = 'UNSUPPORTED_ENCODING',
+  REQUEST_ABORTED = 'REQUEST_ABORTED',
+  ADMIN_UNAUTHORIZED = 'ADMIN_UNAUTHORIZED',
+  RATE_LIMITED = 'RATE_LIMITED',
+  DATABASE_UNAVAILABLE = 'DATABASE_UNAVAILABLE',
+  INTERNAL = 'INTERNAL',
+}
+
+interface Wire {
+  code: RumWireCode;
+  status: number;
+}
+
+const invalid: Wire = { code: 'InvalidParameter', status: 400 };
 
 /**
- * `{request_id, error: {code, message}}` with `Service-Request-Id`. Statuses per docs/rum-ingestion.md: a client's
- * mistake is 400 (404 only for an unknown route), Unauthorized 401/403, 429, 500 for our own failures and 503
- * (still InternalError, with Retry-After) while a dependency is unavailable.
+ * Every code this API can meet, with its wire code and status (docs/rum-ingestion.md): a client's mistake is
+ * 400 (404 only for an unknown route, 413 for a body too large), Unauthorized 401/403, 429, 500 for our own
+ * failures and 503 (still InternalError, with Retry-After) while a dependency is unavailable.
  */
+export const RUM_WIRE: Readonly<Record<RumErrorCode | RumPlatformCode, Wire>> = {
+  [RumErrorCode.APP_KEY_INVALID]: { code: 'Unauthorized', status: 401 },
+  [RumErrorCode.APPLICATION_ACCESS_DENIED]: { code: 'Unauthorized', status: 403 },
+  [RumErrorCode.CLIENT_TOKEN_INVALID]: { code: 'Unauthorized', status: 401 },
+  [RumErrorCode.RULE_NOT_FOUND]: invalid,
+  [RumErrorCode.RULE_NAME_TAKEN]: invalid,
+  [RumErrorCode.ACCOUNT_NOT_FOUND]: invalid,
+  [RumErrorCode.APP_KEY_NOT_FOUND]: invalid,
+  [RumErrorCode.APPLICATION_NOT_FOUND]: invalid,
+  [RumErrorCode.FILTERS_INVALID]: invalid,
+  [RumPlatformCode.VALIDATION_FAILED]: invalid,
+  [RumPlatformCode.ROUTE_NOT_FOUND]: { code: 'InvalidParameter', status: 404 },
+  [RumPlatformCode.MALFORMED_BODY]: invalid,
+  [RumPlatformCode.MALFORMED_REQUEST]: invalid,
+  [RumPlatformCode.MALFORMED_URI]: invalid,
+  [RumPlatformCode.PAYLOAD_TOO_LARGE]: { code: 'InvalidParameter', status: 413 },
+  [RumPlatformCode.UNSUPPORTED_MEDIA_TYPE]: invalid,
+  [RumPlatformCode.UNSUPPORTED_ENCODING]: invalid,
+  [RumPlatformCode.REQUEST_ABORTED]: invalid,
+  [RumPlatformCode.ADMIN_UNAUTHORIZED]: { code: 'Unauthorized', status: 401 },
+  [RumPlatformCode.RATE_LIMITED]: { code: 'RequestTooFrequently', status: 429 },
+  [RumPlatformCode.DATABASE_UNAVAILABLE]: { code: 'InternalError', status: 503 },
+  [RumPlatformCode.INTERNAL]: { code: 'InternalError', status: 500 },
+};
+
+/** Codes no row names (the framework's `HTTP_<status>` for an odd method or header) go by their kind. */
+const WIRE_BY_KIND: Readonly<Record<AppErrorKind, Wire>> = {
+  validation: invalid,
+  not_found: invalid,
+  conflict: invalid,
+  payload_too_large: { code: 'InvalidParameter', status: 413 },
+  unprocessable: invalid,
+  unauthorized: { code: 'Unauthorized', status: 401 },
+  forbidden: { code: 'Unauthorized', status: 403 },
+  rate_limited: { code: 'RequestTooFrequently', status: 429 },
+  unavailable: { code: 'InternalError', status: 503 },
+  internal: { code: 'InternalError', status: 500 },
+};
+
+const hasRow = (code: string): code is keyof typeof RUM_WIRE => Object.prototype.hasOwnProperty.call(RUM_WIRE, code);
+
+export function wireOf(error: Pick<PresentableError, 'code' | 'kind'>): Wire {
+  return hasRow(error.code) ? RUM_WIRE[error.code] : WIRE_BY_KIND[error.kind];
+}
+
+/** `{request_id, error: {code, message}}` with `Service-Request-Id`. */
 export const presentRumError: ErrorPresenter = (error) => {
-  const code = CODE_BY_KIND[error.kind];
-  const status =
-    code === 'InvalidParameter' ? (error.code === 'ROUTE_NOT_FOUND' ? 404 : error.status === 413 ? 413 : 400) : code === 'InternalError' ? (error.kind === 'unavailable' ? 503 : 500) : error.status;
+  const { code, status } = wireOf(error);
   return {
     status,
     body: { request_id: error.requestId, error: { code, message: RUM_ERRORS[code] } },

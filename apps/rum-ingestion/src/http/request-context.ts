@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Account, ClientTokenTarget } from '@acme/rules';
+import type { Account, ClientTokenTarget } from '@acme/rum';
 
 /** The request as the RUM guards leave it; `id` is pino-http's request id. */
 export type RumRequest = Request & {

@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OpaqueBody } from '@acme/platform-http';
-import { IngestService } from '@acme/rules';
+import { IngestService } from '@acme/rum';
 import { ClientTokenGuard } from '../auth/client-token.guard';
 import { Enveloped } from '../http/envelope.interceptor';
 import { ingestTargetOf, RumRequest } from '../http/request-context';
 import { IngestErrorsRequest } from './dto/ingest.request';
-import { IngestOutcomeResponse } from './dto/ingest.response';
+import { IngestOutcomeResponse, IngestOutcomeView, presentIngestOutcome } from './dto/ingest.response';
 import { IngestBodyPipe, IngestErrorsBody } from './ingest-body.pipe';
 
 @ApiTags('ingest')
@@ -25,8 +25,8 @@ export class IngestController {
   @ApiBody({ type: IngestErrorsRequest })
   @ApiOkResponse({ type: IngestOutcomeResponse })
   // An interface-typed body is skipped by the global pipe; IngestBodyPipe validates it.
-  errors(@Req() request: RumRequest, @Body(IngestBodyPipe) body: IngestErrorsBody) {
+  async errors(@Req() request: RumRequest, @Body(IngestBodyPipe) body: IngestErrorsBody): Promise<IngestOutcomeView> {
     const target = ingestTargetOf(request);
-    return this.ingest.ingest(target.applicationId, target.ruleSetVersion, body.events);
+    return presentIngestOutcome(await this.ingest.ingest(target.applicationId, target.ruleSetVersion, body.events));
   }
 }

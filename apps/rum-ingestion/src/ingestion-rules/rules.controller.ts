@@ -1,13 +1,13 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { RulesService } from '@acme/rules';
+import { RulesService } from '@acme/rum';
 import { AppKeyGuard } from '../auth/app-key.guard';
 import { ApplicationAccessGuard } from '../auth/application-access.guard';
 import { RumRoute } from '../auth/rum-route.decorator';
 import { RateLimitGuard } from '@acme/platform-http';
 import { Enveloped } from '../http/envelope.interceptor';
 import { accountOf, RumRequest } from '../http/request-context';
-import { CreatedRuleResponse, DeletedRuleResponse, RulePageResponse, RuleResponse } from './dto/rule.responses';
+import { CreatedRule, CreatedRuleResponse, DeletedRuleResponse, presentCreatedRule, presentRule, presentRulePage, RulePage, RulePageResponse, RuleResponse, RuleView } from './dto/rule.responses';
 import { CreateRuleRequest, DEFAULT_PAGE_SIZE, ListRulesRequest, MAX_PAGE_SIZE, RuleReferenceRequest, UpdateRuleRequest } from './dto/rule.requests';
 
 /** Guards run in this order: key (401), access to the application (403), per-account limit (429). */
@@ -24,8 +24,9 @@ export class RulesController {
   @ApiOperation({ summary: 'Create a rule; writes a new rule-set snapshot' })
   @ApiOkResponse({ type: CreatedRuleResponse })
   @RumRoute({ name: 'create', access: 'write', limit: 'create' })
-  create(@Req() request: RumRequest, @Body() body: CreateRuleRequest) {
-    return this.rules.create(accountOf(request), body.application_id, body);
+  async create(@Req() request: RumRequest, @Body() body: CreateRuleRequest): Promise<CreatedRule> {
+    const { rule_name: name, description, filters } = body;
+    return presentCreatedRule(await this.rules.create(accountOf(request), body.application_id, { name, description, filters }));
   }
 
   @Post('update')
@@ -33,9 +34,9 @@ export class RulesController {
   @ApiOperation({ summary: 'Change a rule’s name, description or filters; writes a new snapshot' })
   @ApiOkResponse({ type: RuleResponse })
   @RumRoute({ name: 'update', access: 'write', limit: 'create' })
-  update(@Req() request: RumRequest, @Body() body: UpdateRuleRequest) {
-    const { rule_name, description, filters } = body;
-    return this.rules.update(accountOf(request), body.application_id, body.rule_id, { rule_name, description, filters });
+  async update(@Req() request: RumRequest, @Body() body: UpdateRuleRequest): Promise<RuleView> {
+    const { rule_name: name, description, filters } = body;
+    return presentRule(await this.rules.update(accountOf(request), body.application_id, body.rule_id, { name, description, filters }));
   }
 
   @Post('delete')
@@ -53,8 +54,8 @@ export class RulesController {
   @ApiOperation({ summary: 'Enable a rule; writes a new snapshot' })
   @ApiOkResponse({ type: RuleResponse })
   @RumRoute({ name: 'enable', access: 'write', limit: 'create' })
-  enable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
-    return this.rules.setStatus(accountOf(request), body.application_id, body.rule_id, 'enabled');
+  async enable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest): Promise<RuleView> {
+    return presentRule(await this.rules.setStatus(accountOf(request), body.application_id, body.rule_id, 'enabled'));
   }
 
   @Post('disable')
@@ -62,8 +63,8 @@ export class RulesController {
   @ApiOperation({ summary: 'Disable a rule; writes a new snapshot' })
   @ApiOkResponse({ type: RuleResponse })
   @RumRoute({ name: 'disable', access: 'write', limit: 'create' })
-  disable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
-    return this.rules.setStatus(accountOf(request), body.application_id, body.rule_id, 'disabled');
+  async disable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest): Promise<RuleView> {
+    return presentRule(await this.rules.setStatus(accountOf(request), body.application_id, body.rule_id, 'disabled'));
   }
 
   @Post('info')
@@ -71,8 +72,8 @@ export class RulesController {
   @ApiOperation({ summary: 'One rule, with its discarded_count' })
   @ApiOkResponse({ type: RuleResponse })
   @RumRoute({ name: 'info', access: 'read', limit: 'history' })
-  info(@Body() body: RuleReferenceRequest) {
-    return this.rules.info(body.application_id, body.rule_id);
+  async info(@Body() body: RuleReferenceRequest): Promise<RuleView> {
+    return presentRule(await this.rules.info(body.application_id, body.rule_id));
   }
 
   @Post('list')
@@ -80,7 +81,8 @@ export class RulesController {
   @ApiOperation({ summary: 'Rules of an application in creation order' })
   @ApiOkResponse({ type: RulePageResponse })
   @RumRoute({ name: 'list', access: 'read', limit: 'history' })
-  list(@Body() body: ListRulesRequest) {
-    return this.rules.list(body.application_id, body.p ?? 0, Math.min(body.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE));
+  async list(@Body() body: ListRulesRequest): Promise<RulePage> {
+    const page = { page: body.p ?? 0, limit: Math.min(body.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) };
+    return presentRulePage(await this.rules.list(body.application_id, page));
   }
 }

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { safeErrorMessage } from '@acme/platform-observability';
-import { EventPartitionMaintenance } from '@acme/rules';
+import { EventPartitionMaintenance } from '@acme/rum';
 
 const EVERY_MS = 60 * 60 * 1000;
 

@@ -1,14 +1,14 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { RuleSetStore } from '@acme/rules';
+import { RuleSetStore } from '@acme/rum';
 import { AppKeyGuard } from '../auth/app-key.guard';
 import { ApplicationAccessGuard } from '../auth/application-access.guard';
 import { RumRoute } from '../auth/rum-route.decorator';
 import { RateLimitGuard } from '@acme/platform-http';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../ingestion-rules/dto/rule.requests';
 import { Enveloped } from '../http/envelope.interceptor';
-import { RuleSetHistoryResponse } from '../ingestion-rules/dto/rule.responses';
-import { HistoryListRequest } from './dto/history.request';
+import { presentHistoryPage, RuleSetHistoryPage, RuleSetHistoryResponse } from '../ingestion-rules/dto/rule.responses';
+import { HISTORY_ORDER, HistoryListRequest } from './dto/history.request';
 
 @ApiTags('error-ingestion rules')
 @ApiQuery({ name: 'app_key', required: true, type: String })
@@ -23,12 +23,13 @@ export class HistoryController {
   @ApiOperation({ summary: 'Snapshots of the whole rule set; defaults p 0, limit 20 (capped at 100), orderby version, asc false' })
   @ApiOkResponse({ type: RuleSetHistoryResponse })
   @RumRoute({ name: 'history', access: 'read', limit: 'history' })
-  list(@Body() body: HistoryListRequest) {
-    return this.store.history(body.application_id, {
+  async list(@Body() body: HistoryListRequest): Promise<RuleSetHistoryPage> {
+    const history = await this.store.history(body.application_id, {
       page: body.p ?? 0,
       limit: Math.min(body.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
-      orderBy: body.orderby ?? 'version',
+      orderBy: HISTORY_ORDER[body.orderby ?? 'version'],
       asc: body.asc ?? false,
     });
+    return presentHistoryPage(history);
   }
 }

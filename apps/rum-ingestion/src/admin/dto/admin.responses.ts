@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { AppKey, AuditEntry as DomainAuditEntry, AuditPage, IssuedAppKey, NewAccount } from '@acme/rum';
+import { unixSeconds } from '../../ingestion-rules/dto/rule.responses';
 
 export class CreatedAccountResponse {
   @ApiProperty() readonly account_id!: number;
@@ -63,3 +65,31 @@ export class AuditLogResponse {
   @ApiProperty({ type: [AuditEntry] }) readonly items!: AuditEntry[];
   @ApiProperty({ type: Number, nullable: true, description: 'Pass as `before` for the next page' }) readonly next_before!: number | null;
 }
+
+export const presentCreatedAccount = (account: NewAccount): CreatedAccountResponse => ({
+  account_id: account.accountId,
+  app_key: account.appKey,
+  app_key_id: account.appKeyId,
+});
+
+export const presentIssuedAppKey = (key: IssuedAppKey): IssuedAppKeyResponse => ({ app_key_id: key.id, app_key: key.secret });
+
+export const presentAppKeys = (keys: AppKey[]): AppKeyListResponse => ({
+  items: keys.map((key) => ({ app_key_id: key.id, masked_app_key: key.masked, created_at: unixSeconds(key.createdAt) })),
+});
+
+const presentAuditEntry = (entry: DomainAuditEntry): AuditEntry => ({
+  id: entry.id,
+  account_id: entry.accountId,
+  method: entry.method,
+  route: entry.route,
+  application_id: entry.applicationId,
+  status: entry.status,
+  result: entry.result,
+  request_id: entry.requestId,
+  request: entry.request as AuditedRequest | null,
+  created_at: unixSeconds(entry.createdAt),
+  app_key_id: entry.appKeyId,
+});
+
+export const presentAuditPage = (page: AuditPage): AuditLogResponse => ({ items: page.items.map(presentAuditEntry), next_before: page.nextBefore });

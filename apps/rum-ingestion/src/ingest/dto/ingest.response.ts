@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { IngestOutcome } from '@acme/rum';
 import { enveloped } from '../../http/envelope.dto';
 
 export class IngestOutcomeView {
@@ -7,3 +8,5 @@ export class IngestOutcomeView {
 }
 
 export const IngestOutcomeResponse = enveloped(IngestOutcomeView);
+
+export const presentIngestOutcome = (outcome: IngestOutcome): IngestOutcomeView => ({ accepted: outcome.accepted, dropped: outcome.dropped });

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
 import { IsString, Matches, registerDecorator, ValidationArguments } from 'class-validator';
-import { findFiltersProblem, isStorableText } from '@acme/rules';
+import { findFiltersProblem, isStorableText } from '@acme/rum';
 
 export const APPLICATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const RULE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
-import type { Filters } from '@acme/rules';
+import type { Filters } from '@acme/rum';
 import { ApplicationScoped, FILTERS_SCHEMA, IsFilters, IsStorableText, RuleReference } from './rule-fields';
 
 export class CreateRuleRequest extends ApplicationScoped {

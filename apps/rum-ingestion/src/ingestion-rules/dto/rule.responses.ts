@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { Filters } from '@acme/rules';
+import type { Filters, Page, Rule, RuleSetSnapshot, SnapshotRule } from '@acme/rum';
 import { enveloped } from '../../http/envelope.dto';
 import { FILTERS_SCHEMA } from './rule-fields';
 
@@ -52,3 +52,36 @@ export const DeletedRuleResponse = enveloped(DeletedRule);
 export const RuleResponse = enveloped(RuleView);
 export const RulePageResponse = enveloped(RulePage);
 export const RuleSetHistoryResponse = enveloped(RuleSetHistoryPage);
+
+/** Timestamps are Unix seconds on the wire. */
+export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+export const presentCreatedRule = (rule: { id: string; name: string }): CreatedRule => ({ rule_id: rule.id, rule_name: rule.name });
+
+export const presentSnapshotRule = (rule: SnapshotRule): SnapshotRuleView => ({
+  rule_id: rule.id,
+  rule_name: rule.name,
+  description: rule.description,
+  filters: rule.filters,
+  status: rule.status,
+  created_at: unixSeconds(rule.createdAt),
+  updated_at: unixSeconds(rule.updatedAt),
+});
+
+export const presentRule = (rule: Rule): RuleView => ({ ...presentSnapshotRule(rule), discarded_count: rule.discardedCount });
+
+export const presentRulePage = (page: Page<Rule>): RulePage => ({ total: page.total, has_next_page: page.hasNextPage, items: page.items.map(presentRule) });
+
+export const presentSnapshot = (snapshot: RuleSetSnapshot): RuleSetSnapshotView => ({
+  version: snapshot.version,
+  rules: snapshot.rules.map(presentSnapshotRule),
+  updated_by: snapshot.updatedBy,
+  updated_by_name: snapshot.updatedByName,
+  updated_at: unixSeconds(snapshot.updatedAt),
+});
+
+export const presentHistoryPage = (page: Page<RuleSetSnapshot>): RuleSetHistoryPage => ({
+  total: page.total,
+  has_next_page: page.hasNextPage,
+  items: page.items.map(presentSnapshot),
+});

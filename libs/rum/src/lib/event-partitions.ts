@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { MetricsRegistry } from '@acme/platform-observability';
+import { withTransaction } from '@acme/platform-persistence';
+import { EventPartitionsRepository, SqlQuery } from './repositories/event-partitions.repository';
 
-/** A query function returning rows: TypeORM's `manager.query`, or a pg client's wrapped, so a cron command shares this SQL. */
-export type SqlQuery = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+export type { SqlQuery };
 
 export const DAY_MS = 86_400_000;
 /** Held for the transaction of one pass; instances (and the cron command) that find it taken skip their pass. */
 export const EVENT_PARTITION_LOCK = 'rum:error_events:partitions';
-const COLUMNS = `"id", "application_id", "occurred_at", "received_at", "payload"`;
 const PARTITION_NAME = /^error_events_p(\d{4})(\d{2})(\d{2})$/;
 
 /** Midnight UTC of the day holding `date`: partitions are UTC days. */
@@ -29,48 +29,29 @@ function partitionDay(name: string): Date | undefined {
 
 /**
  * Creates the partition of one UTC day unless it exists; returns its name when created. Rows the default
- * partition already holds for that day move into it (Postgres refuses the new bounds while they sit there).
+ * partition already holds for that day move into it.
  */
 export async function createDayPartition(sql: SqlQuery, day: Date): Promise<string | undefined> {
+  const partitions = new EventPartitionsRepository(sql);
   const name = eventPartitionName(day);
-  const [{ exists }] = await sql(`SELECT to_regclass($1) IS NOT NULL AS "exists"`, [`"rum"."${name}"`]);
-  if (exists) return undefined;
-  // DDL takes no parameters; ISO timestamps from a Date are safe literals.
-  const bounds = `FOR VALUES FROM ('${day.toISOString()}') TO ('${new Date(day.getTime() + DAY_MS).toISOString()}')`;
-  const range = [day, new Date(day.getTime() + DAY_MS)];
-  const [{ waiting }] = await sql(
-    `SELECT EXISTS (SELECT 1 FROM "rum"."error_events_default" WHERE "occurred_at" >= $1 AND "occurred_at" < $2) AS "waiting"`,
-    range,
-  );
-  if (!waiting) {
-    await sql(`CREATE TABLE "rum"."${name}" PARTITION OF "rum"."error_events" ${bounds}`);
-    return name;
-  }
-  await sql(`CREATE TABLE "rum"."${name}" (LIKE "rum"."error_events" INCLUDING DEFAULTS)`);
-  await sql(
-    `WITH moved AS (DELETE FROM "rum"."error_events_default" WHERE "occurred_at" >= $1 AND "occurred_at" < $2 RETURNING ${COLUMNS})
-     INSERT INTO "rum"."${name}" (${COLUMNS}) SELECT ${COLUMNS} FROM moved`,
-    range,
-  );
-  // ATTACH builds the primary key and index on the new table to match the parent's.
-  await sql(`ALTER TABLE "rum"."error_events" ATTACH PARTITION "rum"."${name}" ${bounds}`);
+  if (await partitions.exists(name)) return undefined;
+  const end = new Date(day.getTime() + DAY_MS);
+  if (await partitions.defaultHasRows(day, end)) await partitions.createMovingDefaultRows(name, day, end);
+  else await partitions.create(name, day, end);
   return name;
 }
 
 /** Drops the daily partitions whose whole day is before `cutoff` and the default partition's rows before it. */
 export async function dropExpiredPartitions(sql: SqlQuery, cutoff: Date): Promise<string[]> {
-  const partitions = await sql(
-    `SELECT c."relname" AS "name" FROM pg_inherits i JOIN pg_class c ON c."oid" = i."inhrelid"
-     WHERE i."inhparent" = '"rum"."error_events"'::regclass ORDER BY 1`,
-  );
+  const partitions = new EventPartitionsRepository(sql);
   const dropped: string[] = [];
-  for (const { name } of partitions as { name: string }[]) {
+  for (const name of await partitions.list()) {
     const day = partitionDay(name);
     if (!day || day.getTime() + DAY_MS > cutoff.getTime()) continue;
-    await sql(`DROP TABLE "rum"."${name}"`);
+    await partitions.drop(name);
     dropped.push(name);
   }
-  await sql(`DELETE FROM "rum"."error_events_default" WHERE "occurred_at" < $1`, [cutoff]);
+  await partitions.deleteDefaultRowsBefore(cutoff);
   return dropped;
 }
 
@@ -90,12 +71,11 @@ export interface EventPartitionRun {
 
 /** One pass, inside the caller's transaction (the advisory lock is released when it ends). */
 export async function maintainEventPartitions(sql: SqlQuery, policy: EventPartitionPolicy, now = new Date()): Promise<EventPartitionRun> {
-  const [{ locked }] = await sql(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS "locked"`, [EVENT_PARTITION_LOCK]);
-  if (!locked) return { created: [], dropped: [], skipped: true };
-  const [table] = await sql(`SELECT "relkind" FROM pg_class WHERE "oid" = to_regclass('"rum"."error_events"')`);
-  if (table?.['relkind'] !== 'p') throw new Error('rum.error_events is not partitioned: run the migrations first');
+  const partitions = new EventPartitionsRepository(sql);
+  if (!(await partitions.tryLock(EVENT_PARTITION_LOCK))) return { created: [], dropped: [], skipped: true };
+  if (!(await partitions.parentIsPartitioned())) throw new Error('rum.error_events is not partitioned: run the migrations first');
   // DDL here waits for ACCESS EXCLUSIVE locks, and inserts queue behind a waiting one: give up rather than stall ingest.
-  await sql(`SET LOCAL lock_timeout = '5s'`);
+  await partitions.setLockTimeout(5);
   const today = utcDay(now);
   const created: string[] = [];
   for (let offset = -1; offset <= policy.aheadDays; offset++) {
@@ -103,8 +83,7 @@ export async function maintainEventPartitions(sql: SqlQuery, policy: EventPartit
     if (name) created.push(name);
   }
   const dropped = await dropExpiredPartitions(sql, new Date(now.getTime() - policy.retentionDays * DAY_MS));
-  const [{ rows }] = await sql(`SELECT count(*)::int AS "rows" FROM "rum"."error_events_default"`);
-  return { created, dropped, skipped: false, defaultRows: rows as number };
+  return { created, dropped, skipped: false, defaultRows: await partitions.countDefaultRows() };
 }
 
 /** Retention and look-ahead, provided by the app from its env. */
@@ -132,7 +111,7 @@ export class EventPartitionMaintenance {
   }
 
   async run(now = new Date()): Promise<EventPartitionRun> {
-    const result = await this.db.transaction((manager) => maintainEventPartitions((text, params) => manager.query(text, params), this.settings, now));
+    const result = await withTransaction(this.db, (manager) => maintainEventPartitions((text, params) => manager.query(text, params), this.settings, now));
     if (result.defaultRows !== undefined) this.defaultRows.set(result.defaultRows);
     return result;
   }

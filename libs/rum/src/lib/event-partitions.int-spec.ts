@@ -2,10 +2,13 @@ import { DataSource } from 'typeorm';
 import { MetricsRegistry } from '@acme/platform-observability';
 import { createDataSource, runMigrationsUnderLock } from '@acme/platform-persistence';
 import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
-import { RULES_MIGRATIONS } from '../migrations/1763760000000-create-rum-schema';
+import { RUM_MIGRATIONS } from '../migrations/1763760000000-create-rum-schema';
 import { DAY_MS, EVENT_PARTITION_LOCK, EventPartitionMaintenance, eventPartitionName, utcDay } from './event-partitions';
 import { IngestService } from './ingest.service';
+import { ErrorEventsRepository } from './repositories/error-events.repository';
+import { RulesRepository } from './repositories/rules.repository';
 import { RuleSetCache } from './rule-set.cache';
+import { RUM_SCHEMA, rumTable } from './rum.schema';
 
 const now = new Date();
 const today = utcDay(now);
@@ -33,7 +36,7 @@ describe('partitioned rum.error_events (real Postgres)', () => {
   let before: Record<string, unknown>[];
 
   const rows = (table = 'error_events'): Promise<Record<string, unknown>[]> =>
-    db.query(`SELECT "id", "application_id", "occurred_at", "payload"::text AS "payload", tableoid::regclass::text AS "part" FROM "rum"."${table}" ORDER BY "id"`);
+    db.query(`SELECT "id", "application_id", "occurred_at", "payload"::text AS "payload", tableoid::regclass::text AS "part" FROM ${rumTable(table)} ORDER BY "id"`);
   const partitions = async (): Promise<string[]> =>
     (await db.query(`SELECT c."relname" FROM pg_inherits i JOIN pg_class c ON c."oid" = i."inhrelid" WHERE i."inhparent" = 'rum.error_events'::regclass ORDER BY 1`)).map(
       (row: { relname: string }) => row.relname,
@@ -43,17 +46,18 @@ describe('partitioned rum.error_events (real Postgres)', () => {
   beforeAll(async () => {
     database = await createTestDatabase('rules-partitions');
     // The schema as it was before partitioning, with rows in it.
-    const old = await createDataSource({ url: database.url, schema: 'rum', migrations: RULES_MIGRATIONS.slice(0, 2) }).initialize();
-    await runMigrationsUnderLock(old, 'rum');
+    const old = await createDataSource({ url: database.url, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS.slice(0, 2) }).initialize();
+    await runMigrationsUnderLock(old, RUM_SCHEMA);
     for (const [i, { offset }] of SEEDED.entries()) {
-      await old.query(`INSERT INTO "rum"."error_events" ("application_id", "occurred_at", "payload") VALUES ($1, $2, $3)`, [`app${i % 2}`, dayAt(offset), JSON.stringify({ i, offset })]);
+      await old.query(`INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ($1, $2, $3)`, [`app${i % 2}`, dayAt(offset), JSON.stringify({ i, offset })]);
     }
-    await old.query(`INSERT INTO "rum"."error_events" ("application_id", "occurred_at", "payload") VALUES ('app0', $1, '{"far": true}')`, [FAR_FUTURE]);
-    before = await old.query(`SELECT "id", "application_id", "occurred_at", "payload"::text AS "payload" FROM "rum"."error_events" ORDER BY "id"`);
+    await old.query(`INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ('app0', $1, '{"far": true}')`, [FAR_FUTURE]);
+    before = await old.query(`SELECT "id", "application_id", "occurred_at", "payload"::text AS "payload" FROM ${rumTable('error_events')} ORDER BY "id"`);
     await old.destroy();
 
-    db = await createDataSource({ url: database.url, schema: 'rum', migrations: RULES_MIGRATIONS }).initialize();
-    expect(await runMigrationsUnderLock(db, 'rum')).toEqual(['PartitionErrorEvents1764100000000']);
+    // Up to partitioning: the later migrations are not this test's subject, and `down` must undo partitioning.
+    db = await createDataSource({ url: database.url, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS.slice(0, 3) }).initialize();
+    expect(await runMigrationsUnderLock(db, RUM_SCHEMA)).toEqual(['PartitionErrorEvents1764100000000']);
     registry = new MetricsRegistry();
     maintenance = new EventPartitionMaintenance(db, { retentionDays: 30, aheadDays: 3 }, registry);
   }, 60000);
@@ -68,16 +72,16 @@ describe('partitioned rum.error_events (real Postgres)', () => {
     expect(after.map(({ part: _, ...row }) => row)).toEqual(before);
     expect(after.map((row) => row['part'])).toEqual([...SEEDED.map(({ lands }) => `rum.${lands}`), 'rum.error_events_default']);
     expect(await partitions()).toEqual(['error_events_default', partition(-10), partition(-1), partition(0), partition(1), partition(2), partition(3)].sort());
-    const [{ id }] = await db.query(`INSERT INTO "rum"."error_events" ("application_id", "occurred_at", "payload") VALUES ('app0', now(), '{}') RETURNING "id"`);
+    const [{ id }] = await db.query(`INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ('app0', now(), '{}') RETURNING "id"`);
     expect(Number(id)).toBeGreaterThan(Math.max(...before.map((row) => Number(row['id']))));
-    await db.query(`DELETE FROM "rum"."error_events" WHERE "id" = $1`, [id]);
+    await db.query(`DELETE FROM ${rumTable('error_events')} WHERE "id" = $1`, [id]);
   });
 
   it('converts back on down, and forward again, losing nothing', async () => {
     await db.undoLastMigration({ transaction: 'each' });
     expect(await relkind()).toBe('r');
     expect((await rows()).map(({ part: _, ...row }) => row)).toEqual(before);
-    expect(await runMigrationsUnderLock(db, 'rum')).toEqual(['PartitionErrorEvents1764100000000']);
+    expect(await runMigrationsUnderLock(db, RUM_SCHEMA)).toEqual(['PartitionErrorEvents1764100000000']);
     expect((await rows()).map(({ part: _, ...row }) => row)).toEqual(before);
   });
 
@@ -91,7 +95,7 @@ describe('partitioned rum.error_events (real Postgres)', () => {
     expect(later).toEqual({ created: [10, 11, 12, 13, 14].map(partition), dropped: [], skipped: false, defaultRows: 1 });
     const moved = (await rows()).filter((row) => JSON.parse(row['payload'] as string).offset === 10);
     expect(moved.map((row) => row['part'])).toEqual([`rum.${partition(10)}`]);
-    const indexes = await db.query(`SELECT "indexdef" FROM pg_indexes WHERE "schemaname" = 'rum' AND "tablename" = $1 ORDER BY 1`, [partition(10)]);
+    const indexes = await db.query(`SELECT "indexdef" FROM pg_indexes WHERE "schemaname" = $2 AND "tablename" = $1 ORDER BY 1`, [partition(10), RUM_SCHEMA]);
     expect(indexes.map((row: { indexdef: string }) => row.indexdef.replace(/^.* USING /, ''))).toEqual(['btree (application_id, occurred_at)', 'btree (id, occurred_at)']);
 
     const muchLater = await maintenance.run(new Date(now.getTime() + 25 * DAY_MS));
@@ -120,10 +124,10 @@ describe('partitioned rum.error_events (real Postgres)', () => {
 
   it('stores an event of year 2150 through the ingest path, in the default partition', async () => {
     const cache = { matcherFor: async () => ({ ruleIds: [], match: () => -1 }) } as unknown as RuleSetCache;
-    const ingest = new IngestService(db, cache);
+    const ingest = new IngestService(new ErrorEventsRepository(db), new RulesRepository(db), cache);
     expect(await ingest.ingest('app-future', 0, [{ date: FAR_FUTURE.getTime() + 1000, future: true }])).toEqual({ accepted: 1, dropped: 0 });
     expect(await ingest.storedEvents('app-future', FAR_FUTURE, new Date(FAR_FUTURE.getTime() + DAY_MS))).toEqual([{ date: FAR_FUTURE.getTime() + 1000, future: true }]);
-    const [{ part }] = await db.query(`SELECT tableoid::regclass::text AS "part" FROM "rum"."error_events" WHERE "application_id" = 'app-future'`);
+    const [{ part }] = await db.query(`SELECT tableoid::regclass::text AS "part" FROM ${rumTable('error_events')} WHERE "application_id" = 'app-future'`);
     expect(part).toBe('rum.error_events_default');
   });
 });

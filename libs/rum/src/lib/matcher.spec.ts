@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Condition, findFiltersProblem, OPERATORS } from './filters';
 import { compileRuleSet, interpretRuleSet, MatchableRule } from './matcher';
 
-const rule = (rule_id: string, filters: Condition[][], status: 'enabled' | 'disabled' = 'enabled'): MatchableRule => ({ rule_id, status, filters });
+const rule = (id: string, filters: Condition[][], status: 'enabled' | 'disabled' = 'enabled'): MatchableRule => ({ id, status, filters });
 const firstMatch = (rules: MatchableRule[], event: unknown) => {
   const matcher = compileRuleSet(rules);
   const index = matcher.match(event);
@@ -80,7 +80,7 @@ describe('compileRuleSet', () => {
     });
     const rules = fc.array(
       fc.record({
-        rule_id: fc.uuid(),
+        id: fc.uuid(),
         status: fc.constantFrom('enabled' as const, 'disabled' as const),
         filters: fc.array(fc.array(condition, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }),
       }),

@@ -2,7 +2,7 @@ import { Condition, Filters } from './filters';
 
 /** What the matcher needs of a rule; snapshots and rule rows both fit. */
 export interface MatchableRule {
-  rule_id: string;
+  id: string;
   status: 'enabled' | 'disabled';
   filters: Filters;
 }
@@ -55,7 +55,7 @@ function conditionHolds(condition: Condition, value: Value): boolean {
 export function interpretRuleSet(rules: readonly MatchableRule[], event: unknown): string | undefined {
   for (const rule of rules) {
     if (rule.status !== 'enabled') continue;
-    if (rule.filters.some((group) => group.every((condition) => conditionHolds(condition, readPath(event, condition.key))))) return rule.rule_id;
+    if (rule.filters.some((group) => group.every((condition) => conditionHolds(condition, readPath(event, condition.key))))) return rule.id;
   }
   return undefined;
 }
@@ -166,7 +166,7 @@ function planContains(plan: KeyPlan): void {
  */
 export function compileRuleSet(rules: readonly MatchableRule[]): CompiledMatcher {
   const enabled = rules.filter((rule) => rule.status === 'enabled');
-  const ruleIds = enabled.map((rule) => rule.rule_id);
+  const ruleIds = enabled.map((rule) => rule.id);
   const slots = new Map<string, number>();
   const getters: Getter[] = [];
   const plans: KeyPlan[] = [];

@@ -1,3 +1,0 @@
-const preset = require('../../jest.preset.cjs');
-
-module.exports = { ...preset, displayName: 'rules', rootDir: __dirname };

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { EntityManager } from 'typeorm';
+import { mapUniqueViolation } from '@acme/platform-persistence';
+import { Filters, findFiltersProblem, normalizeFilters } from './filters';
+import { RULE_NAME_CONSTRAINT, RulesRepository } from './repositories/rules.repository';
+import { RuleSetStore } from './rule-set.store';
+import { Actor, Page, pageOf, PageRequest, Rule, RuleStatus } from './rule.types';
+import { invalidFilters, RumError, RumErrorCode } from './rum.errors';
+
+export interface NewRule {
+  name: string;
+  description?: string;
+  filters: Filters;
+}
+
+export type RulePatch = Partial<NewRule>;
+
+/** Use cases on an application's rules; every change goes through the snapshot store. Callers check access first. */
+@Injectable()
+export class RulesService {
+  constructor(
+    private readonly rules: RulesRepository,
+    private readonly store: RuleSetStore,
+  ) {}
+
+  async create(actor: Actor, applicationId: string, input: NewRule): Promise<{ id: string; name: string }> {
+    const filters = this.checkedFilters(input.filters);
+    const id = randomBytes(12).toString('hex');
+    await this.mapNameConflict(() =>
+      this.store.change(actor, applicationId, async (manager) => {
+        const rules = this.rules.in(manager);
+        if (await rules.nameTaken(applicationId, input.name)) throw new RumError(RumErrorCode.RULE_NAME_TAKEN);
+        await rules.insert(applicationId, id, { name: input.name, description: input.description ?? '', filters });
+      }),
+    );
+    return { id, name: input.name };
+  }
+
+  async update(actor: Actor, applicationId: string, ruleId: string, patch: RulePatch): Promise<Rule> {
+    const filters = patch.filters === undefined ? undefined : this.checkedFilters(patch.filters);
+    return this.mapNameConflict(() =>
+      this.store.change(actor, applicationId, async (manager) => {
+        const rules = this.rules.in(manager);
+        const current = await this.lockRule(manager, applicationId, ruleId);
+        if (patch.name !== undefined && patch.name !== current.name && (await rules.nameTaken(applicationId, patch.name))) {
+          throw new RumError(RumErrorCode.RULE_NAME_TAKEN);
+        }
+        const fields = { name: patch.name ?? current.name, description: patch.description ?? current.description, filters: filters ?? current.filters };
+        return this.found(await rules.update(applicationId, ruleId, fields));
+      }),
+    );
+  }
+
+  async remove(actor: Actor, applicationId: string, ruleId: string): Promise<void> {
+    await this.store.change(actor, applicationId, async (manager) => {
+      await this.lockRule(manager, applicationId, ruleId);
+      await this.rules.in(manager).delete(applicationId, ruleId);
+    });
+  }
+
+  /** Enabling an enabled rule still records a snapshot: every accepted change call is a version. */
+  async setStatus(actor: Actor, applicationId: string, ruleId: string, status: RuleStatus): Promise<Rule> {
+    return this.store.change(actor, applicationId, async (manager) => {
+      await this.lockRule(manager, applicationId, ruleId);
+      return this.found(await this.rules.in(manager).setStatus(applicationId, ruleId, status));
+    });
+  }
+
+  async info(applicationId: string, ruleId: string): Promise<Rule> {
+    return this.found(await this.rules.find(applicationId, ruleId));
+  }
+
+  /** In creation order. */
+  async list(applicationId: string, request: PageRequest): Promise<Page<Rule>> {
+    const total = await this.rules.count(applicationId);
+    const items = await this.rules.list(applicationId, { offset: request.page * request.limit, limit: request.limit });
+    return pageOf(items, total, request);
+  }
+
+  private checkedFilters(filters: Filters): Filters {
+    const problem = findFiltersProblem(filters);
+    if (problem) throw invalidFilters(problem);
+    return normalizeFilters(filters);
+  }
+
+  private async lockRule(manager: EntityManager, applicationId: string, ruleId: string): Promise<Rule> {
+    return this.found(await this.rules.in(manager).find(applicationId, ruleId, { lock: true }));
+  }
+
+  private found(rule: Rule | undefined): Rule {
+    if (!rule) throw new RumError(RumErrorCode.RULE_NOT_FOUND);
+    return rule;
+  }
+
+  private mapNameConflict<T>(work: () => Promise<T>): Promise<T> {
+    return mapUniqueViolation(work, (constraint) => {
+      if (constraint === RULE_NAME_CONSTRAINT) return new RumError(RumErrorCode.RULE_NAME_TAKEN);
+      throw new Error(`unexpected unique violation on ${constraint ?? 'unknown constraint'}`);
+    });
+  }
+}
