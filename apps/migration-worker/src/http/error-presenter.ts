@@ -1,4 +1,4 @@
-import { AppErrorKind, ErrorPresenter } from '@acme/platform-errors';
+import { AppErrorKind, ErrorPresenter, PlatformErrorCode } from '@acme/platform-errors';
 import { MigrationErrorCode } from '@acme/document-migration';
 
 /** gRPC-style status names of Velt's API and their HTTP statuses (docs/migration-worker.md#errors). */
@@ -20,23 +20,7 @@ interface Wire {
   message?: string;
 }
 
-/** Codes raised by the platform libs (errors, http, auth, persistence) and by this app's guards. */
-export enum PlatformErrorCode {
-  ValidationFailed = 'VALIDATION_FAILED',
-  RouteNotFound = 'ROUTE_NOT_FOUND',
-  MalformedBody = 'MALFORMED_BODY',
-  MalformedRequest = 'MALFORMED_REQUEST',
-  MalformedUri = 'MALFORMED_URI',
-  HeadersTooLarge = 'HEADERS_TOO_LARGE',
-  PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
-  UnsupportedEncoding = 'UNSUPPORTED_ENCODING',
-  UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
-  RequestAborted = 'REQUEST_ABORTED',
-  AdminUnauthorized = 'ADMIN_UNAUTHORIZED',
-  RateLimited = 'RATE_LIMITED',
-  DatabaseUnavailable = 'DATABASE_UNAVAILABLE',
-  Internal = 'INTERNAL',
-}
+export { PlatformErrorCode };
 
 export type MigrationWorkerErrorCode = MigrationErrorCode | PlatformErrorCode;
 

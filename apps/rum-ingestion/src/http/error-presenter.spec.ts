@@ -1,6 +1,6 @@
-import { PresentableError } from '@acme/platform-errors';
+import { PlatformErrorCode, PresentableError } from '@acme/platform-errors';
 import { RumErrorCode } from '@acme/rum';
-import { presentRumError, RUM_ERRORS, RUM_WIRE, RumPlatformCode } from './error-presenter';
+import { presentRumError, RUM_ERRORS, RUM_WIRE } from './error-presenter';
 
 const base: PresentableError = { status: 400, code: 'X', kind: 'validation', message: 'detail', requestId: 'req-1' };
 
@@ -29,8 +29,8 @@ describe('RUM_WIRE', () => {
     [RumErrorCode.APPLICATION_ACCESS_DENIED, 'forbidden', 403, 'Unauthorized'],
     [RumErrorCode.RULE_NAME_TAKEN, 'conflict', 400, 'InvalidParameter'],
     [RumErrorCode.RULE_NOT_FOUND, 'not_found', 400, 'InvalidParameter'],
-    [RumPlatformCode.PAYLOAD_TOO_LARGE, 'payload_too_large', 413, 'InvalidParameter'],
-    [RumPlatformCode.DATABASE_UNAVAILABLE, 'unavailable', 503, 'InternalError'],
+    [PlatformErrorCode.PayloadTooLarge, 'payload_too_large', 413, 'InvalidParameter'],
+    [PlatformErrorCode.DatabaseUnavailable, 'unavailable', 503, 'InternalError'],
   ] as const)('maps %s to its row', (code, kind, status, wire) => {
     expect(presentRumError({ ...base, code, kind, status: 418 })).toMatchObject({ status, body: { error: { code: wire } } });
   });

@@ -1,4 +1,4 @@
-import { AppErrorKind, ErrorPresenter, PresentableError } from '@acme/platform-errors';
+import { AppErrorKind, ErrorPresenter, PlatformErrorCode, PresentableError } from '@acme/platform-errors';
 import { RumErrorCode } from '@acme/rum';
 
 /** The spec's four failure codes and their exact message texts (docs/rum-ingestion.md#errors-and-statuses). */
@@ -9,23 +9,6 @@ export const RUM_ERRORS = {
   InternalError: 'An internal error was encountered and reported; retry later.',
 } as const;
 export type RumWireCode = keyof typeof RUM_ERRORS;
-
-/** Codes raised outside the domain: by the platform (parsers, validation, router, database) and this app's guards. */
-export enum RumPlatformCode {
-  VALIDATION_FAILED = 'VALIDATION_FAILED',
-  ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND',
-  MALFORMED_BODY = 'MALFORMED_BODY',
-  MALFORMED_REQUEST = 'MALFORMED_REQUEST',
-  MALFORMED_URI = 'MALFORMED_URI',
-  PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
-  UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE',
-  UNSUPPORTED_ENCODING = 'UNSUPPORTED_ENCODING',
-  REQUEST_ABORTED = 'REQUEST_ABORTED',
-  ADMIN_UNAUTHORIZED = 'ADMIN_UNAUTHORIZED',
-  RATE_LIMITED = 'RATE_LIMITED',
-  DATABASE_UNAVAILABLE = 'DATABASE_UNAVAILABLE',
-  INTERNAL = 'INTERNAL',
-}
 
 interface Wire {
   code: RumWireCode;
@@ -39,7 +22,7 @@ const invalid: Wire = { code: 'InvalidParameter', status: 400 };
  * 400 (404 only for an unknown route, 413 for a body too large), Unauthorized 401/403, 429, 500 for our own
  * failures and 503 (still InternalError, with Retry-After) while a dependency is unavailable.
  */
-export const RUM_WIRE: Readonly<Record<RumErrorCode | RumPlatformCode, Wire>> = {
+export const RUM_WIRE: Readonly<Record<RumErrorCode | PlatformErrorCode, Wire>> = {
   [RumErrorCode.APP_KEY_INVALID]: { code: 'Unauthorized', status: 401 },
   [RumErrorCode.APPLICATION_ACCESS_DENIED]: { code: 'Unauthorized', status: 403 },
   [RumErrorCode.CLIENT_TOKEN_INVALID]: { code: 'Unauthorized', status: 401 },
@@ -49,19 +32,20 @@ export const RUM_WIRE: Readonly<Record<RumErrorCode | RumPlatformCode, Wire>> = 
   [RumErrorCode.APP_KEY_NOT_FOUND]: invalid,
   [RumErrorCode.APPLICATION_NOT_FOUND]: invalid,
   [RumErrorCode.FILTERS_INVALID]: invalid,
-  [RumPlatformCode.VALIDATION_FAILED]: invalid,
-  [RumPlatformCode.ROUTE_NOT_FOUND]: { code: 'InvalidParameter', status: 404 },
-  [RumPlatformCode.MALFORMED_BODY]: invalid,
-  [RumPlatformCode.MALFORMED_REQUEST]: invalid,
-  [RumPlatformCode.MALFORMED_URI]: invalid,
-  [RumPlatformCode.PAYLOAD_TOO_LARGE]: { code: 'InvalidParameter', status: 413 },
-  [RumPlatformCode.UNSUPPORTED_MEDIA_TYPE]: invalid,
-  [RumPlatformCode.UNSUPPORTED_ENCODING]: invalid,
-  [RumPlatformCode.REQUEST_ABORTED]: invalid,
-  [RumPlatformCode.ADMIN_UNAUTHORIZED]: { code: 'Unauthorized', status: 401 },
-  [RumPlatformCode.RATE_LIMITED]: { code: 'RequestTooFrequently', status: 429 },
-  [RumPlatformCode.DATABASE_UNAVAILABLE]: { code: 'InternalError', status: 503 },
-  [RumPlatformCode.INTERNAL]: { code: 'InternalError', status: 500 },
+  [PlatformErrorCode.ValidationFailed]: invalid,
+  [PlatformErrorCode.RouteNotFound]: { code: 'InvalidParameter', status: 404 },
+  [PlatformErrorCode.MalformedBody]: invalid,
+  [PlatformErrorCode.MalformedRequest]: invalid,
+  [PlatformErrorCode.MalformedUri]: invalid,
+  [PlatformErrorCode.HeadersTooLarge]: invalid,
+  [PlatformErrorCode.PayloadTooLarge]: { code: 'InvalidParameter', status: 413 },
+  [PlatformErrorCode.UnsupportedMediaType]: invalid,
+  [PlatformErrorCode.UnsupportedEncoding]: invalid,
+  [PlatformErrorCode.RequestAborted]: invalid,
+  [PlatformErrorCode.AdminUnauthorized]: { code: 'Unauthorized', status: 401 },
+  [PlatformErrorCode.RateLimited]: { code: 'RequestTooFrequently', status: 429 },
+  [PlatformErrorCode.DatabaseUnavailable]: { code: 'InternalError', status: 503 },
+  [PlatformErrorCode.Internal]: { code: 'InternalError', status: 500 },
 };
 
 /** Codes no row names (the framework's `HTTP_<status>` for an odd method or header) go by their kind. */

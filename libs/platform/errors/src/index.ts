@@ -5,3 +5,4 @@ export * from './lib/app-exception.filter';
 export * from './lib/validation';
 export * from './lib/storable-text';
 export * from './lib/database-unavailable';
+export * from './lib/platform-error-code';

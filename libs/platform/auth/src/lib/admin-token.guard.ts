@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
-import { AppError } from '@acme/platform-errors';
+import { AppError, PlatformErrorCode } from '@acme/platform-errors';
 import { safeEqual } from './secrets';
 
 /** DI token carrying the operator token; `undefined` disables the operator API. */
@@ -28,10 +28,10 @@ export class AdminTokenGuard implements CanActivate {
   /** The same rule for routes Nest does not guard (bull-board's middleware); throws the AppError to answer. */
   check(request: { headers: IncomingHttpHeaders }): void {
     const expected = this.settings.adminToken;
-    if (!expected) throw new AppError('ROUTE_NOT_FOUND', 'not_found', 'Not Found');
+    if (!expected) throw new AppError(PlatformErrorCode.RouteNotFound, 'not_found', 'Not Found');
     const presented = bearerToken(request);
     if (!presented || !safeEqual(presented, expected)) {
-      throw new AppError('ADMIN_UNAUTHORIZED', 'unauthorized', 'A valid operator token is required.');
+      throw new AppError(PlatformErrorCode.AdminUnauthorized, 'unauthorized', 'A valid operator token is required.');
     }
   }
 }

@@ -1,4 +1,5 @@
 import { AppError } from './app-error';
+import { PlatformErrorCode } from './platform-error-code';
 
 /** Seconds a client is told to wait when PostgreSQL is unreachable (docs/decisions.md#when-a-dependency-fails). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -29,7 +30,7 @@ export function isDatabaseUnavailable(thrown: unknown, depth = 0): boolean {
 
 /** The 503 every presenter renders in its API's shape, with Retry-After. */
 export function databaseUnavailable(cause: unknown): AppError {
-  return new AppError('DATABASE_UNAVAILABLE', 'unavailable', 'The service is temporarily unavailable; retry later.', {
+  return new AppError(PlatformErrorCode.DatabaseUnavailable, 'unavailable', 'The service is temporarily unavailable; retry later.', {
     cause,
     headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
   });

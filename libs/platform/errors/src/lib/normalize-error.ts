@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { AppError, kindForStatus, STATUS_BY_KIND } from './app-error';
 import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable';
+import { PlatformErrorCode } from './platform-error-code';
 
 export interface NormalizedError {
   error: AppError;
@@ -40,7 +41,7 @@ export function normalizeError(thrown: unknown): NormalizedError {
   const httpLike = thrown as HttpLikeError | null;
   if (httpLike?.code === 'FST_ERR_BAD_URL') {
     // Fastify's router: a path with a broken percent-escape.
-    return { error: new AppError('MALFORMED_URI', 'validation', 'The request path is not valid percent-encoding.'), status: 400, unexpected: false };
+    return { error: new AppError(PlatformErrorCode.MalformedUri, 'validation', 'The request path is not valid percent-encoding.'), status: 400, unexpected: false };
   }
   const status = httpLike?.status ?? httpLike?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -51,7 +52,7 @@ export function normalizeError(thrown: unknown): NormalizedError {
   // PostgreSQL unreachable is a transient outage, not a bug: 503 with Retry-After (still logged).
   if (isDatabaseUnavailable(thrown)) return { error: databaseUnavailable(thrown), status: 503, unexpected: true };
   return {
-    error: new AppError('INTERNAL', 'internal', 'Internal server error', { cause: thrown }),
+    error: new AppError(PlatformErrorCode.Internal, 'internal', 'Internal server error', { cause: thrown }),
     status: 500,
     unexpected: true,
   };

@@ -1,5 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppError } from './app-error';
+import { PlatformErrorCode } from './platform-error-code';
 
 export interface ValidationIssue {
   property: string;
@@ -18,7 +19,7 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 export function validationFailed(issues: ValidationIssue[], location = 'body'): AppError {
   const first = issues[0];
   const message = first ? `${first.constraints[0] ?? `${first.property} is invalid`}` : 'Invalid request';
-  return new AppError('VALIDATION_FAILED', 'validation', message, { details: { location, issues } });
+  return new AppError(PlatformErrorCode.ValidationFailed, 'validation', message, { details: { location, issues } });
 }
 
 /**

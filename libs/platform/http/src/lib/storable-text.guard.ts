@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AppError, findTextProblem, TextProblem } from '@acme/platform-errors';
+import { AppError, findTextProblem, TextProblem, PlatformErrorCode } from '@acme/platform-errors';
 
 const OPAQUE_BODY = Symbol('OPAQUE_BODY');
 
@@ -18,7 +18,7 @@ interface InspectableRequest {
 
 /** The 400 every presenter renders in its own shape; `location` is where the value came from. */
 export function unstorableText(problem: TextProblem, location: 'body' | 'query' | 'param'): AppError {
-  return new AppError('VALIDATION_FAILED', 'validation', problem.message, {
+  return new AppError(PlatformErrorCode.ValidationFailed, 'validation', problem.message, {
     details: { location, field: problem.field, issues: [{ property: problem.field, constraints: [problem.message] }] },
   });
 }
