@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@acme/platform-errors';
+import { ManagementErrorCode } from '../http/management-error-code';
 import { bearerToken, JwtFailure, JwtVerificationError, verifyJwt } from '@acme/platform-auth';
 import { rawRequest } from '@acme/platform-http';
 import { OAuthSettings, SigningKeyStore } from '@acme/oauth';
@@ -21,9 +22,9 @@ export function managementAuthOf(request: ManagementRequest | { raw: ManagementR
   return rawRequest(request).managementAuth;
 }
 
-const invalidToken = () => new AppError('INVALID_TOKEN', 'unauthorized', 'Invalid token');
-const invalidSignature = () => new AppError('INVALID_SIGNATURE', 'unauthorized', 'Invalid signature');
-const notGlobal = () => new AppError('CLIENT_NOT_GLOBAL', 'unauthorized', 'Client is not global');
+const invalidToken = () => new AppError(ManagementErrorCode.InvalidToken, 'unauthorized', 'Invalid token');
+const invalidSignature = () => new AppError(ManagementErrorCode.InvalidSignature, 'unauthorized', 'Invalid signature');
+const notGlobal = () => new AppError(ManagementErrorCode.ClientNotGlobal, 'unauthorized', 'Client is not global');
 
 /** The three 401 messages of docs/management-api.md#errors; an unacceptable `alg` or unknown key is a bad signature. */
 function failureFor(reason: JwtFailure): AppError {

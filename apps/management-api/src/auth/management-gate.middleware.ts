@@ -1,6 +1,7 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
 import { AppError } from '@acme/platform-errors';
+import { ManagementErrorCode } from '../http/management-error-code';
 import { RateLimitEnforcer, RateLimitPolicy, RateLimitTarget, setResponseHeaders } from '@acme/platform-http';
 import { rateLimitHeaders } from '@acme/platform-rate-limiting';
 import { ManagementEnv } from '../config/env';
@@ -28,7 +29,7 @@ export class ManagementRateLimitPolicy extends RateLimitPolicy {
   }
 
   refusal(_name: string, headers: Record<string, string>): Error {
-    return new AppError('TOO_MANY_REQUESTS', 'rate_limited', TOO_MANY_REQUESTS_MESSAGE, { headers });
+    return new AppError(ManagementErrorCode.TooManyRequests, 'rate_limited', TOO_MANY_REQUESTS_MESSAGE, { headers });
   }
 }
 

@@ -2,6 +2,7 @@ import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata
 import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiExtension, ApiOAuth2, ApiResponse } from '@nestjs/swagger';
 import { AppError } from '@acme/platform-errors';
+import { ManagementErrorCode } from '../http/management-error-code';
 import { managementAuthOf, ManagementRequest } from './management-auth';
 import { ManagementErrorBody } from '../http/error-body.dto';
 
@@ -14,11 +15,11 @@ export class ManagementAuthGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const outcome = managementAuthOf(context.switchToHttp().getRequest<ManagementRequest | { raw: ManagementRequest }>());
-    if (!outcome) throw new AppError('INVALID_TOKEN', 'unauthorized', 'Invalid token');
+    if (!outcome) throw new AppError(ManagementErrorCode.InvalidToken, 'unauthorized', 'Invalid token');
     if (outcome.failure) throw outcome.failure;
     const accepted = this.reflector.getAllAndOverride<string[]>(SCOPES, [context.getHandler(), context.getClass()]) ?? [];
     if (accepted.length > 0 && !accepted.some((scope) => outcome.principal.scopes.has(scope))) {
-      throw new AppError('INSUFFICIENT_SCOPE', 'forbidden', `Insufficient scope, expected any of: ${accepted.join(',')}`);
+      throw new AppError(ManagementErrorCode.InsufficientScope, 'forbidden', `Insufficient scope, expected any of: ${accepted.join(',')}`);
     }
     return true;
   }

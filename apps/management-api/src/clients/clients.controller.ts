@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ClientService } from '@acme/oauth';
-import { AppError } from '@acme/platform-errors';
+import { AppError, PlatformErrorCode } from '@acme/platform-errors';
 import { RequireScopes } from '../auth/scopes.guard';
 import { ManagementErrorBody } from '../http/error-body.dto';
 import { clientSettings } from './client-settings.dto';
@@ -86,7 +86,7 @@ export class ClientsController {
 /** Grants may only target the management API (the one audience this service serves). */
 export function assertManagementAudience(audience: string, managementAudience: string): void {
   if (audience !== managementAudience) {
-    throw new AppError('VALIDATION_FAILED', 'validation', `audience must be ${managementAudience}`, {
+    throw new AppError(PlatformErrorCode.ValidationFailed, 'validation', `audience must be ${managementAudience}`, {
       details: { location: 'body', issues: [{ property: 'audience', constraints: [`audience must be ${managementAudience}`] }] },
     });
   }

@@ -1,15 +1,70 @@
-import { ErrorPresenter, PresentableError, REASON_PHRASES } from '@acme/platform-errors';
+import { OAuthErrorCode } from '@acme/oauth';
+import { ErrorPresenter, PlatformErrorCode, PresentableError, REASON_PHRASES } from '@acme/platform-errors';
+import { PoliciesErrorCode } from '@acme/policies';
+import { ManagementErrorCode } from './management-error-code';
 
-/** Auth0 Management API v2 body: `{statusCode, error, message, errorCode}`. */
-const ERROR_CODES: Record<string, string> = {
-  ROUTE_NOT_FOUND: 'not_found',
-  MALFORMED_BODY: 'invalid_body',
-  MALFORMED_REQUEST: 'invalid_body',
-  MALFORMED_URI: 'invalid_uri',
-  PAYLOAD_TOO_LARGE: 'payload_too_large',
-  INVALID_CURSOR: 'invalid_query_string',
-  INTERNAL: 'internal_error',
-  DATABASE_UNAVAILABLE: 'temporarily_unavailable',
+/**
+ * How a code reaches the wire: an Auth0 `errorCode`, `validation` (the code names where the input was refused),
+ * or `oauth` (a token-endpoint failure whose RFC 6749 `error` the OAuth lib chose).
+ */
+type Wire = { errorCode: string } | 'validation' | 'oauth';
+
+type ManagementApiErrorCode = OAuthErrorCode | PoliciesErrorCode | ManagementErrorCode | PlatformErrorCode;
+
+/** Every code this API can raise: a new code without a row does not compile. */
+export const MANAGEMENT_WIRE: Readonly<Record<ManagementApiErrorCode, Wire>> = {
+  [OAuthErrorCode.InvalidRequest]: 'oauth',
+  [OAuthErrorCode.InvalidClient]: 'oauth',
+  [OAuthErrorCode.UnauthorizedClient]: 'oauth',
+  [OAuthErrorCode.AccessDenied]: 'oauth',
+  [OAuthErrorCode.UnsupportedGrantType]: 'oauth',
+  [OAuthErrorCode.InvalidScope]: 'oauth',
+  [OAuthErrorCode.TooManyRequests]: 'oauth',
+  [OAuthErrorCode.ClientNotFound]: { errorCode: 'inexistent_client' },
+  [OAuthErrorCode.ClientConflict]: { errorCode: 'client_conflict' },
+  [OAuthErrorCode.ClientGrantNotFound]: { errorCode: 'inexistent_client_grant' },
+  [OAuthErrorCode.ClientGrantConflict]: { errorCode: 'client_grant_conflict' },
+  [OAuthErrorCode.ClientCredentialNotFound]: { errorCode: 'inexistent_client_credential' },
+  [OAuthErrorCode.InvalidPublicKey]: { errorCode: 'invalid_body' },
+  [OAuthErrorCode.ReplayCheckUnavailable]: { errorCode: 'temporarily_unavailable' },
+  [OAuthErrorCode.SigningKeyNotFound]: { errorCode: 'inexistent_signing_key' },
+  [OAuthErrorCode.SigningKeyConflict]: { errorCode: 'signing_key_conflict' },
+  [PoliciesErrorCode.NotFound]: { errorCode: 'inexistent_rate_limit_policy' },
+  [PoliciesErrorCode.Conflict]: { errorCode: 'rate_limit_policy_conflict' },
+  [PoliciesErrorCode.InvalidCursor]: { errorCode: 'invalid_query_string' },
+  [ManagementErrorCode.InvalidToken]: { errorCode: 'invalid_token' },
+  [ManagementErrorCode.InvalidSignature]: { errorCode: 'invalid_signature' },
+  [ManagementErrorCode.ClientNotGlobal]: { errorCode: 'client_not_global' },
+  [ManagementErrorCode.InsufficientScope]: { errorCode: 'insufficient_scope' },
+  [ManagementErrorCode.TooManyRequests]: { errorCode: 'too_many_requests' },
+  [PlatformErrorCode.ValidationFailed]: 'validation',
+  [PlatformErrorCode.RouteNotFound]: { errorCode: 'not_found' },
+  [PlatformErrorCode.MalformedBody]: { errorCode: 'invalid_body' },
+  [PlatformErrorCode.MalformedRequest]: { errorCode: 'invalid_body' },
+  [PlatformErrorCode.MalformedUri]: { errorCode: 'invalid_uri' },
+  [PlatformErrorCode.HeadersTooLarge]: { errorCode: 'headers_too_large' },
+  [PlatformErrorCode.PayloadTooLarge]: { errorCode: 'payload_too_large' },
+  [PlatformErrorCode.UnsupportedEncoding]: { errorCode: 'unsupported_encoding' },
+  [PlatformErrorCode.UnsupportedMediaType]: { errorCode: 'unsupported_media_type' },
+  [PlatformErrorCode.RequestAborted]: { errorCode: 'request_aborted' },
+  [PlatformErrorCode.AdminUnauthorized]: { errorCode: 'invalid_token' },
+  [PlatformErrorCode.RateLimited]: { errorCode: 'too_many_requests' },
+  [PlatformErrorCode.DatabaseUnavailable]: { errorCode: 'temporarily_unavailable' },
+  [PlatformErrorCode.Internal]: { errorCode: 'internal_error' },
+};
+
+/** Codes no row names (Nest's own `HTTP_<status>`, e.g. a method the route lacks) by their kind. */
+const ERROR_CODE_BY_KIND: Readonly<Record<PresentableError['kind'], string>> = {
+  validation: 'invalid_body',
+  unauthorized: 'invalid_token',
+  forbidden: 'insufficient_scope',
+  not_found: 'not_found',
+  conflict: 'conflict',
+  payload_too_large: 'payload_too_large',
+  unprocessable: 'invalid_body',
+  rate_limited: 'too_many_requests',
+  unavailable: 'temporarily_unavailable',
+  internal: 'internal_error',
 };
 
 /** RFC 6749 codes for failures on an OAuth endpoint that no handler named (refused input, outages, bugs). */
@@ -25,10 +80,12 @@ function validationCode(location: unknown): string {
   return 'invalid_body';
 }
 
-/** The RFC 6749 code of a failure on an OAuth endpoint, named by the handler or by its kind. */
+const wireOf = (code: string): Wire | undefined => (Object.hasOwn(MANAGEMENT_WIRE, code) ? MANAGEMENT_WIRE[code as ManagementApiErrorCode] : undefined);
+
+/** The RFC 6749 code of a failure on an OAuth endpoint, named by the OAuth lib or by its kind. */
 const oauthCodeFor = (error: PresentableError): string | undefined => {
   const named = error.details?.['oauthError'];
-  if (typeof named === 'string') return named;
+  if (wireOf(error.code) === 'oauth' && typeof named === 'string') return named;
   return error.path?.startsWith('/oauth/') ? OAUTH_CODE_BY_KIND[error.kind] : undefined;
 };
 
@@ -45,10 +102,9 @@ export const presentManagementError: ErrorPresenter = (error) => {
       headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
     };
   }
+  const wire = wireOf(error.code);
   const errorCode =
-    error.code === 'VALIDATION_FAILED'
-      ? validationCode(error.details?.['location'])
-      : (ERROR_CODES[error.code] ?? error.code.toLowerCase());
+    wire === 'validation' ? validationCode(error.details?.['location']) : typeof wire === 'object' ? wire.errorCode : ERROR_CODE_BY_KIND[error.kind];
   const message = publicMessage(error, 'Internal Server Error');
   return {
     status: error.status,

@@ -7,7 +7,7 @@ import { returnedRows } from '@acme/platform-persistence';
 import { InjectRedis, type RedisClient } from '@acme/platform-redis';
 import { AuthenticatedClient, toAuthenticated } from './client.service';
 import { CredentialCache } from './credential-cache';
-import { ClientNotFoundError, oauthError } from './oauth.errors';
+import { OAuthError, oauthError } from './oauth.errors';
 import { OAuthSettings } from './oauth.settings';
 
 export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
@@ -56,12 +56,12 @@ export class ClientAssertionsService {
     try {
       key = createPublicKey(input.pem);
     } catch {
-      throw new AppError('VALIDATION_FAILED', 'validation', 'pem must be a PEM public key', { details: { location: 'body', issues: [{ property: 'pem', constraints: ['pem must be a PEM public key'] }] } });
+      throw OAuthError.invalidPublicKey('pem must be a PEM public key');
     }
     if (key.asymmetricKeyType !== 'rsa') {
-      throw new AppError('VALIDATION_FAILED', 'validation', 'pem must be an RSA public key', { details: { location: 'body', issues: [{ property: 'pem', constraints: ['pem must be an RSA public key'] }] } });
+      throw OAuthError.invalidPublicKey('pem must be an RSA public key');
     }
-    if (!(await this.cache.client(clientId))) throw new ClientNotFoundError(clientId);
+    if (!(await this.cache.client(clientId))) throw OAuthError.clientNotFound(clientId);
     const spki = key.export({ format: 'pem', type: 'spki' }).toString();
     const [row]: CredentialRow[] = await this.db.query(
       `INSERT INTO "management"."client_credentials" ("id", "client_id", "name", "alg", "kid", "public_key_pem") VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
@@ -71,13 +71,13 @@ export class ClientAssertionsService {
   }
 
   async list(clientId: string): Promise<ClientCredentialView[]> {
-    if (!(await this.cache.client(clientId))) throw new ClientNotFoundError(clientId);
+    if (!(await this.cache.client(clientId))) throw OAuthError.clientNotFound(clientId);
     return (await this.rows(clientId)).map(view);
   }
 
   async remove(clientId: string, id: string): Promise<void> {
     const deleted: unknown = await this.db.query(`DELETE FROM "management"."client_credentials" WHERE "client_id" = $1 AND "id" = $2 RETURNING "id"`, [clientId, id]);
-    if (returnedRows(deleted).length === 0) throw new AppError('INEXISTENT_CLIENT_CREDENTIAL', 'not_found', `The credential does not exist: ${id}`);
+    if (returnedRows(deleted).length === 0) throw OAuthError.credentialNotFound(id);
   }
 
   /** The client a valid, unused assertion authenticates; `invalid_client` for anything else. */
@@ -108,7 +108,7 @@ export class ClientAssertionsService {
   }
 
   private async spend(clientId: string, claims: jwt.JwtPayload): Promise<void> {
-    if (this.redis.status !== 'ready') throw new AppError('ASSERTION_REPLAY_CHECK_UNAVAILABLE', 'unavailable', 'Client assertions cannot be checked for replay right now; retry later.', { headers: { 'Retry-After': '5' } });
+    if (this.redis.status !== 'ready') throw OAuthError.replayCheckUnavailable();
     const ttlMs = Math.max(1000, ((claims.exp as number) + 5) * 1000 - Date.now());
     const key = `oauth:assertion:${createHash('sha256').update(`${clientId}\u0000${claims.jti}`).digest('hex')}`;
     if ((await this.redis.set(key, '1', 'PX', ttlMs, 'NX')) !== 'OK') throw invalid('The client assertion was already used');

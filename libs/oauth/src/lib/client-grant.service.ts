@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { FindOptionsWhere, Repository } from 'typeorm';
 import { isUniqueViolation, returnedRows } from '@acme/platform-persistence';
 import { CredentialCache } from './credential-cache';
-import { ClientGrantConflictError, ClientGrantNotFoundError, ClientNotFoundError } from './oauth.errors';
+import { OAuthError } from './oauth.errors';
 import { ClientGrant } from './oauth.entities';
 
 export interface CreateClientGrantCommand {
@@ -28,9 +28,9 @@ export class ClientGrantService {
     try {
       await this.grants.insert({ id, clientId: command.clientId, audience: command.audience, scope: [...new Set(command.scope)] });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ClientGrantConflictError();
+      if (isUniqueViolation(error)) throw OAuthError.clientGrantConflict();
       // 23503: the client does not exist.
-      if ((error as { driverError?: { code?: string } }).driverError?.code === '23503') throw new ClientNotFoundError(command.clientId);
+      if ((error as { driverError?: { code?: string } }).driverError?.code === '23503') throw OAuthError.clientNotFound(command.clientId);
       throw error;
     }
     await this.cache.changed(command.clientId);
@@ -49,7 +49,7 @@ export class ClientGrantService {
 
   async get(id: string): Promise<ClientGrant> {
     const grant = await this.grants.findOneBy({ id });
-    if (!grant) throw new ClientGrantNotFoundError(id);
+    if (!grant) throw OAuthError.clientGrantNotFound(id);
     return grant;
   }
 
@@ -77,7 +77,7 @@ export class ClientGrantService {
 
   async delete(id: string): Promise<void> {
     const deleted = returnedRows<{ client_id: string }>(await this.grants.query(`DELETE FROM "management"."client_grants" WHERE "id" = $1 RETURNING "client_id"`, [id]));
-    if (deleted.length === 0) throw new ClientGrantNotFoundError(id);
+    if (deleted.length === 0) throw OAuthError.clientGrantNotFound(id);
     await this.cache.changed(deleted[0].client_id);
   }
 }

@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import { digestSecret, generateSecret, safeEqual } from '@acme/platform-auth';
 import { isUniqueViolation } from '@acme/platform-persistence';
 import { CredentialCache } from './credential-cache';
-import { ClientConflictError, ClientNotFoundError } from './oauth.errors';
+import { OAuthError } from './oauth.errors';
 import { Client } from './oauth.entities';
 import { GrantType, OAuthSettings } from './oauth.settings';
 
@@ -84,7 +84,7 @@ export class ClientService {
     try {
       await this.clients.insert(row);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ClientConflictError();
+      if (isUniqueViolation(error)) throw OAuthError.clientConflict();
       throw error;
     }
     // Another instance may have cached this id as unknown.
@@ -105,7 +105,7 @@ export class ClientService {
 
   async get(clientId: string): Promise<Client> {
     const client = await this.clients.findOneBy({ clientId });
-    if (!client) throw new ClientNotFoundError(clientId);
+    if (!client) throw OAuthError.clientNotFound(clientId);
     return client;
   }
 
@@ -123,7 +123,7 @@ export class ClientService {
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length > 0) {
       const result = await this.clients.update({ clientId }, changes);
-      if (!result.affected) throw new ClientNotFoundError(clientId);
+      if (!result.affected) throw OAuthError.clientNotFound(clientId);
       await this.cache.changed(clientId);
     }
     return this.get(clientId);
@@ -133,14 +133,14 @@ export class ClientService {
   async rotateSecret(clientId: string): Promise<{ client: Client; clientSecret: string }> {
     const clientSecret = generateSecret('', 48);
     const result = await this.clients.update({ clientId }, { secretDigest: this.digest(clientSecret) });
-    if (!result.affected) throw new ClientNotFoundError(clientId);
+    if (!result.affected) throw OAuthError.clientNotFound(clientId);
     await this.cache.changed(clientId);
     return { client: await this.get(clientId), clientSecret };
   }
 
   async delete(clientId: string): Promise<void> {
     const result = await this.clients.delete({ clientId });
-    if (!result.affected) throw new ClientNotFoundError(clientId);
+    if (!result.affected) throw OAuthError.clientNotFound(clientId);
     await this.cache.changed(clientId);
   }
 

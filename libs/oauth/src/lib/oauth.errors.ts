@@ -1,7 +1,7 @@
 import { AppError, AppErrorKind } from '@acme/platform-errors';
 
-/** RFC 6749 §5.2 codes we answer with, plus Auth0's `too_many_requests`. */
-export type OAuthErrorCode =
+/** RFC 6749 §5.2 `error` values we answer with, plus Auth0's `too_many_requests`. */
+export type Rfc6749ErrorCode =
   | 'invalid_request'
   | 'invalid_client'
   | 'unauthorized_client'
@@ -10,66 +10,64 @@ export type OAuthErrorCode =
   | 'invalid_scope'
   | 'too_many_requests';
 
-const KIND: Record<OAuthErrorCode, AppErrorKind> = {
-  invalid_request: 'validation',
-  invalid_client: 'unauthorized',
-  unauthorized_client: 'forbidden',
-  access_denied: 'forbidden',
-  unsupported_grant_type: 'validation',
-  invalid_scope: 'validation',
-  too_many_requests: 'rate_limited',
+/** Every failure the OAuth lib raises (the management API's presenter gives each a row). */
+export enum OAuthErrorCode {
+  InvalidRequest = 'OAUTH_INVALID_REQUEST',
+  InvalidClient = 'OAUTH_INVALID_CLIENT',
+  UnauthorizedClient = 'OAUTH_UNAUTHORIZED_CLIENT',
+  AccessDenied = 'OAUTH_ACCESS_DENIED',
+  UnsupportedGrantType = 'OAUTH_UNSUPPORTED_GRANT_TYPE',
+  InvalidScope = 'OAUTH_INVALID_SCOPE',
+  TooManyRequests = 'OAUTH_TOO_MANY_REQUESTS',
+  ClientNotFound = 'INEXISTENT_CLIENT',
+  ClientConflict = 'CLIENT_CONFLICT',
+  ClientGrantNotFound = 'INEXISTENT_CLIENT_GRANT',
+  ClientGrantConflict = 'CLIENT_GRANT_CONFLICT',
+  ClientCredentialNotFound = 'INEXISTENT_CLIENT_CREDENTIAL',
+  InvalidPublicKey = 'INVALID_PUBLIC_KEY',
+  ReplayCheckUnavailable = 'ASSERTION_REPLAY_CHECK_UNAVAILABLE',
+  SigningKeyNotFound = 'INEXISTENT_SIGNING_KEY',
+  SigningKeyConflict = 'SIGNING_KEY_CONFLICT',
+}
+
+const RFC6749: Record<Rfc6749ErrorCode, { code: OAuthErrorCode; kind: AppErrorKind }> = {
+  invalid_request: { code: OAuthErrorCode.InvalidRequest, kind: 'validation' },
+  invalid_client: { code: OAuthErrorCode.InvalidClient, kind: 'unauthorized' },
+  unauthorized_client: { code: OAuthErrorCode.UnauthorizedClient, kind: 'forbidden' },
+  access_denied: { code: OAuthErrorCode.AccessDenied, kind: 'forbidden' },
+  unsupported_grant_type: { code: OAuthErrorCode.UnsupportedGrantType, kind: 'validation' },
+  invalid_scope: { code: OAuthErrorCode.InvalidScope, kind: 'validation' },
+  too_many_requests: { code: OAuthErrorCode.TooManyRequests, kind: 'rate_limited' },
 };
 
-/**
- * A failure of an OAuth endpoint. `details.oauthError` tells the app's presenter to render
- * `{error, error_description}` instead of the management API body.
- */
+/** The OAuth lib's one error class; the factories below word each failure once. */
 export class OAuthError extends AppError {
-  constructor(
-    readonly oauthCode: OAuthErrorCode,
-    description: string,
-    options: { headers?: Record<string, string> } = {},
-  ) {
-    super(`OAUTH_${oauthCode.toUpperCase()}`, KIND[oauthCode], description, { details: { oauthError: oauthCode }, headers: options.headers });
+  constructor(code: OAuthErrorCode, kind: AppErrorKind, message: string, options: { details?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
+    super(code, kind, message, options);
   }
+
+  /** The RFC 6749 `error` of a token-endpoint failure (undefined for the others). */
+  get oauthCode(): Rfc6749ErrorCode | undefined {
+    return this.details?.['oauthError'] as Rfc6749ErrorCode | undefined;
+  }
+
+  /** A failure of the token endpoint: `details.oauthError` is its RFC 6749 `error`. */
+  static rfc6749(error: Rfc6749ErrorCode, description: string, options: { headers?: Record<string, string> } = {}): OAuthError {
+    return new OAuthError(RFC6749[error].code, RFC6749[error].kind, description, { details: { oauthError: error }, headers: options.headers });
+  }
+
+  static clientNotFound = (clientId: string) => new OAuthError(OAuthErrorCode.ClientNotFound, 'not_found', `The client does not exist: ${clientId}`);
+  static clientConflict = () => new OAuthError(OAuthErrorCode.ClientConflict, 'conflict', 'A client with this client_id already exists.');
+  static clientGrantNotFound = (id: string) => new OAuthError(OAuthErrorCode.ClientGrantNotFound, 'not_found', `The client grant does not exist: ${id}`);
+  static clientGrantConflict = () => new OAuthError(OAuthErrorCode.ClientGrantConflict, 'conflict', 'A client grant for this client_id and audience already exists.');
+  static credentialNotFound = (id: string) => new OAuthError(OAuthErrorCode.ClientCredentialNotFound, 'not_found', `The credential does not exist: ${id}`);
+  static invalidPublicKey = (message: string) => new OAuthError(OAuthErrorCode.InvalidPublicKey, 'validation', message, { details: { field: 'pem' } });
+  static replayCheckUnavailable = () =>
+    new OAuthError(OAuthErrorCode.ReplayCheckUnavailable, 'unavailable', 'Client assertions cannot be checked for replay right now; retry later.', { headers: { 'Retry-After': '5' } });
+  static signingKeyNotFound = (kid: string) => new OAuthError(OAuthErrorCode.SigningKeyNotFound, 'not_found', `The signing key does not exist: ${kid}`);
+  /** Rotation and revocation manage stored keys: a configured key, or the current or next key, cannot be revoked. */
+  static signingKeyConflict = (message: string) => new OAuthError(OAuthErrorCode.SigningKeyConflict, 'conflict', message);
 }
 
-export const oauthError = (code: OAuthErrorCode, description: string, options?: { headers?: Record<string, string> }): OAuthError =>
-  new OAuthError(code, description, options);
-
-export class ClientNotFoundError extends AppError {
-  constructor(clientId: string) {
-    super('INEXISTENT_CLIENT', 'not_found', `The client does not exist: ${clientId}`);
-  }
-}
-
-export class ClientConflictError extends AppError {
-  constructor() {
-    super('CLIENT_CONFLICT', 'conflict', 'A client with this client_id already exists.');
-  }
-}
-
-export class ClientGrantNotFoundError extends AppError {
-  constructor(id: string) {
-    super('INEXISTENT_CLIENT_GRANT', 'not_found', `The client grant does not exist: ${id}`);
-  }
-}
-
-export class ClientGrantConflictError extends AppError {
-  constructor() {
-    super('CLIENT_GRANT_CONFLICT', 'conflict', 'A client grant for this client_id and audience already exists.');
-  }
-}
-
-export class SigningKeyNotFoundError extends AppError {
-  constructor(kid: string) {
-    super('INEXISTENT_SIGNING_KEY', 'not_found', `The signing key does not exist: ${kid}`);
-  }
-}
-
-/** Rotation and revocation manage stored keys: a configured key, or the current or next key, cannot be revoked. */
-export class SigningKeyConflictError extends AppError {
-  constructor(message: string) {
-    super('SIGNING_KEY_CONFLICT', 'conflict', message);
-  }
-}
+export const oauthError = (error: Rfc6749ErrorCode, description: string, options?: { headers?: Record<string, string> }): OAuthError =>
+  OAuthError.rfc6749(error, description, options);

@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import { derivePurposeKey, isSealed, openSecret, sealSecret } from '@acme/platform-auth';
 import { safeErrorMessage } from '@acme/platform-observability';
 import { RedisPubSub } from '@acme/platform-redis';
-import { SigningKeyConflictError, SigningKeyNotFoundError } from './oauth.errors';
+import { OAuthError } from './oauth.errors';
 import { SigningKey } from './oauth.entities';
 import { OAuthSettings } from './oauth.settings';
 import { KeyCertificate, keyCertificate, KeyMaterial, keyMaterial, PublicJwk } from './signing-key-material';
@@ -94,7 +94,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
 
   get(kid: string): LoadedKey {
     const key = this.keys.find((candidate) => candidate.kid === kid);
-    if (!key) throw new SigningKeyNotFoundError(kid);
+    if (!key) throw OAuthError.signingKeyNotFound(kid);
     return key;
   }
 
@@ -116,14 +116,14 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
   async revoke(kid: string): Promise<LoadedKey> {
     this.refuseWhenConfigured();
     const key = this.get(kid);
-    if (key.slot !== 'previous') throw new SigningKeyConflictError(`The ${key.slot} signing key cannot be revoked; rotate first.`);
+    if (key.slot !== 'previous') throw OAuthError.signingKeyConflict(`The ${key.slot} signing key cannot be revoked; rotate first.`);
     await this.rows.query(`UPDATE "management"."signing_keys" SET "revoked_at" = now() WHERE "kid" = $1 AND "slot" = 'previous' AND "revoked_at" IS NULL`, [kid]);
     await this.changed();
     return this.get(kid);
   }
 
   private refuseWhenConfigured(): void {
-    if (this.configured) throw new SigningKeyConflictError('The signing key is configured by MANAGEMENT_SIGNING_KEY; change it there.');
+    if (this.configured) throw OAuthError.signingKeyConflict('The signing key is configured by MANAGEMENT_SIGNING_KEY; change it there.');
   }
 
   private async changed(): Promise<void> {
