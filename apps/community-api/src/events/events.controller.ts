@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiCreatedResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Caller, Project } from '@acme/community';
-import { CreateEventService, EventPage, EventQueryService, EventView, GuestListService, GuestPage, RsvpService } from '@acme/events';
+import { CreateEventService, EventPage, EventQueryService, EventView, GuestListService, GuestPage, parseListEventsQuery, RsvpService } from '@acme/events';
 import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '../auth';
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
@@ -60,7 +60,7 @@ export class EventsController {
   @ApiQuery({ name: 'radius', required: false, type: Number, description: 'metres; with latitude and longitude' })
   @ApiQuery({ name: 'sortBy', required: false, enum: ['startTime', 'distance'] })
   list(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Query() query: Record<string, unknown>): Promise<EventPage> {
-    return this.queries.list(toEventActor(project, caller), query);
+    return this.queries.list(toEventActor(project, caller), parseListEventsQuery(query));
   }
 
   @Get(':eventId')

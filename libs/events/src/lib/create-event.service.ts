@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { withTransaction } from '@acme/platform-persistence';
 import { BUNDLE_FILES_IMAGES, BUNDLE_SPACES, EventActor } from './actor';
-import { EventFile } from './event-file.entity';
 import { CreateEventInput, decodeMultipartFields, parseCreateEventInput } from './event-input';
-import { EventRecord } from './event.entity';
 import { EventView, toEventView } from './event-view';
 import { EventError, EventErrorCode, invalidBody } from './events.errors';
 import { EventsSettings, MAX_GALLERY_FILES } from './events.settings';
@@ -14,6 +13,8 @@ import { CONTENT_TYPES } from './file-storage';
 import { ImageOptions, parseImageOptions } from './image-options';
 import { processImage, ProcessedImage, ProcessedRendition } from './image-processor';
 import { isPlainObject, parseJsonField } from './input-checks';
+import { EventFileRepository } from './repositories/event-file.repository';
+import { EventRepository } from './repositories/event.repository';
 import { SpaceService } from './space.service';
 import { UploadJournal } from './upload-journal';
 
@@ -52,6 +53,8 @@ const OPTION_FIELDS = { cover: 'cover.options', gallery: 'gallery.options' } as 
 export class CreateEventService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly events: EventRepository,
+    private readonly files: EventFileRepository,
     private readonly settings: EventsSettings,
     private readonly spaces: SpaceService,
     private readonly journal: UploadJournal,
@@ -178,8 +181,8 @@ export class CreateEventService {
       const puts = await Promise.allSettled(uploads.map(({ key, rendition }) => storage.put(key, rendition.path, CONTENT_TYPES[rendition.format] ?? 'application/octet-stream')));
       const failedPut = puts.find((result): result is PromiseRejectedResult => result.status === 'rejected');
       if (failedPut) throw failedPut.reason;
-      return await this.dataSource.transaction(async (manager) => {
-        await manager.save(manager.create(EventRecord, {
+      return await withTransaction(this.dataSource, async (manager) => {
+        await this.events.insert(manager, {
             id: eventId,
             projectId: actor.projectId,
             userId: creator,
@@ -195,16 +198,16 @@ export class CreateEventService {
             location: input.location ? { type: 'Point', coordinates: [input.location.longitude, input.location.latitude] } : null,
             spaceId: input.spaceId,
             visibility: input.visibility,
-            status: 'active',
             allowMaybe: input.allowMaybe,
             guestListVisible: input.guestListVisible,
             capacity: input.capacity,
             hostIds: [...new Set([creator, ...input.hostIds])],
             metadata: input.metadata,
-        }));
-        const savedFiles = files.length > 0 ? await manager.save(files.map((file) => manager.create(EventFile, file.row))) : [];
+        });
+        const savedFiles = await this.files.insertMany(manager, files.map((file) => file.row));
         if (uploads.length > 0) await this.journal.settle(manager, actor.projectId, eventId);
-        const fresh = await manager.findOneByOrFail(EventRecord, { id: eventId, projectId: actor.projectId });
+        const fresh = await this.events.findInProject(actor.projectId, eventId, manager);
+        if (!fresh) throw new Error(`Event ${eventId} vanished inside its own transaction`);
         return toEventView(fresh, savedFiles, (key) => storage.url(key));
       });
     } catch (error) {

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { EventActor } from './actor';
 import { EventQueryService } from './event-query.service';
-import { EventRsvp, RSVP_STATUSES, RsvpStatus } from './event-rsvp.entity';
+import { RSVP_STATUSES, RsvpStatus } from './event-rsvp.entity';
 import { EventError, EventErrorCode, invalidQuery } from './events.errors';
 import { isPlainObject } from './input-checks';
+import { RsvpRepository } from './repositories/rsvp.repository';
 
 export interface GuestView {
   userId: string;
@@ -33,7 +33,7 @@ function positive(query: Record<string, unknown>, key: string, max: number, fall
 @Injectable()
 export class GuestListService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly rsvps: RsvpRepository,
     private readonly events: EventQueryService,
   ) {}
 
@@ -51,12 +51,7 @@ export class GuestListService {
     if (!event.guestListVisible && actor.kind === 'user' && !event.hostIds.includes(actor.userId as string)) {
       throw new EventError(EventErrorCode.GUEST_LIST_HIDDEN, 'Only hosts can see the guest list of this event.');
     }
-    const [rows, total] = await this.dataSource.getRepository(EventRsvp).findAndCount({
-      where: { projectId: actor.projectId, eventId: event.id, ...(status ? { status: status as RsvpStatus } : {}) },
-      order: { createdAt: 'ASC', userId: 'ASC' },
-      skip: (page - 1) * limit,
-      take: limit,
-    });
+    const [rows, total] = await this.rsvps.guestPage(actor.projectId, event.id, { page, limit, status: (status as RsvpStatus | undefined) ?? null });
     return {
       data: rows.map((row) => ({ userId: row.userId, status: row.status, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
       pagination: { page, pageSize: limit, totalPages: Math.ceil(total / limit), totalItems: total, hasMore: page * limit < total },

@@ -4,3 +4,4 @@ export * from './lib/migrations-runner';
 export * from './lib/transactions';
 export * from './lib/persistence.module';
 export * from './lib/read-replicas';
+export * from './lib/uuid';
