@@ -3,12 +3,16 @@ import { rm } from 'node:fs/promises';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiCreatedResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Caller, Project } from '@acme/community';
-import { CreateEventService, EventPage, EventQueryService, EventView, GuestListService, GuestPage, parseListEventsQuery, RsvpService } from '@acme/events';
+import { CreateEventService, EventPage, EventQueryService, EventView, GuestListQuery, GuestListService, GuestPage, ListEventsQuery, RsvpService, SetRsvpInput, WithdrawRsvpInput } from '@acme/events';
 import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '../auth';
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { toEventActor } from './event-actor';
 import { CreateEventRequest, EventPageResponse, GuestPageResponse, EventResponse, ImageViewResponse, RsvpRequest, WithdrawRsvpRequest } from './event.dto';
+import { toGuestListQuery } from './input/guest-list.query';
+import { toListEventsQuery } from './input/list-events.query';
+import { ParseWith } from './input/parse-with.pipe';
+import { toSetRsvpInput, toWithdrawRsvpInput } from './input/rsvp.body';
 import { isMultipart, stageMultipart } from './multipart-upload';
 
 const ANY_CALLER = ['user', 'service', 'master'] as const;
@@ -59,8 +63,8 @@ export class EventsController {
   @ApiQuery({ name: 'longitude', required: false, type: Number })
   @ApiQuery({ name: 'radius', required: false, type: Number, description: 'metres; with latitude and longitude' })
   @ApiQuery({ name: 'sortBy', required: false, enum: ['startTime', 'distance'] })
-  list(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Query() query: Record<string, unknown>): Promise<EventPage> {
-    return this.queries.list(toEventActor(project, caller), parseListEventsQuery(query));
+  list(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Query(new ParseWith(toListEventsQuery)) query: ListEventsQuery): Promise<EventPage> {
+    return this.queries.list(toEventActor(project, caller), query);
   }
 
   @Get(':eventId')
@@ -76,7 +80,7 @@ export class EventsController {
   @ApiQuery({ name: 'status', required: false, enum: ['going', 'maybe', 'not_going'] })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: '1-100, default 50' })
-  guestList(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Query() query: Record<string, unknown>): Promise<GuestPage> {
+  guestList(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Query(new ParseWith(toGuestListQuery)) query: GuestListQuery): Promise<GuestPage> {
     return this.guests.list(toEventActor(project, caller), eventId, query);
   }
 
@@ -85,7 +89,7 @@ export class EventsController {
   @Authenticated([...ANY_CALLER])
   @ApiBody({ type: RsvpRequest })
   @ApiOkResponse({ type: EventResponse })
-  rsvp(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body() body: unknown): Promise<EventView> {
+  rsvp(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body(new ParseWith(toSetRsvpInput)) body: SetRsvpInput): Promise<EventView> {
     return this.rsvps.set(toEventActor(project, caller), eventId, body);
   }
 
@@ -94,7 +98,7 @@ export class EventsController {
   @Authenticated([...ANY_CALLER])
   @ApiBody({ type: WithdrawRsvpRequest, required: false })
   @ApiOkResponse({ type: EventResponse })
-  withdraw(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body() body: unknown): Promise<EventView> {
+  withdraw(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body(new ParseWith(toWithdrawRsvpInput)) body: WithdrawRsvpInput): Promise<EventView> {
     return this.rsvps.withdraw(toEventActor(project, caller), eventId, body);
   }
 

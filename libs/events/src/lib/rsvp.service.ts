@@ -3,16 +3,26 @@ import { DataSource, EntityManager } from 'typeorm';
 import { isUuid, withTransaction } from '@acme/platform-persistence';
 import { EventActor } from './actor';
 import { notFound } from './event-query.service';
-import { RSVP_STATUSES, RsvpStatus } from './event-rsvp.entity';
+import { RsvpStatus } from './event-rsvp.entity';
 import { EventRecord } from './event.entity';
 import { EventView, toEventView } from './event-view';
 import { EventError, EventErrorCode, invalidBody } from './events.errors';
 import { EventsSettings } from './events.settings';
-import { isPlainObject, oneOf, optionalString, rejectUnknown } from './input-checks';
 import { EventFileRepository } from './repositories/event-file.repository';
 import { EventRepository } from './repositories/event.repository';
 import { RsvpRepository } from './repositories/rsvp.repository';
 import { SpaceService } from './space.service';
+
+/** POST .../events/:id/rsvp after the app validated the body; `userId` only with a service or master key. */
+export interface SetRsvpInput {
+  status: RsvpStatus;
+  userId?: string;
+}
+
+/** DELETE .../events/:id/rsvp after the app validated the body. */
+export interface WithdrawRsvpInput {
+  userId?: string;
+}
 
 /**
  * RSVPs. Each change locks its event row, so concurrent RSVPs to one event apply one at a time: the capacity
@@ -29,12 +39,8 @@ export class RsvpService {
     private readonly spaces: SpaceService,
   ) {}
 
-  async set(actor: EventActor, eventId: string, body: unknown): Promise<EventView> {
-    if (!isPlainObject(body)) throw invalidBody('The body must be a JSON object');
-    rejectUnknown(body, ['status', 'userId'], '');
-    if (body['status'] === undefined) throw invalidBody('status is required', 'status');
-    const status = oneOf(body['status'], 'status', RSVP_STATUSES);
-    const userId = await this.resolveUser(actor, body['userId']);
+  async set(actor: EventActor, eventId: string, { status, userId: requested }: SetRsvpInput): Promise<EventView> {
+    const userId = await this.resolveUser(actor, requested);
     return this.change(actor, eventId, userId, async (manager, event, previous) => {
       if (status === 'maybe' && !event.allowMaybe) throw new EventError(EventErrorCode.MAYBE_DISABLED, 'This event does not accept maybe.');
       if (status === 'going' && previous !== 'going' && event.capacity !== null && event.goingCount >= event.capacity) {
@@ -47,11 +53,8 @@ export class RsvpService {
   }
 
   /** Withdrawing is idempotent: no RSVP, nothing to do, same answer. */
-  async withdraw(actor: EventActor, eventId: string, body: unknown): Promise<EventView> {
-    const payload = body === undefined || body === null ? {} : body;
-    if (!isPlainObject(payload)) throw invalidBody('The body must be a JSON object');
-    rejectUnknown(payload, ['userId'], '');
-    const userId = await this.resolveUser(actor, payload['userId']);
+  async withdraw(actor: EventActor, eventId: string, { userId: requested }: WithdrawRsvpInput): Promise<EventView> {
+    const userId = await this.resolveUser(actor, requested);
     return this.change(actor, eventId, userId, async (manager, event, previous) => {
       if (previous === null) return;
       await this.rsvps.delete(manager, actor.projectId, event.id, userId);
@@ -59,8 +62,7 @@ export class RsvpService {
     });
   }
 
-  private async resolveUser(actor: EventActor, raw: unknown): Promise<string> {
-    const userId = optionalString(raw, 'userId', 200);
+  private async resolveUser(actor: EventActor, userId: string | undefined): Promise<string> {
     if (actor.kind === 'user') {
       if (userId !== undefined && userId !== actor.userId) throw invalidBody('userId is only accepted with a service or master key', 'userId');
       return actor.userId as string;
