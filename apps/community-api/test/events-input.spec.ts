@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { EventError } from '@acme/events';
+import { normaliseMultipartFields, toCreateEventInput } from '../src/events/input/create-event.body';
 import { toGuestListQuery } from '../src/events/input/guest-list.query';
 import { toListEventsQuery } from '../src/events/input/list-events.query';
 import { toSetRsvpInput, toWithdrawRsvpInput } from '../src/events/input/rsvp.body';
-import { formerGuestListQuery, formerListEventsQuery, formerRsvpBody, formerWithdrawBody } from './support/former-event-parsers';
+import { formerCreateEventInput, formerDecodeMultipart, formerGuestListQuery, formerListEventsQuery, formerRsvpBody, formerWithdrawBody } from './support/former-event-parsers';
 
 /** What a parser answers: its value, or the code, message and field of its error. */
 function outcome(parse: () => unknown): unknown {
@@ -52,6 +53,39 @@ describe('events input DTOs answer exactly as the former hand-written parsers', 
         expect(outcome(() => toWithdrawRsvpInput(value))).toEqual(outcome(() => formerWithdrawBody(value)));
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  const EVENT_KEYS = ['title', 'startTime', 'type', 'description', 'endTime', 'timezone', 'url', 'venueName', 'address', 'location', 'spaceId', 'visibility', 'capacity', 'allowMaybe', 'guestListVisible', 'hostIds', 'metadata', 'userId', 'extra'];
+  const eventValue = fc.oneof(
+    fc.constantFrom(
+      'online', 'physical', 'hybrid', 'members', 'invite', 'public', '', 'https://x.example', 'ftp://x', '2030-05-01T18:00:00', '2030-05-01T18:00:00Z', '2030-05-01T17:00:00Z',
+      '2029-01-01T00:00:00+02:00', 'Europe/Berlin', 'Mars/Base', '00000000-0000-4000-8000-00000000000A', 'not-a-uuid', 'true', 'false', '4', '0', '2.5', '[]', '["a"]', '{"latitude":1,"longitude":2}', '{"latitude":1}', '{"k":1}', '{nope',
+    ),
+    fc.constantFrom(null, true, false, 0, 3, 1.5, 1_000_001, [], ['a'], [''], { latitude: 1, longitude: 2 }, { latitude: 91, longitude: 0 }, { latitude: 1, longitude: 2, z: 1 }, { k: 'v' }),
+    fc.string({ maxLength: 8 }),
+    fc.anything({ maxDepth: 2 }),
+  );
+  const base = { title: 'T', startTime: '2030-01-01T00:00:00Z', type: 'online', url: 'https://x.example' };
+
+  it('create-event body (JSON)', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.dictionary(fc.constantFrom(...EVENT_KEYS), eventValue, { maxKeys: 5 }), (onBase, fields) => {
+        const body = onBase ? { ...base, ...fields } : fields;
+        expect(outcome(() => toCreateEventInput(body))).toEqual(outcome(() => formerCreateEventInput(body)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('create-event fields (multipart text)', () => {
+    const text = fc.oneof(eventValue.filter((value): value is string => typeof value === 'string'), fc.string({ maxLength: 8 }));
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...EVENT_KEYS), text, { maxKeys: 5 }), (fields) => {
+        const sent = { ...base, ...fields };
+        expect(outcome(() => toCreateEventInput(normaliseMultipartFields(sent)))).toEqual(outcome(() => formerCreateEventInput(formerDecodeMultipart(sent))));
+      }),
+      { numRuns: 2000 },
     );
   });
 

@@ -3,6 +3,7 @@ export * from './lib/events.errors';
 export * from './lib/events.settings';
 export * from './lib/events.module';
 export * from './lib/event-input';
+export * from './lib/zoned-time';
 export * from './lib/event-query';
 export * from './lib/event-view';
 export * from './lib/image-options';

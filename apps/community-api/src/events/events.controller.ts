@@ -3,12 +3,13 @@ import { rm } from 'node:fs/promises';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiCreatedResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Caller, Project } from '@acme/community';
-import { CreateEventService, EventPage, EventQueryService, EventView, GuestListQuery, GuestListService, GuestPage, ListEventsQuery, RsvpService, SetRsvpInput, WithdrawRsvpInput } from '@acme/events';
+import { CreateEventService, EventPage, invalidBody, EventQueryService, EventView, GuestListQuery, GuestListService, GuestPage, ListEventsQuery, RsvpService, SetRsvpInput, WithdrawRsvpInput } from '@acme/events';
 import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '../auth';
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { toEventActor } from './event-actor';
 import { CreateEventRequest, EventPageResponse, GuestPageResponse, EventResponse, ImageViewResponse, RsvpRequest, WithdrawRsvpRequest } from './event.dto';
+import { toCreateEventRequest } from './input/create-event.body';
 import { toGuestListQuery } from './input/guest-list.query';
 import { toListEventsQuery } from './input/list-events.query';
 import { ParseWith } from './input/parse-with.pipe';
@@ -37,10 +38,12 @@ export class EventsController {
   @ApiCreatedResponse({ type: EventResponse })
   async create(@Req() request: CommunityRequest, @CurrentProject() project: Project, @CurrentCaller() caller: Caller): Promise<EventView> {
     const actor = toEventActor(project, caller);
-    if (!isMultipart(request)) return this.creator.create(actor, { encoding: 'json', body: request.body, uploads: [], workDir: null });
+    if (!isMultipart(request)) return this.creator.create(actor, { ...toCreateEventRequest(request.body, 'json'), uploads: [], workDir: null });
     const staged = await stageMultipart(request, this.env.UPLOAD_TMP_DIR ?? tmpdir());
     try {
-      return await this.creator.create(actor, { encoding: 'multipart', body: staged.fields, uploads: staged.uploads, workDir: staged.workDir, malformed: staged.malformed });
+      // A structural multipart problem found while streaming is reported where the body is checked.
+      if (staged.malformed) throw invalidBody(staged.malformed);
+      return await this.creator.create(actor, { ...toCreateEventRequest(staged.fields, 'multipart'), uploads: staged.uploads, workDir: staged.workDir });
     } finally {
       await rm(staged.workDir, { recursive: true, force: true });
     }
