@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { COMMUNITY_MIGRATIONS, CommunityModule } from '@acme/community';
+import { COMMUNITY_MIGRATIONS, COMMUNITY_SCHEMA, CommunityModule } from '@acme/community';
 import { EVENTS_MIGRATIONS } from '@acme/events';
 import { CommunityPushModule, PUSH_MIGRATIONS } from '@acme/community-push';
 import { CommunityVerificationModule, VERIFICATION_MIGRATIONS } from '@acme/community-verification';
@@ -12,8 +12,6 @@ import { PushDevicesModule } from './push-devices/push-devices.module';
 import { communityService } from './service';
 import { SpacesModule } from './spaces/spaces.module';
 import { UsersModule } from './users/users.module';
-
-export const COMMUNITY_SCHEMA = 'community';
 
 @Module({})
 export class AppModule {

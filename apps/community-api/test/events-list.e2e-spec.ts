@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { EventQueryService, parseListEventsQuery } from '@acme/events';
+import { EventQueryService } from '@acme/events';
+import { toListEventsQuery } from '../src/events/input/list-events.query';
 import { queryDb } from './support/db';
 import { API, CommunityTestApp, TestProject, TestUser } from './support/community-app';
 import { createEvent, startEventsApp } from './support/events-fixtures';
@@ -108,7 +109,7 @@ describe('GET /events: paging, time windows, filters, visibility and radius sear
     await queryDb(t.app.database.url, 'ANALYZE community.events');
     const service = t.app.app.get(EventQueryService);
     const actor = { projectId: project.id, bundles: [], kind: 'user' as const, userId: alice.id };
-    const [sql, parameters] = service.listBuilder(actor, parseListEventsQuery({ latitude: '48.85', longitude: '2.35', radius: '5000' })).limit(20).getQueryAndParameters();
+    const [sql, parameters] = service.listBuilder(actor, toListEventsQuery({ latitude: '48.85', longitude: '2.35', radius: '5000' })).limit(20).getQueryAndParameters();
     const client = new Client({ connectionString: t.app.database.url });
     await client.connect();
     try {

@@ -3,12 +3,17 @@ import { rm } from 'node:fs/promises';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiCreatedResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Caller, Project } from '@acme/community';
-import { CreateEventService, EventPage, EventQueryService, EventView, GuestListService, GuestPage, RsvpService } from '@acme/events';
+import { CreateEventService, EventPage, invalidBody, EventQueryService, EventView, GuestListQuery, GuestListService, GuestPage, ListEventsQuery, RsvpService, SetRsvpInput, WithdrawRsvpInput } from '@acme/events';
 import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '../auth';
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { toEventActor } from './event-actor';
 import { CreateEventRequest, EventPageResponse, GuestPageResponse, EventResponse, ImageViewResponse, RsvpRequest, WithdrawRsvpRequest } from './event.dto';
+import { toCreateEventRequest } from './input/create-event.body';
+import { toGuestListQuery } from './input/guest-list.query';
+import { toListEventsQuery } from './input/list-events.query';
+import { ParseWith } from './input/parse-with.pipe';
+import { toSetRsvpInput, toWithdrawRsvpInput } from './input/rsvp.body';
 import { isMultipart, stageMultipart } from './multipart-upload';
 
 const ANY_CALLER = ['user', 'service', 'master'] as const;
@@ -33,10 +38,12 @@ export class EventsController {
   @ApiCreatedResponse({ type: EventResponse })
   async create(@Req() request: CommunityRequest, @CurrentProject() project: Project, @CurrentCaller() caller: Caller): Promise<EventView> {
     const actor = toEventActor(project, caller);
-    if (!isMultipart(request)) return this.creator.create(actor, { encoding: 'json', body: request.body, uploads: [], workDir: null });
+    if (!isMultipart(request)) return this.creator.create(actor, { ...toCreateEventRequest(request.body, 'json'), uploads: [], workDir: null });
     const staged = await stageMultipart(request, this.env.UPLOAD_TMP_DIR ?? tmpdir());
     try {
-      return await this.creator.create(actor, { encoding: 'multipart', body: staged.fields, uploads: staged.uploads, workDir: staged.workDir, malformed: staged.malformed });
+      // A structural multipart problem found while streaming is reported where the body is checked.
+      if (staged.malformed) throw invalidBody(staged.malformed);
+      return await this.creator.create(actor, { ...toCreateEventRequest(staged.fields, 'multipart'), uploads: staged.uploads, workDir: staged.workDir });
     } finally {
       await rm(staged.workDir, { recursive: true, force: true });
     }
@@ -59,7 +66,7 @@ export class EventsController {
   @ApiQuery({ name: 'longitude', required: false, type: Number })
   @ApiQuery({ name: 'radius', required: false, type: Number, description: 'metres; with latitude and longitude' })
   @ApiQuery({ name: 'sortBy', required: false, enum: ['startTime', 'distance'] })
-  list(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Query() query: Record<string, unknown>): Promise<EventPage> {
+  list(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Query(new ParseWith(toListEventsQuery)) query: ListEventsQuery): Promise<EventPage> {
     return this.queries.list(toEventActor(project, caller), query);
   }
 
@@ -76,7 +83,7 @@ export class EventsController {
   @ApiQuery({ name: 'status', required: false, enum: ['going', 'maybe', 'not_going'] })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: '1-100, default 50' })
-  guestList(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Query() query: Record<string, unknown>): Promise<GuestPage> {
+  guestList(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Query(new ParseWith(toGuestListQuery)) query: GuestListQuery): Promise<GuestPage> {
     return this.guests.list(toEventActor(project, caller), eventId, query);
   }
 
@@ -85,7 +92,7 @@ export class EventsController {
   @Authenticated([...ANY_CALLER])
   @ApiBody({ type: RsvpRequest })
   @ApiOkResponse({ type: EventResponse })
-  rsvp(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body() body: unknown): Promise<EventView> {
+  rsvp(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body(new ParseWith(toSetRsvpInput)) body: SetRsvpInput): Promise<EventView> {
     return this.rsvps.set(toEventActor(project, caller), eventId, body);
   }
 
@@ -94,7 +101,7 @@ export class EventsController {
   @Authenticated([...ANY_CALLER])
   @ApiBody({ type: WithdrawRsvpRequest, required: false })
   @ApiOkResponse({ type: EventResponse })
-  withdraw(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body() body: unknown): Promise<EventView> {
+  withdraw(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body(new ParseWith(toWithdrawRsvpInput)) body: WithdrawRsvpInput): Promise<EventView> {
     return this.rsvps.withdraw(toEventActor(project, caller), eventId, body);
   }
 

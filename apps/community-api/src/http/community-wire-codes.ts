@@ -1,31 +1,98 @@
+import { AppErrorKind, PlatformErrorCode } from '@acme/platform-errors';
 import { CommunityErrorCode } from '@acme/community';
 import { PushErrorCode } from '@acme/community-push';
 import { VerificationErrorCode } from '@acme/community-verification';
+import { EventErrorCode } from '@acme/events';
+
+export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode, string>> = {
+  [PlatformErrorCode.RouteNotFound]: 'route/not-found',
+  [PlatformErrorCode.MalformedBody]: 'request/invalid-json',
+  [PlatformErrorCode.MalformedRequest]: 'request/malformed',
+  [PlatformErrorCode.MalformedUri]: 'request/invalid-body',
+  [PlatformErrorCode.HeadersTooLarge]: 'request/headers-too-large',
+  [PlatformErrorCode.ValidationFailed]: 'request/invalid-body',
+  [PlatformErrorCode.PayloadTooLarge]: 'request/payload-too-large',
+  [PlatformErrorCode.UnsupportedEncoding]: 'request/invalid-body',
+  [PlatformErrorCode.UnsupportedMediaType]: 'request/invalid-body',
+  [PlatformErrorCode.RequestAborted]: 'request/invalid-body',
+  [PlatformErrorCode.AdminUnauthorized]: 'admin/unauthorized',
+  [PlatformErrorCode.RateLimited]: 'request/too-many-requests',
+  [PlatformErrorCode.DatabaseUnavailable]: 'server/unavailable',
+  [PlatformErrorCode.Internal]: 'server/internal-error',
+};
 
 /** Wire codes of projects and end-user auth (docs/community-api.md). */
-export const AUTH_WIRE_CODES: Record<CommunityErrorCode, string> = {
-  PROJECT_NOT_FOUND: 'project/not-found',
-  AUTH_UNAUTHORIZED: 'auth/unauthorized',
-  AUTH_FORBIDDEN: 'auth/forbidden',
-  AUTH_EMAIL_TAKEN: 'auth/email-already-in-use',
-  AUTH_INVALID_CREDENTIALS: 'auth/invalid-credentials',
-  AUTH_INVALID_REFRESH_TOKEN: 'auth/invalid-refresh-token',
-  AUTH_TOKEN_REUSE_DETECTED: 'auth/token-reuse-detected',
-  USER_NOT_FOUND: 'user/not-found',
-  AUTH_TOO_MANY_ATTEMPTS: 'auth/too-many-attempts',
+export const AUTH_WIRE_CODES: Readonly<Record<CommunityErrorCode, string>> = {
+  [CommunityErrorCode.PROJECT_NOT_FOUND]: 'project/not-found',
+  [CommunityErrorCode.AUTH_UNAUTHORIZED]: 'auth/unauthorized',
+  [CommunityErrorCode.AUTH_FORBIDDEN]: 'auth/forbidden',
+  [CommunityErrorCode.AUTH_EMAIL_TAKEN]: 'auth/email-already-in-use',
+  [CommunityErrorCode.AUTH_INVALID_CREDENTIALS]: 'auth/invalid-credentials',
+  [CommunityErrorCode.AUTH_INVALID_REFRESH_TOKEN]: 'auth/invalid-refresh-token',
+  [CommunityErrorCode.AUTH_TOKEN_REUSE_DETECTED]: 'auth/token-reuse-detected',
+  [CommunityErrorCode.USER_NOT_FOUND]: 'user/not-found',
+  [CommunityErrorCode.AUTH_TOO_MANY_ATTEMPTS]: 'auth/too-many-attempts',
 };
 
 /** Wire codes of email verification and mail. */
-export const VERIFICATION_WIRE_CODES: Record<VerificationErrorCode, string> = {
-  VERIFICATION_INVALID_OR_EXPIRED: 'auth/invalid-or-expired-token',
-  VERIFICATION_TOO_MANY_ATTEMPTS: 'auth/too-many-attempts',
-  MAIL_UNAVAILABLE: 'mail/unavailable',
+export const VERIFICATION_WIRE_CODES: Readonly<Record<VerificationErrorCode, string>> = {
+  [VerificationErrorCode.VERIFICATION_INVALID_OR_EXPIRED]: 'auth/invalid-or-expired-token',
+  [VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS]: 'auth/too-many-attempts',
+  [VerificationErrorCode.MAIL_UNAVAILABLE]: 'mail/unavailable',
 };
 
 /** Wire codes of push devices (docs/community-api.md#push-devices). */
-export const PUSH_WIRE_CODES: Record<PushErrorCode, string> = {
-  PUSH_DEVICE_UNAUTHORIZED: 'push-device/unauthorized',
-  PUSH_DEVICE_INVALID_BODY: 'push-device/invalid-body',
-  PUSH_BUNDLE_REQUIRED: 'database/tables-not-available',
-  PUSH_DEVICE_NOT_FOUND: 'push-device/not-found',
+export const PUSH_WIRE_CODES: Readonly<Record<PushErrorCode, string>> = {
+  [PushErrorCode.PUSH_DEVICE_UNAUTHORIZED]: 'push-device/unauthorized',
+  [PushErrorCode.PUSH_DEVICE_INVALID_BODY]: 'push-device/invalid-body',
+  [PushErrorCode.PUSH_BUNDLE_REQUIRED]: 'database/tables-not-available',
+  [PushErrorCode.PUSH_DEVICE_NOT_FOUND]: 'push-device/not-found',
+};
+
+/** Wire codes of events, RSVPs, spaces and files (docs/community-api.md#events). */
+export const EVENT_WIRE_CODES: Readonly<Record<EventErrorCode, string>> = {
+  [EventErrorCode.INVALID_BODY]: 'event/invalid-body',
+  [EventErrorCode.INVALID_QUERY]: 'event/invalid-query',
+  [EventErrorCode.FILES_IMAGES_BUNDLE_REQUIRED]: 'event/files-images-bundle-required',
+  [EventErrorCode.SPACES_BUNDLE_REQUIRED]: 'event/spaces-bundle-required',
+  [EventErrorCode.SPACE_NOT_FOUND]: 'event/space-not-found',
+  [EventErrorCode.NOT_SPACE_MEMBER]: 'event/not-space-member',
+  [EventErrorCode.FILE_TOO_LARGE]: 'event/file-too-large',
+  [EventErrorCode.INVALID_IMAGE]: 'event/invalid-image',
+  [EventErrorCode.NOT_FOUND]: 'event/not-found',
+  [EventErrorCode.CANCELLED]: 'event/cancelled',
+  [EventErrorCode.RSVP_CLOSED]: 'event/rsvp-closed',
+  [EventErrorCode.MAYBE_DISABLED]: 'event/maybe-disabled',
+  [EventErrorCode.FULL]: 'event/full',
+  [EventErrorCode.NOT_HOST]: 'event/not-host',
+  [EventErrorCode.GUEST_LIST_HIDDEN]: 'event/guest-list-hidden',
+  [EventErrorCode.FILE_NOT_FOUND]: 'file/not-found',
+};
+
+/** Every code the app can meet. */
+export type CommunityAppErrorCode = PlatformErrorCode | CommunityErrorCode | VerificationErrorCode | PushErrorCode | EventErrorCode;
+
+export const COMMUNITY_WIRE_CODES: Readonly<Record<CommunityAppErrorCode, string>> = {
+  ...PLATFORM_WIRE_CODES,
+  ...AUTH_WIRE_CODES,
+  ...VERIFICATION_WIRE_CODES,
+  ...PUSH_WIRE_CODES,
+  ...EVENT_WIRE_CODES,
+};
+
+/**
+ * Only for the framework's `HTTP_<status>` codes (a status Nest or a parser raised that no table can list,
+ * e.g. 405): the wire code follows the status's kind.
+ */
+export const HTTP_STATUS_WIRE_CODES: Readonly<Record<AppErrorKind, string>> = {
+  validation: 'request/invalid-body',
+  unauthorized: 'auth/unauthorized',
+  forbidden: 'auth/forbidden',
+  not_found: 'resource/not-found',
+  conflict: 'resource/conflict',
+  payload_too_large: 'request/payload-too-large',
+  unprocessable: 'request/unprocessable',
+  rate_limited: 'request/too-many-requests',
+  unavailable: 'server/unavailable',
+  internal: 'server/internal-error',
 };

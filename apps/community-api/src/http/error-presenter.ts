@@ -1,39 +1,18 @@
-import { AppErrorKind, ErrorPresenter } from '@acme/platform-errors';
-import { EVENT_WIRE_CODES } from '@acme/events';
-import { AUTH_WIRE_CODES, PUSH_WIRE_CODES, VERIFICATION_WIRE_CODES } from './community-wire-codes';
+import { ErrorPresenter, PresentableError } from '@acme/platform-errors';
+import { COMMUNITY_WIRE_CODES, CommunityAppErrorCode, HTTP_STATUS_WIRE_CODES } from './community-wire-codes';
 
-/** Replyke-style wire codes for internal codes; feature modules add theirs here. */
-export const COMMUNITY_WIRE_CODES: Record<string, string> = {
-  ROUTE_NOT_FOUND: 'route/not-found',
-  MALFORMED_BODY: 'request/invalid-json',
-  MALFORMED_REQUEST: 'request/malformed',
-  HEADERS_TOO_LARGE: 'request/headers-too-large',
-  VALIDATION_FAILED: 'request/invalid-body',
-  PAYLOAD_TOO_LARGE: 'request/payload-too-large',
-  ADMIN_UNAUTHORIZED: 'admin/unauthorized',
-  INTERNAL: 'server/internal-error',
-  ...AUTH_WIRE_CODES,
-  ...VERIFICATION_WIRE_CODES,
-  ...EVENT_WIRE_CODES,
-  ...PUSH_WIRE_CODES,
-};
+const isKnownCode = (code: string): code is CommunityAppErrorCode => Object.prototype.hasOwnProperty.call(COMMUNITY_WIRE_CODES, code);
 
-const FALLBACK_BY_KIND: Record<AppErrorKind, string> = {
-  validation: 'request/invalid-body',
-  unauthorized: 'auth/unauthorized',
-  forbidden: 'auth/forbidden',
-  not_found: 'resource/not-found',
-  conflict: 'resource/conflict',
-  payload_too_large: 'request/payload-too-large',
-  unprocessable: 'request/unprocessable',
-  rate_limited: 'request/too-many-requests',
-  unavailable: 'server/unavailable',
-  internal: 'server/internal-error',
-};
+/** The wire code: every listed code through its table; the framework's `HTTP_<status>` by kind; anything else is a bug. */
+export function wireCodeOf(error: Pick<PresentableError, 'code' | 'kind'>): string {
+  if (isKnownCode(error.code)) return COMMUNITY_WIRE_CODES[error.code];
+  if (/^HTTP_\d{3}$/.test(error.code)) return HTTP_STATUS_WIRE_CODES[error.kind];
+  return COMMUNITY_WIRE_CODES.INTERNAL;
+}
 
 /** `{error, code}`; the image errors (413, 422) are `{code, message}` as the spec gives them. */
 export const presentCommunityError: ErrorPresenter = (error) => {
-  const code = COMMUNITY_WIRE_CODES[error.code] ?? (error.code.includes('/') ? error.code : FALLBACK_BY_KIND[error.kind]);
+  const code = wireCodeOf(error);
   // A bug's text stays hidden; an outage says so (the client should retry).
   const message = error.status >= 500 && error.kind !== 'unavailable' ? 'Internal server error' : error.message;
   const field = typeof error.details?.['field'] === 'string' ? { field: error.details['field'] } : {};

@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { COMMUNITY_SCHEMA } from '@acme/community';
 import type { PushPlatform } from './device-registration';
 
 /** One physical device of a project: unique by (projectId, deviceKey), the token or the web push endpoint. */
-@Entity({ schema: 'community', name: 'push_devices' })
+@Entity({ schema: COMMUNITY_SCHEMA, name: 'push_devices' })
 export class PushDevice {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PushDevice } from './push-device.entity';
 import { PushDeviceService } from './push-device.service';
+import { PushDeviceRepository } from './repositories/push-device.repository';
+import { VapidKeyRepository } from './repositories/vapid-key.repository';
 import { PushSettings } from './push.settings';
 import { VapidKeyStore } from './vapid-keys';
 import { PushSender } from './web-push.sender';
@@ -13,6 +15,7 @@ export interface PushModuleOptions {
   useFactory: (...args: any[]) => PushSettings;
 }
 
+const REPOSITORIES = [PushDeviceRepository, VapidKeyRepository];
 const SERVICES = [PushDeviceService, VapidKeyStore, PushSender];
 
 /** Push devices, VAPID keys and the web push sender; global, needs the global `CommunityModule` (Clock). */
@@ -23,7 +26,7 @@ export class CommunityPushModule {
       module: CommunityPushModule,
       global: true,
       imports: [TypeOrmModule.forFeature([PushDevice])],
-      providers: [{ provide: PushSettings, inject: options.inject, useFactory: options.useFactory }, ...SERVICES],
+      providers: [{ provide: PushSettings, inject: options.inject, useFactory: options.useFactory }, ...REPOSITORIES, ...SERVICES],
       exports: [PushSettings, ...SERVICES],
     };
   }

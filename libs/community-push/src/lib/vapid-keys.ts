@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import webpush from 'web-push';
 import { PushSettings } from './push.settings';
+import { VapidKeyRepository } from './repositories/vapid-key.repository';
 
 export interface VapidKeys {
   publicKey: string;
@@ -18,7 +17,7 @@ export class VapidKeyStore {
   private keys?: Promise<VapidKeys>;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly stored: VapidKeyRepository,
     private readonly settings: PushSettings,
   ) {}
 
@@ -34,14 +33,6 @@ export class VapidKeyStore {
     const { vapidPublicKey, vapidPrivateKey } = this.settings;
     if (vapidPublicKey && vapidPrivateKey) return { publicKey: vapidPublicKey, privateKey: vapidPrivateKey };
     const generated = webpush.generateVAPIDKeys();
-    await this.dataSource.query(
-      `INSERT INTO "community"."push_vapid_keys" (id, public_key, private_key) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING`,
-      [generated.publicKey, generated.privateKey],
-    );
-    const rows = (await this.dataSource.query(`SELECT public_key, private_key FROM "community"."push_vapid_keys" WHERE id = 1`)) as {
-      public_key: string;
-      private_key: string;
-    }[];
-    return { publicKey: rows[0].public_key, privateKey: rows[0].private_key };
+    return this.stored.storeOnce(generated);
   }
 }

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { digestSecret } from '@acme/platform-auth';
-import { isUniqueViolation } from '@acme/platform-persistence';
 import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
 import { Clock, CommunitySettings, deriveKey, Project, UserService } from '@acme/community';
 import { Mailer } from './mail/mailer';
+import { VerificationTokenRepository } from './repositories/verification-token.repository';
 import { VerificationErrors } from './verification.errors';
 import { VerificationSettings } from './verification.settings';
 import { verificationMail } from './verification-mail';
@@ -38,7 +36,7 @@ export class EmailVerificationService {
   private readonly key: Buffer;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tokens: VerificationTokenRepository,
     private readonly users: UserService,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
@@ -60,7 +58,7 @@ export class EmailVerificationService {
       await this.mailer.send(project.id, { to: user.email, ...verificationMail(project.name, token, options) });
     } catch (error) {
       // A token nobody received must not stay valid.
-      await this.dataSource.query(`DELETE FROM "community"."verification_tokens" WHERE project_id = $1 AND id = $2`, [project.id, id]);
+      await this.tokens.delete(project.id, id);
       throw error;
     }
   }
@@ -68,23 +66,7 @@ export class EmailVerificationService {
   /** Consumes the token (and every other outstanding token of its user) and marks the user verified. */
   async verify(projectId: string, token: string, clientAddress: string): Promise<string> {
     await this.countAttempt(projectId, clientAddress);
-    // One statement, so one round trip and atomic: consume the token, its user's other live tokens, and
-    // set isVerified. The siblings exclude the consumed row (a statement may not update a row twice).
-    const rows = (await this.dataSource.query(
-      `WITH consumed AS (
-         UPDATE "community"."verification_tokens" SET consumed_at = $3
-          WHERE project_id = $1 AND token_digest = $2 AND consumed_at IS NULL AND expires_at > $3
-          RETURNING id, user_id),
-       siblings AS (
-         UPDATE "community"."verification_tokens" t SET consumed_at = $3 FROM consumed
-          WHERE t.project_id = $1 AND t.user_id = consumed.user_id AND t.consumed_at IS NULL AND t.id <> consumed.id),
-       verified AS (
-         UPDATE "community"."users" u SET is_verified = true, updated_at = now() FROM consumed
-          WHERE u.project_id = $1 AND u.id = consumed.user_id)
-       SELECT user_id FROM consumed`,
-      [projectId, this.digest(projectId, token), this.clock.now()],
-    )) as { user_id: string }[];
-    const userId = rows[0]?.user_id;
+    const userId = await this.tokens.consumeAndVerifyUser(projectId, this.digest(projectId, token), this.clock.now());
     if (!userId) throw VerificationErrors.invalidOrExpired();
     return userId;
   }
@@ -94,11 +76,7 @@ export class EmailVerificationService {
    * link endpoint redirects nowhere else: it is not an open redirect for links made up by someone else.
    */
   async isIssuedRedirect(projectId: string, token: string, redirect: string): Promise<boolean> {
-    const rows = (await this.dataSource.query(
-      `SELECT redirect_url FROM "community"."verification_tokens" WHERE project_id = $1 AND token_digest = $2 ORDER BY created_at DESC LIMIT 1`,
-      [projectId, this.digest(projectId, token)],
-    )) as { redirect_url: string | null }[];
-    return rows[0]?.redirect_url === redirect;
+    return (await this.tokens.latestRedirect(projectId, this.digest(projectId, token))) === redirect;
   }
 
   /**
@@ -124,23 +102,19 @@ export class EmailVerificationService {
       const token = generateVerificationToken(options.tokenFormat, options.tokenLength);
       const digest = this.digest(projectId, token);
       const now = this.clock.now();
-      try {
-        const id = await this.dataSource.transaction(async (manager) => {
-          // An expired, unused row with the same digest would block the unique index; it is dead anyway.
-          await manager.query(
-            `DELETE FROM "community"."verification_tokens" WHERE project_id = $1 AND token_digest = $2 AND consumed_at IS NULL AND expires_at <= $3`,
-            [projectId, digest, now],
-          );
-          const inserted = (await manager.query(
-            `INSERT INTO "community"."verification_tokens" (project_id, user_id, token_digest, mode, expires_at, redirect_url) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-            [projectId, userId, digest, options.mode, new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS), options.mode === 'link' ? (options.redirectUrl ?? null) : null],
-          )) as { id: string }[];
-          return inserted[0].id;
-        });
-        return { token, id };
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= 20) throw error;
-      }
+      const id = await this.tokens.insertLive(
+        {
+          projectId,
+          userId,
+          tokenDigest: digest,
+          mode: options.mode,
+          expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS),
+          redirectUrl: options.mode === 'link' ? (options.redirectUrl ?? null) : null,
+        },
+        now,
+      );
+      if (id !== 'digest-taken') return { token, id };
+      if (attempt >= 20) throw new Error('No free verification token digest after 20 draws');
     }
   }
 

@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { COMMUNITY_SCHEMA } from '@acme/community';
 
 /** An email verification token, stored as an HMAC; at most one live row per digest within a project. */
-@Entity({ schema: 'community', name: 'verification_tokens' })
+@Entity({ schema: COMMUNITY_SCHEMA, name: 'verification_tokens' })
 export class VerificationToken {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -1,16 +1,29 @@
-import { AppError } from '@acme/platform-errors';
+import { AppError, AppErrorKind } from '@acme/platform-errors';
 
 /** Internal codes of email verification and mail; the app maps them to wire codes. */
-export const VerificationErrorCode = {
-  VERIFICATION_INVALID_OR_EXPIRED: 'VERIFICATION_INVALID_OR_EXPIRED',
-  VERIFICATION_TOO_MANY_ATTEMPTS: 'VERIFICATION_TOO_MANY_ATTEMPTS',
-  MAIL_UNAVAILABLE: 'MAIL_UNAVAILABLE',
-} as const;
-export type VerificationErrorCode = (typeof VerificationErrorCode)[keyof typeof VerificationErrorCode];
+export enum VerificationErrorCode {
+  VERIFICATION_INVALID_OR_EXPIRED = 'VERIFICATION_INVALID_OR_EXPIRED',
+  VERIFICATION_TOO_MANY_ATTEMPTS = 'VERIFICATION_TOO_MANY_ATTEMPTS',
+  MAIL_UNAVAILABLE = 'MAIL_UNAVAILABLE',
+}
+
+const KIND: Readonly<Record<VerificationErrorCode, AppErrorKind>> = {
+  [VerificationErrorCode.VERIFICATION_INVALID_OR_EXPIRED]: 'validation',
+  [VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS]: 'rate_limited',
+  [VerificationErrorCode.MAIL_UNAVAILABLE]: 'unavailable',
+};
+
+/** A failure of email verification or mail; its kind follows from the code. */
+export class VerificationError extends AppError {
+  constructor(code: VerificationErrorCode, message: string, options: { headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(code, KIND[code], message, options);
+    this.name = 'VerificationError';
+  }
+}
 
 export const VerificationErrors = {
-  invalidOrExpired: () => new AppError(VerificationErrorCode.VERIFICATION_INVALID_OR_EXPIRED, 'validation', 'Invalid or expired token.'),
+  invalidOrExpired: () => new VerificationError(VerificationErrorCode.VERIFICATION_INVALID_OR_EXPIRED, 'Invalid or expired token.'),
   tooManyAttempts: (headers: Record<string, string>) =>
-    new AppError(VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS, 'rate_limited', 'Too many attempts; try again later.', { headers }),
-  mailUnavailable: (cause: unknown) => new AppError(VerificationErrorCode.MAIL_UNAVAILABLE, 'unavailable', 'The email could not be sent.', { cause }),
+    new VerificationError(VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS, 'Too many attempts; try again later.', { headers }),
+  mailUnavailable: (cause: unknown) => new VerificationError(VerificationErrorCode.MAIL_UNAVAILABLE, 'The email could not be sent.', { cause }),
 };

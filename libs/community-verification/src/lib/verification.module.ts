@@ -4,6 +4,8 @@ import { RateLimitingModule } from '@acme/platform-rate-limiting';
 import { EmailVerificationService } from './email-verification.service';
 import { Mailer } from './mail/mailer';
 import { OutboxMessage } from './mail/outbox-message.entity';
+import { OutboxRepository } from './repositories/outbox.repository';
+import { VerificationTokenRepository } from './repositories/verification-token.repository';
 import { VerificationToken } from './verification-token.entity';
 import { VerificationSettings } from './verification.settings';
 
@@ -22,7 +24,7 @@ export class CommunityVerificationModule {
       module: CommunityVerificationModule,
       global: true,
       imports: [TypeOrmModule.forFeature([VerificationToken, OutboxMessage]), RateLimitingModule],
-      providers: [{ provide: VerificationSettings, inject: options.inject, useFactory: options.useFactory }, EmailVerificationService, Mailer],
+      providers: [{ provide: VerificationSettings, inject: options.inject, useFactory: options.useFactory }, VerificationTokenRepository, OutboxRepository, EmailVerificationService, Mailer],
       exports: [VerificationSettings, EmailVerificationService, Mailer],
     };
   }

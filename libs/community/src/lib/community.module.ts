@@ -6,6 +6,7 @@ import { CallerResolver } from './callers';
 import { Clock, SystemClock } from './clock';
 import { CommunitySettings } from './community.settings';
 import { Project } from './projects/project.entity';
+import { ProjectRepository, RefreshTokenRepository, UserRepository } from './repositories';
 import { ProjectService } from './projects/project.service';
 import { AccessTokenService } from './sessions/access-token.service';
 import { RefreshToken } from './sessions/refresh-token.entity';
@@ -20,6 +21,7 @@ export interface CommunityModuleOptions {
   useFactory: (...args: any[]) => CommunitySettings;
 }
 
+const REPOSITORIES = [ProjectRepository, UserRepository, RefreshTokenRepository];
 const SERVICES = [ProjectService, UserService, AccessTokenService, SessionService, CallerResolver];
 
 /**
@@ -33,8 +35,8 @@ export class CommunityModule {
       module: CommunityModule,
       global: true,
       imports: [TypeOrmModule.forFeature([Project, User, RefreshToken]), JwtModule.register({}), RateLimitingModule],
-      providers: [{ provide: CommunitySettings, inject: options.inject, useFactory: options.useFactory }, { provide: Clock, useClass: SystemClock }, ...SERVICES],
-      exports: [CommunitySettings, Clock, ...SERVICES],
+      providers: [{ provide: CommunitySettings, inject: options.inject, useFactory: options.useFactory }, { provide: Clock, useClass: SystemClock }, ...REPOSITORIES, ...SERVICES],
+      exports: [CommunitySettings, Clock, ...REPOSITORIES, ...SERVICES],
     };
   }
 }

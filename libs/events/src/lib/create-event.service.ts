@@ -3,17 +3,18 @@ import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { withTransaction } from '@acme/platform-persistence';
 import { BUNDLE_FILES_IMAGES, BUNDLE_SPACES, EventActor } from './actor';
-import { EventFile } from './event-file.entity';
-import { CreateEventInput, decodeMultipartFields, parseCreateEventInput } from './event-input';
-import { EventRecord } from './event.entity';
+import { CreateEventInput } from './event-input';
 import { EventView, toEventView } from './event-view';
 import { EventError, EventErrorCode, invalidBody } from './events.errors';
 import { EventsSettings, MAX_GALLERY_FILES } from './events.settings';
 import { CONTENT_TYPES } from './file-storage';
 import { ImageOptions, parseImageOptions } from './image-options';
 import { processImage, ProcessedImage, ProcessedRendition } from './image-processor';
-import { isPlainObject, parseJsonField } from './input-checks';
+import { parseJsonField } from './input-checks';
+import { EventFileRepository } from './repositories/event-file.repository';
+import { EventRepository } from './repositories/event.repository';
 import { SpaceService } from './space.service';
 import { UploadJournal } from './upload-journal';
 
@@ -27,15 +28,14 @@ export interface StagedUpload {
   tooLarge: boolean;
 }
 
+/** POST .../events after the app validated the event fields (JSON or multipart, normalised alike). */
 export interface CreateEventCommand {
-  encoding: 'json' | 'multipart';
-  /** The JSON body, or the multipart text fields. */
-  body: unknown;
+  input: CreateEventInput;
+  /** `cover.options` and `gallery.options` as sent: JSON text on multipart, a JSON value in a JSON body. */
+  imageOptions: { cover?: unknown; gallery?: unknown };
   uploads: StagedUpload[];
   /** Scratch directory for processed renditions; the caller removes it afterwards. */
   workDir: string | null;
-  /** A structural multipart problem found while streaming (reported at the body check). */
-  malformed?: string;
 }
 
 interface PlannedImage {
@@ -45,20 +45,23 @@ interface PlannedImage {
   options: ImageOptions;
 }
 
-const OPTION_FIELDS = { cover: 'cover.options', gallery: 'gallery.options' } as const;
+export const OPTION_FIELDS = { cover: 'cover.options', gallery: 'gallery.options' } as const;
 
 /** POST .../events: the spec's checks in its order (body, bundles, space, files), then all-or-nothing storage. */
 @Injectable()
 export class CreateEventService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly events: EventRepository,
+    private readonly files: EventFileRepository,
     private readonly settings: EventsSettings,
     private readonly spaces: SpaceService,
     private readonly journal: UploadJournal,
   ) {}
 
   async create(actor: EventActor, command: CreateEventCommand): Promise<EventView> {
-    const { input, images } = this.parseBody(command);
+    const { input } = command;
+    const images = this.planImages(command);
     const creator = await this.resolveCreator(actor, input);
     this.checkBundles(actor, input, images);
     await this.checkSpace(actor, input, creator);
@@ -66,25 +69,20 @@ export class CreateEventService {
     return this.persist(actor, input, creator, images, processed);
   }
 
-  private parseBody(command: CreateEventCommand): { input: CreateEventInput; images: PlannedImage[] } {
-    if (command.malformed) throw invalidBody(command.malformed);
-    if (!isPlainObject(command.body)) throw invalidBody('The body must be a JSON object');
-    const { [OPTION_FIELDS.cover]: coverOptions, [OPTION_FIELDS.gallery]: galleryOptions, ...fields } = command.body;
-    const raw = command.encoding === 'multipart' ? decodeMultipartFields(fields as Record<string, string>) : fields;
-    const input = parseCreateEventInput(raw);
+  /** The spec's checks of the file parts and their options, after the event fields. */
+  private planImages(command: CreateEventCommand): PlannedImage[] {
     const unknownPart = command.uploads.find((upload) => upload.field !== 'cover' && upload.field !== 'gallery');
     if (unknownPart) throw invalidBody(`Unexpected file field ${unknownPart.field}; images go in cover or gallery`, unknownPart.field);
     const covers = command.uploads.filter((upload) => upload.field === 'cover');
     const gallery = command.uploads.filter((upload) => upload.field === 'gallery');
     if (covers.length > 1) throw invalidBody('Only one cover image is allowed', 'cover');
     if (gallery.length > MAX_GALLERY_FILES) throw invalidBody(`At most ${MAX_GALLERY_FILES} gallery images are allowed`, 'gallery');
-    const cover = this.options('cover', covers.length > 0, coverOptions);
-    const galleryParsed = this.options('gallery', gallery.length > 0, galleryOptions);
-    const images: PlannedImage[] = [
+    const cover = this.options('cover', covers.length > 0, command.imageOptions.cover);
+    const galleryParsed = this.options('gallery', gallery.length > 0, command.imageOptions.gallery);
+    return [
       ...covers.map((upload) => ({ role: 'cover' as const, position: 0, upload, options: cover as ImageOptions })),
       ...gallery.map((upload, position) => ({ role: 'gallery' as const, position, upload, options: galleryParsed as ImageOptions })),
     ];
-    return { input, images };
   }
 
   private options(role: 'cover' | 'gallery', hasFiles: boolean, raw: unknown): ImageOptions | null {
@@ -178,8 +176,8 @@ export class CreateEventService {
       const puts = await Promise.allSettled(uploads.map(({ key, rendition }) => storage.put(key, rendition.path, CONTENT_TYPES[rendition.format] ?? 'application/octet-stream')));
       const failedPut = puts.find((result): result is PromiseRejectedResult => result.status === 'rejected');
       if (failedPut) throw failedPut.reason;
-      return await this.dataSource.transaction(async (manager) => {
-        await manager.save(manager.create(EventRecord, {
+      return await withTransaction(this.dataSource, async (manager) => {
+        await this.events.insert(manager, {
             id: eventId,
             projectId: actor.projectId,
             userId: creator,
@@ -195,16 +193,16 @@ export class CreateEventService {
             location: input.location ? { type: 'Point', coordinates: [input.location.longitude, input.location.latitude] } : null,
             spaceId: input.spaceId,
             visibility: input.visibility,
-            status: 'active',
             allowMaybe: input.allowMaybe,
             guestListVisible: input.guestListVisible,
             capacity: input.capacity,
             hostIds: [...new Set([creator, ...input.hostIds])],
             metadata: input.metadata,
-        }));
-        const savedFiles = files.length > 0 ? await manager.save(files.map((file) => manager.create(EventFile, file.row))) : [];
+        });
+        const savedFiles = await this.files.insertMany(manager, files.map((file) => file.row));
         if (uploads.length > 0) await this.journal.settle(manager, actor.projectId, eventId);
-        const fresh = await manager.findOneByOrFail(EventRecord, { id: eventId, projectId: actor.projectId });
+        const fresh = await this.events.findInProject(actor.projectId, eventId, manager);
+        if (!fresh) throw new Error(`Event ${eventId} vanished inside its own transaction`);
         return toEventView(fresh, savedFiles, (key) => storage.url(key));
       });
     } catch (error) {

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { COMMUNITY_SCHEMA } from '@acme/community';
 
 /** One stored rendition; `key` is the storage key, the URL is derived from it when presented. */
 export interface StoredImage {
@@ -18,7 +19,7 @@ export interface ImageFileMetadata {
 
 export type EventFileRole = 'cover' | 'gallery';
 
-@Entity({ schema: 'community', name: 'event_files' })
+@Entity({ schema: COMMUNITY_SCHEMA, name: 'event_files' })
 export class EventFile {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column('uuid') projectId: string;

@@ -1,6 +1,4 @@
-import { EVENT_TYPES, EVENT_VISIBILITIES, EventType, EventVisibility } from './event-input';
-import { invalidQuery } from './events.errors';
-import { isPlainObject } from './input-checks';
+import type { EventType, EventVisibility } from './event-input';
 
 export interface NearFilter {
   latitude: number;
@@ -9,6 +7,7 @@ export interface NearFilter {
   radius: number;
 }
 
+/** GET .../events after the app validated its query string: paging, a start-time window, filters, a radius. */
 export interface ListEventsQuery {
   page: number;
   limit: number;
@@ -24,82 +23,5 @@ export interface ListEventsQuery {
   sortBy: 'startTime' | 'distance';
 }
 
-export const LIST_QUERY_KEYS = ['page', 'limit', 'from', 'to', 'type', 'visibility', 'status', 'spaceId', 'userId', 'hostId', 'latitude', 'longitude', 'radius', 'sortBy'] as const;
+/** The largest radius: half the Earth's circumference. */
 export const MAX_RADIUS_METRES = 20_037_509;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/i;
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-function text(query: Record<string, unknown>, key: string): string | undefined {
-  const value = query[key];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length === 0 || value.length > 200) throw invalidQuery(`${key} must be a single non-empty value`, key);
-  return value;
-}
-
-function integer(query: Record<string, unknown>, key: string, min: number, max: number, fallback: number): number {
-  const value = text(query, key);
-  if (value === undefined) return fallback;
-  const number = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(number) || number < min || number > max) throw invalidQuery(`${key} must be an integer from ${min} to ${max}`, key);
-  return number;
-}
-
-function decimal(query: Record<string, unknown>, key: string, min: number, max: number): number | undefined {
-  const value = text(query, key);
-  if (value === undefined) return undefined;
-  const number = DECIMAL.test(value) ? Number(value) : NaN;
-  if (!Number.isFinite(number) || number < min || number > max) throw invalidQuery(`${key} must be a number from ${min} to ${max}`, key);
-  return number;
-}
-
-function date(query: Record<string, unknown>, key: string): Date | null {
-  const value = text(query, key);
-  if (value === undefined) return null;
-  const parsed = ISO_DATETIME.test(value) ? new Date(value) : undefined;
-  if (!parsed || Number.isNaN(parsed.getTime())) throw invalidQuery(`${key} must be an ISO 8601 date or date-time`, key);
-  return parsed;
-}
-
-function choice<T extends string>(query: Record<string, unknown>, key: string, allowed: readonly T[]): T | null {
-  const value = text(query, key);
-  if (value === undefined) return null;
-  if (!(allowed as readonly string[]).includes(value)) throw invalidQuery(`${key} must be one of ${allowed.join(', ')}`, key);
-  return value as T;
-}
-
-/** GET .../events query string: paging, a start-time window, filters and an optional radius in metres. */
-export function parseListEventsQuery(raw: unknown): ListEventsQuery {
-  const query = isPlainObject(raw) ? raw : {};
-  const unknown = Object.keys(query).find((key) => !(LIST_QUERY_KEYS as readonly string[]).includes(key));
-  if (unknown !== undefined) throw invalidQuery(`${unknown} is not a known query parameter`, unknown);
-  const latitude = decimal(query, 'latitude', -90, 90);
-  const longitude = decimal(query, 'longitude', -180, 180);
-  const radius = decimal(query, 'radius', 0, MAX_RADIUS_METRES);
-  const given = [latitude, longitude, radius].filter((value) => value !== undefined).length;
-  if (given !== 0 && given !== 3) throw invalidQuery('latitude, longitude and radius go together', 'radius');
-  const near = given === 3 ? { latitude: latitude as number, longitude: longitude as number, radius: radius as number } : null;
-  const from = date(query, 'from');
-  const to = date(query, 'to');
-  if (from && to && to.getTime() < from.getTime()) throw invalidQuery('to must not be before from', 'to');
-  const spaceId = text(query, 'spaceId');
-  if (spaceId !== undefined && !UUID.test(spaceId)) throw invalidQuery('spaceId must be a UUID', 'spaceId');
-  const userId = text(query, 'userId');
-  if (userId !== undefined && !UUID.test(userId)) throw invalidQuery('userId must be a UUID', 'userId');
-  const sortBy = choice(query, 'sortBy', ['startTime', 'distance'] as const) ?? 'startTime';
-  if (sortBy === 'distance' && !near) throw invalidQuery('sortBy=distance needs latitude, longitude and radius', 'sortBy');
-  return {
-    page: integer(query, 'page', 1, 1_000_000, 1),
-    limit: integer(query, 'limit', 1, 100, 20),
-    from,
-    to,
-    type: choice(query, 'type', EVENT_TYPES),
-    visibility: choice(query, 'visibility', EVENT_VISIBILITIES),
-    status: choice(query, 'status', ['active', 'cancelled'] as const),
-    spaceId: spaceId?.toLowerCase() ?? null,
-    userId: userId?.toLowerCase() ?? null,
-    hostId: text(query, 'hostId') ?? null,
-    near,
-    sortBy,
-  };
-}

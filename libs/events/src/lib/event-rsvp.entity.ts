@@ -1,9 +1,10 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { COMMUNITY_SCHEMA } from '@acme/community';
 
 export const RSVP_STATUSES = ['going', 'maybe', 'not_going'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
-@Entity({ schema: 'community', name: 'event_rsvps' })
+@Entity({ schema: COMMUNITY_SCHEMA, name: 'event_rsvps' })
 export class EventRsvp {
   @PrimaryColumn('uuid') eventId: string;
   @PrimaryColumn('uuid') userId: string;

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { COMMUNITY_SCHEMA } from '@acme/community';
 import type { EventType, EventVisibility } from './event-input';
 
 export type EventStatus = 'active' | 'cancelled';
@@ -8,7 +9,7 @@ export interface GeoJsonPoint {
 }
 
 /** One event of a project; `location` is GeoJSON and feeds the indexed `earth_point` column (not mapped). */
-@Entity({ schema: 'community', name: 'events' })
+@Entity({ schema: COMMUNITY_SCHEMA, name: 'events' })
 export class EventRecord {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column('uuid') projectId: string;

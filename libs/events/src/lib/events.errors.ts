@@ -20,26 +20,6 @@ export enum EventErrorCode {
   FILE_NOT_FOUND = 'EVENT_FILE_NOT_FOUND',
 }
 
-/** Wire codes (docs/community-api.md) for each internal code, exhaustively. */
-export const EVENT_WIRE_CODES: Readonly<Record<EventErrorCode, string>> = {
-  [EventErrorCode.INVALID_BODY]: 'event/invalid-body',
-  [EventErrorCode.INVALID_QUERY]: 'event/invalid-query',
-  [EventErrorCode.FILES_IMAGES_BUNDLE_REQUIRED]: 'event/files-images-bundle-required',
-  [EventErrorCode.SPACES_BUNDLE_REQUIRED]: 'event/spaces-bundle-required',
-  [EventErrorCode.SPACE_NOT_FOUND]: 'event/space-not-found',
-  [EventErrorCode.NOT_SPACE_MEMBER]: 'event/not-space-member',
-  [EventErrorCode.FILE_TOO_LARGE]: 'event/file-too-large',
-  [EventErrorCode.INVALID_IMAGE]: 'event/invalid-image',
-  [EventErrorCode.NOT_FOUND]: 'event/not-found',
-  [EventErrorCode.CANCELLED]: 'event/cancelled',
-  [EventErrorCode.RSVP_CLOSED]: 'event/rsvp-closed',
-  [EventErrorCode.MAYBE_DISABLED]: 'event/maybe-disabled',
-  [EventErrorCode.FULL]: 'event/full',
-  [EventErrorCode.NOT_HOST]: 'event/not-host',
-  [EventErrorCode.GUEST_LIST_HIDDEN]: 'event/guest-list-hidden',
-  [EventErrorCode.FILE_NOT_FOUND]: 'file/not-found',
-};
-
 const KIND: Readonly<Record<EventErrorCode, AppErrorKind>> = {
   [EventErrorCode.INVALID_BODY]: 'validation',
   [EventErrorCode.INVALID_QUERY]: 'validation',

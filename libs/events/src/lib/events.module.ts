@@ -7,6 +7,7 @@ import { EventRsvp } from './event-rsvp.entity';
 import { EventRecord } from './event.entity';
 import { EventsSettings } from './events.settings';
 import { GuestListService } from './guest-list.service';
+import { EventFileRepository, EventRepository, RsvpRepository, SpaceRepository, UploadJournalRepository } from './repositories';
 import { RsvpService } from './rsvp.service';
 import { Space, SpaceMember } from './space.entity';
 import { SpaceService } from './space.service';
@@ -20,6 +21,7 @@ export interface EventsModuleOptions {
   useFactory: (...args: any[]) => EventsSettings | Promise<EventsSettings>;
 }
 
+const REPOSITORIES = [EventRepository, EventFileRepository, RsvpRepository, SpaceRepository, UploadJournalRepository];
 const SERVICES = [CreateEventService, RsvpService, EventQueryService, GuestListService, SpaceService, UploadJournal];
 
 /** Events, RSVPs, event images and spaces; the app supplies storage, the user lookup and limits. */
@@ -29,8 +31,8 @@ export class EventsModule {
     return {
       module: EventsModule,
       imports: [TypeOrmModule.forFeature([EventRecord, EventRsvp, EventFile, Space, SpaceMember]), ...(options.imports ?? [])],
-      providers: [{ provide: EventsSettings, inject: options.inject ?? [], useFactory: options.useFactory }, ...SERVICES],
-      exports: [EventsSettings, ...SERVICES],
+      providers: [{ provide: EventsSettings, inject: options.inject ?? [], useFactory: options.useFactory }, ...REPOSITORIES, ...SERVICES],
+      exports: [EventsSettings, ...REPOSITORIES, ...SERVICES],
     };
   }
 }

@@ -1,9 +1,10 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { COMMUNITY_SCHEMA } from '@acme/community';
 
 export const SPACE_MEMBER_STATUSES = ['active', 'pending', 'banned'] as const;
 export type SpaceMemberStatus = (typeof SPACE_MEMBER_STATUSES)[number];
 
-@Entity({ schema: 'community', name: 'spaces' })
+@Entity({ schema: COMMUNITY_SCHEMA, name: 'spaces' })
 export class Space {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column('uuid') projectId: string;
@@ -11,7 +12,7 @@ export class Space {
   @Column('timestamptz', { default: () => 'now()' }) createdAt: Date;
 }
 
-@Entity({ schema: 'community', name: 'space_members' })
+@Entity({ schema: COMMUNITY_SCHEMA, name: 'space_members' })
 export class SpaceMember {
   @PrimaryColumn('uuid') spaceId: string;
   @PrimaryColumn('uuid') userId: string;

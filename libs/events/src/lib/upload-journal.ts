@@ -1,8 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { EventsSettings } from './events.settings';
-
-const TABLE = `"community"."pending_uploads"`;
+import { UploadJournalRepository } from './repositories/upload-journal.repository';
 
 /**
  * Files written to storage before the event that references them commits. `record` runs before the puts,
@@ -15,7 +14,7 @@ export class UploadJournal implements OnApplicationBootstrap, OnApplicationShutd
   private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly rows: UploadJournalRepository,
     private readonly settings: EventsSettings,
   ) {}
 
@@ -33,34 +32,30 @@ export class UploadJournal implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async record(projectId: string, eventId: string, keys: string[]): Promise<void> {
-    await this.dataSource.query(`INSERT INTO ${TABLE} (event_id, project_id, keys) VALUES ($1, $2, $3)`, [eventId, projectId, keys]);
+    await this.rows.record(projectId, eventId, keys);
   }
 
   /** Inside the event's transaction: the files now belong to a committed event. */
   async settle(manager: EntityManager, projectId: string, eventId: string): Promise<void> {
-    await manager.query(`DELETE FROM ${TABLE} WHERE event_id = $1 AND project_id = $2`, [eventId, projectId]);
+    await this.rows.delete(projectId, eventId, manager);
   }
 
   /** After a failed request has deleted its files itself (best effort: the sweeper covers a failure here). */
   async forget(projectId: string, eventId: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM ${TABLE} WHERE event_id = $1 AND project_id = $2`, [eventId, projectId]);
+    await this.rows.delete(projectId, eventId);
   }
 
   /**
    * Deletes the files of journal rows older than `graceSeconds` (longer than any request), then the rows.
-   * Rows are locked with SKIP LOCKED, so instances sweeping at once never take the same row. Returns the
-   * number of files deleted.
+   * Instances sweeping at once never take the same row. Returns the number of files deleted.
    */
   async sweep(graceSeconds: number): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const rows = (await manager.query(
-        `SELECT event_id, keys FROM ${TABLE} WHERE created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT 100 FOR UPDATE SKIP LOCKED`,
-        [graceSeconds],
-      )) as { event_id: string; keys: string[] }[];
+    return this.rows.transaction(async (manager) => {
+      const rows = await this.rows.lockStale(manager, graceSeconds);
       if (rows.length === 0) return 0;
       const keys = rows.flatMap((row) => row.keys);
       await this.settings.storage.delete(keys);
-      await manager.query(`DELETE FROM ${TABLE} WHERE event_id = ANY($1::uuid[])`, [rows.map((row) => row.event_id)]);
+      await this.rows.deleteEvents(manager, rows.map((row) => row.eventId));
       this.logger.warn({ msg: 'Deleted files of event creations that never committed', events: rows.length, files: keys.length });
       return keys.length;
     });

@@ -1,11 +1,9 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import nodemailer, { Transporter } from 'nodemailer';
-import { Repository } from 'typeorm';
 import { Clock } from '@acme/community';
 import { VerificationErrors } from '../verification.errors';
 import { VerificationSettings } from '../verification.settings';
-import { OutboxMessage } from './outbox-message.entity';
+import { OutboxRepository } from '../repositories/outbox.repository';
 
 export interface MailMessage {
   to: string;
@@ -30,7 +28,7 @@ export class Mailer implements OnModuleDestroy {
   constructor(
     private readonly settings: VerificationSettings,
     private readonly clock: Clock,
-    @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
+    private readonly outbox: OutboxRepository,
   ) {
     this.smtp = settings.mail.smtpUrl ? nodemailer.createTransport(settings.mail.smtpUrl) : undefined;
     this.renderer = nodemailer.createTransport({ jsonTransport: true });
@@ -56,7 +54,7 @@ export class Mailer implements OnModuleDestroy {
 
   /** The project's outbox, newest first. */
   async readOutbox(projectId: string, limit = 100): Promise<OutboxEntry[]> {
-    const rows = await this.outbox.find({ where: { projectId }, order: { id: 'DESC' }, take: limit });
+    const rows = await this.outbox.listNewest(projectId, limit);
     return rows.map((row) => ({ to: row.to, subject: row.subject, text: row.text, html: row.html, sentAt: row.sentAt.toISOString() }));
   }
 }

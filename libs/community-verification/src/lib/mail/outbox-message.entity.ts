@@ -1,7 +1,8 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { COMMUNITY_SCHEMA } from '@acme/community';
 
 /** A mail "sent" to a project's outbox when no SMTP transport is configured (local runs, tests). */
-@Entity({ schema: 'community', name: 'outbox_messages' })
+@Entity({ schema: COMMUNITY_SCHEMA, name: 'outbox_messages' })
 export class OutboxMessage {
   /** Identity column: orders messages sent within the same millisecond. */
   @PrimaryGeneratedColumn('increment', { type: 'bigint' })

@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { COMMUNITY_SCHEMA } from '../community.schema';
 import type { Bundle } from './bundles';
 
 /** A tenant of the community API; every other community row carries its `projectId`. */
-@Entity({ schema: 'community', name: 'projects' })
+@Entity({ schema: COMMUNITY_SCHEMA, name: 'projects' })
 export class Project {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -1,10 +1,9 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { digestSecret, generateSecret, safeEqual } from '@acme/platform-auth';
 import { RedisPubSub } from '@acme/platform-redis';
 import { CommunityErrors } from '../community.errors';
-import { Bundle, normalizeBundles } from './bundles';
+import { ProjectRepository } from '../repositories/project.repository';
+import { normalizeBundles } from './bundles';
 import { Project } from './project.entity';
 
 /** What the operator gets once, at creation. */
@@ -16,7 +15,6 @@ export interface CreatedProject {
 
 export type ProjectKeyKind = 'service' | 'master';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CACHE_TTL_MS = 5000;
 const INVALIDATION_CHANNEL = 'community:projects:changed';
 
@@ -27,7 +25,7 @@ export class ProjectService implements OnModuleInit, OnModuleDestroy {
   private unsubscribe?: () => void;
 
   constructor(
-    @InjectRepository(Project) private readonly projects: Repository<Project>,
+    private readonly projects: ProjectRepository,
     private readonly pubsub: RedisPubSub,
   ) {}
 
@@ -42,21 +40,18 @@ export class ProjectService implements OnModuleInit, OnModuleDestroy {
   async create(name: string, bundles: readonly string[]): Promise<CreatedProject> {
     const serviceKey = generateSecret('sk_');
     const masterKey = generateSecret('mk_');
-    const project = await this.projects.save(
-      this.projects.create({
-        name,
-        bundles: normalizeBundles(bundles),
-        serviceKeyDigest: digestSecret(serviceKey),
-        masterKeyDigest: digestSecret(masterKey),
-      }),
-    );
+    const project = await this.projects.insert({
+      name,
+      bundles: normalizeBundles(bundles),
+      serviceKeyDigest: digestSecret(serviceKey),
+      masterKeyDigest: digestSecret(masterKey),
+    });
     return { project, serviceKey, masterKey };
   }
 
   async updateBundles(id: string, bundles: readonly string[]): Promise<Project> {
-    const project = await this.getById(id, { fresh: true });
-    project.bundles = normalizeBundles(bundles) as Bundle[];
-    const saved = await this.projects.save(project);
+    const saved = await this.projects.updateBundles(id, normalizeBundles(bundles));
+    if (!saved) throw CommunityErrors.projectNotFound();
     this.cache.delete(id);
     await this.pubsub.publish(INVALIDATION_CHANNEL, id);
     return saved;
@@ -64,10 +59,9 @@ export class ProjectService implements OnModuleInit, OnModuleDestroy {
 
   /** The project, or 404 `project/not-found` (also for ids that are not UUIDs). */
   async getById(id: string, options: { fresh?: boolean } = {}): Promise<Project> {
-    if (!UUID.test(id)) throw CommunityErrors.projectNotFound();
     const cached = this.cache.get(id);
     if (!options.fresh && cached && cached.until > Date.now()) return cached.project;
-    const project = await this.projects.findOneBy({ id });
+    const project = await this.projects.findById(id);
     if (!project) throw CommunityErrors.projectNotFound();
     this.cache.set(id, { project, until: Date.now() + CACHE_TTL_MS });
     return project;

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { isUuid } from '@acme/platform-persistence';
 import { Clock } from '../clock';
 import { CommunitySettings } from '../community.settings';
 import { CommunityErrors } from '../community.errors';
 import { deriveKey } from '../derive-key';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * End-user access tokens: HS256 JWTs whose audience is the project id, so a token of one project is
@@ -53,7 +52,7 @@ export class AccessTokenService {
     } catch {
       throw CommunityErrors.forbidden();
     }
-    if (typeof subject !== 'string' || !UUID.test(subject)) throw CommunityErrors.forbidden();
+    if (!isUuid(subject)) throw CommunityErrors.forbidden();
     return subject;
   }
 }

@@ -1,10 +1,11 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { COMMUNITY_SCHEMA } from '../community.schema';
 
 /**
  * One refresh token of a session family. Rotation marks it used and issues the next one in the same family;
  * presenting a used token again revokes the whole family.
  */
-@Entity({ schema: 'community', name: 'refresh_tokens' })
+@Entity({ schema: COMMUNITY_SCHEMA, name: 'refresh_tokens' })
 export class RefreshToken {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { COMMUNITY_SCHEMA } from '../community.schema';
 
 /** An end user of one project; emails are unique per project (stored trimmed and lower-cased). */
-@Entity({ schema: 'community', name: 'users' })
+@Entity({ schema: COMMUNITY_SCHEMA, name: 'users' })
 export class User {
   @PrimaryGeneratedColumn('uuid')
   id: string;

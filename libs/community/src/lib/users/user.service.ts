@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { hashPassword, verifyPassword } from '@acme/platform-auth';
-import { isUniqueViolation } from '@acme/platform-persistence';
 import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
 import { CommunitySettings } from '../community.settings';
 import { CommunityErrors } from '../community.errors';
+import { UserRepository } from '../repositories/user.repository';
 import { User } from './user.entity';
 
 export interface SignUpInput {
@@ -23,20 +22,16 @@ export class UserService {
   private dummyHash?: Promise<string>;
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly users: UserRepository,
     private readonly limiter: RateLimiter,
     private readonly settings: CommunitySettings,
   ) {}
 
   async signUp(projectId: string, input: SignUpInput): Promise<User> {
     const passwordHash = await hashPassword(input.password);
-    try {
-      const user = this.users.create({ projectId, email: normalizeEmail(input.email), passwordHash, name: input.name ?? null, isVerified: false });
-      return await this.users.save(user);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw CommunityErrors.emailTaken();
-      throw error;
-    }
+    const user = await this.users.insert({ projectId, email: normalizeEmail(input.email), passwordHash, name: input.name ?? null });
+    if (user === 'email-taken') throw CommunityErrors.emailTaken();
+    return user;
   }
 
   /**
@@ -49,11 +44,7 @@ export class UserService {
       fallback: 'local',
     });
     if (!decision.allowed) throw CommunityErrors.tooManyAttempts(rateLimitHeaders(decision));
-    const user = await this.users
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('u.projectId = :projectId AND u.email = :email', { projectId, email: normalizeEmail(email) })
-      .getOne();
+    const user = await this.users.findWithPasswordHash(projectId, normalizeEmail(email));
     if (!user) {
       this.dummyHash ??= hashPassword('not-a-real-password');
       await verifyPassword(password, await this.dummyHash);
@@ -65,8 +56,7 @@ export class UserService {
 
   /** The user of this project, or undefined (a user of another project is not found). */
   async findById(projectId: string, userId: string): Promise<User | undefined> {
-    if (!/^[0-9a-f-]{36}$/i.test(userId)) return undefined;
-    return (await this.users.findOneBy({ projectId, id: userId })) ?? undefined;
+    return this.users.findById(projectId, userId);
   }
 
   /** The user of this project, or 404 `user/not-found`; for callers acting for a `userId`. */
@@ -82,6 +72,6 @@ export class UserService {
 
   /** Sets `isVerified` inside the caller's transaction. */
   async markVerified(manager: EntityManager, projectId: string, userId: string): Promise<void> {
-    await manager.update(User, { projectId, id: userId }, { isVerified: true });
+    await this.users.markVerified(manager, projectId, userId);
   }
 }

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
-import { decodeMultipartFields, parseCreateEventInput } from './event-input';
-import { EventError } from './events.errors';
+import { EventError } from '@acme/events';
+import { normaliseMultipartFields as decodeMultipartFields, toCreateEventRequest } from './create-event.body';
+
+const parseCreateEventInput = (raw: unknown) => toCreateEventRequest(raw, 'json').input;
 
 const valid = { title: 'T', startTime: '2030-01-01T00:00:00Z', type: 'online', url: 'https://x.example' };
 
-describe('parseCreateEventInput', () => {
+describe('CreateEventBody (toCreateEventRequest)', () => {
   it('normalises a minimal online event with the spec defaults', () => {
     expect(parseCreateEventInput(valid)).toMatchObject({ visibility: 'public', allowMaybe: true, guestListVisible: true, capacity: null, hostIds: [], metadata: {}, location: null, userId: null });
   });

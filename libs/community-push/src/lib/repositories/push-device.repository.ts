@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { communityTable } from '@acme/community';
+import type { PushPlatform } from '../device-registration';
+import { PushDevice } from '../push-device.entity';
+
+const TABLE = communityTable('push_devices');
+
+export interface DeviceUpsert {
+  projectId: string;
+  userId: string;
+  platform: PushPlatform;
+  deviceKey: string;
+  p256dh: string | null;
+  auth: string | null;
+  lastSeenAt: Date;
+}
+
+/** Push devices; every statement is scoped to the project. */
+@Injectable()
+export class PushDeviceRepository {
+  constructor(@InjectRepository(PushDevice) private readonly devices: Repository<PushDevice>) {}
+
+  /**
+   * One atomic upsert on (project, device key): a new device is created for the user, a known one is updated
+   * (keys, last seen) and moved to the user if another held it; concurrent upserts cannot duplicate a device.
+   */
+  async upsert(device: DeviceUpsert): Promise<void> {
+    await this.devices.query(
+      `INSERT INTO ${TABLE} (project_id, user_id, platform, device_key, p256dh, auth, last_seen_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (project_id, device_key) DO UPDATE
+         SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
+             last_seen_at = EXCLUDED.last_seen_at, updated_at = now()`,
+      [device.projectId, device.userId, device.platform, device.deviceKey, device.p256dh, device.auth, device.lastSeenAt],
+    );
+  }
+
+  /** Whether the user held the device (and it is now gone). */
+  async deleteUserDevice(projectId: string, userId: string, deviceKey: string): Promise<boolean> {
+    const result = await this.devices.delete({ projectId, userId, deviceKey });
+    return Boolean(result.affected);
+  }
+
+  listForUser(projectId: string, userId: string): Promise<PushDevice[]> {
+    return this.devices.find({ where: { projectId, userId }, order: { createdAt: 'ASC' } });
+  }
+
+  async delete(projectId: string, deviceId: string): Promise<void> {
+    await this.devices.delete({ projectId, id: deviceId });
+  }
+}

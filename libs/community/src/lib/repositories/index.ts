@@ -1,0 +1,3 @@
+export * from './project.repository';
+export * from './user.repository';
+export * from './refresh-token.repository';

@@ -1,0 +1,29 @@
+import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/community-database';
+import { Project } from '../projects/project.entity';
+import { ProjectRepository } from './project.repository';
+
+describe('ProjectRepository', () => {
+  let db: CommunityTestDatabase;
+  let repository: ProjectRepository;
+  beforeAll(async () => {
+    db = await startCommunityDatabase('community-projects', [Project]);
+    repository = new ProjectRepository(db.dataSource.getRepository(Project));
+  }, 60000);
+  afterAll(async () => db?.close());
+
+  const insert = (name: string) => repository.insert({ name, bundles: ['push'], serviceKeyDigest: `s-${name}`, masterKeyDigest: `m-${name}` });
+
+  it('inserts a project and finds it by id; ids that are not UUIDs or unknown find nothing', async () => {
+    const project = await insert('one');
+    expect(await repository.findById(project.id)).toMatchObject({ id: project.id, name: 'one', bundles: ['push'] });
+    expect(await repository.findById('not-a-uuid')).toBeUndefined();
+    expect(await repository.findById('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  });
+
+  it('updates the bundles of that project only (each project is its own tenant)', async () => {
+    const [a, b] = [await insert('a'), await insert('b')];
+    expect(await repository.updateBundles(a.id, ['spaces', 'files-images'])).toMatchObject({ id: a.id, bundles: ['spaces', 'files-images'] });
+    expect((await repository.findById(b.id))?.bundles).toEqual(['push']);
+    expect(await repository.updateBundles('00000000-0000-4000-8000-000000000000', [])).toBeUndefined();
+  });
+});

@@ -1,0 +1,5 @@
+export * from './event.repository';
+export * from './event-file.repository';
+export * from './rsvp.repository';
+export * from './space.repository';
+export * from './upload-journal.repository';
