@@ -1,10 +1,10 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import { WorkspaceService } from '@acme/document-migration';
 
-type AuthenticatedRequest = Request & { workspaceId?: string };
+type AuthenticatedRequest = { headers: IncomingHttpHeaders; workspaceId?: string };
 
-const header = (request: Request, name: string): string | undefined => {
+const header = (request: AuthenticatedRequest, name: string): string | undefined => {
   const value = request.headers[name];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 };

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
-import type { Response } from 'express';
 import { AccountsService, AuditService } from '@acme/rum';
 import { RumRequest, requestIdOf } from '../http/request-context';
+import { onResponseFinished } from '@acme/platform-http';
 import { safeErrorMessage } from '@acme/platform-observability';
 
 const RESULT_BY_STATUS: Record<number, string> = { 400: 'InvalidParameter', 401: 'Unauthorized', 403: 'Unauthorized', 404: 'InvalidParameter', 413: 'InvalidParameter', 429: 'RequestTooFrequently' };
@@ -26,22 +26,21 @@ export class AppKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RumRequest>();
-    const response = context.switchToHttp().getResponse<Response>();
     const appKey = request.query['app_key'];
     const account = await this.accounts.authenticate(typeof appKey === 'string' ? appKey : undefined);
     request.rumAccount = account;
     const body = request.body as Record<string, unknown> | undefined;
     const applicationId = body && typeof body === 'object' && typeof body['application_id'] === 'string' ? body['application_id'] : undefined;
-    response.once('finish', () => {
+    onResponseFinished(context.switchToHttp().getResponse<object>(), (status) => {
       this.audit
         .record({
           accountId: account.id,
           appKeyId: account.appKeyId,
           method: request.method,
-          route: request.path,
+          route: request.url.split('?')[0],
           applicationId,
-          status: response.statusCode,
-          result: resultOf(response.statusCode),
+          status,
+          result: resultOf(status),
           requestId: requestIdOf(request),
           request: { query: request.query, body: request.body },
         })

@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Response } from 'express';
+import { setResponseHeaders } from '@acme/platform-http';
 import { map, Observable } from 'rxjs';
 import { RumRequest, requestIdOf } from './request-context';
 
@@ -18,7 +18,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const http = context.switchToHttp();
     const requestId = requestIdOf(http.getRequest<RumRequest>());
-    http.getResponse<Response>().setHeader('Service-Request-Id', requestId);
+    setResponseHeaders(http.getResponse(), { 'Service-Request-Id': requestId });
     const enveloped = this.reflector.getAllAndOverride<boolean>(ENVELOPED, [context.getHandler(), context.getClass()]);
     return enveloped ? next.handle().pipe(map((data: unknown) => ({ request_id: requestId, data: data ?? null }))) : next.handle();
   }

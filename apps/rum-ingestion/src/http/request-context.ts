@@ -1,9 +1,15 @@
-import type { Request } from 'express';
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Account, ClientTokenTarget } from '@acme/rum';
 
-/** The request as the RUM guards leave it; `id` is pino-http's request id. */
-export type RumRequest = Request & {
+/** The request as the RUM guards leave it; `id` is the request id the logging middleware set. */
+export type RumRequest = {
   id?: string | number;
+  method: string;
+  /** Path and query string as received. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
+  body?: unknown;
   rumAccount?: Account;
   rumIngestTarget?: ClientTokenTarget;
 };
@@ -20,3 +26,9 @@ export function ingestTargetOf(request: RumRequest): ClientTokenTarget {
   if (!request.rumIngestTarget) throw new Error('route is not guarded by ClientTokenGuard');
   return request.rumIngestTarget;
 }
+
+/** The calling account (AppKeyGuard resolved it from `app_key`). */
+export const CallingAccount = createParamDecorator((_data: unknown, context: ExecutionContext): Account => accountOf(context.switchToHttp().getRequest<RumRequest>()));
+
+/** The application an ingest client token stands for (ClientTokenGuard resolved it). */
+export const IngestTarget = createParamDecorator((_data: unknown, context: ExecutionContext): ClientTokenTarget => ingestTargetOf(context.switchToHttp().getRequest<RumRequest>()));

@@ -1,10 +1,10 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { OpaqueBody } from '@acme/platform-http';
-import { IngestService } from '@acme/rum';
+import { IngestService, type ClientTokenTarget } from '@acme/rum';
 import { ClientTokenGuard } from '../auth/client-token.guard';
 import { Enveloped } from '../http/envelope.interceptor';
-import { ingestTargetOf, RumRequest } from '../http/request-context';
+import { IngestTarget } from '../http/request-context';
 import { IngestErrorsRequest } from './dto/ingest.request';
 import { IngestOutcomeResponse, IngestOutcomeView, presentIngestOutcome } from './dto/ingest.response';
 import { IngestBodyPipe, IngestErrorsBody } from './ingest-body.pipe';
@@ -25,8 +25,7 @@ export class IngestController {
   @ApiBody({ type: IngestErrorsRequest })
   @ApiOkResponse({ type: IngestOutcomeResponse })
   // An interface-typed body is skipped by the global pipe; IngestBodyPipe validates it.
-  async errors(@Req() request: RumRequest, @Body(IngestBodyPipe) body: IngestErrorsBody): Promise<IngestOutcomeView> {
-    const target = ingestTargetOf(request);
+  async errors(@IngestTarget() target: ClientTokenTarget, @Body(IngestBodyPipe) body: IngestErrorsBody): Promise<IngestOutcomeView> {
     return presentIngestOutcome(await this.ingest.ingest(target.applicationId, target.ruleSetVersion, body.events));
   }
 }

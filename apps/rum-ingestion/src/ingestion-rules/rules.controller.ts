@@ -1,12 +1,12 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { RulesService } from '@acme/rum';
+import { RulesService, type Account } from '@acme/rum';
 import { AppKeyGuard } from '../auth/app-key.guard';
 import { ApplicationAccessGuard } from '../auth/application-access.guard';
 import { RumRoute } from '../auth/rum-route.decorator';
 import { RateLimitGuard } from '@acme/platform-http';
 import { Enveloped } from '../http/envelope.interceptor';
-import { accountOf, RumRequest } from '../http/request-context';
+import { CallingAccount } from '../http/request-context';
 import { CreatedRule, CreatedRuleResponse, DeletedRuleResponse, presentCreatedRule, presentRule, presentRulePage, RulePage, RulePageResponse, RuleResponse, RuleView } from './dto/rule.responses';
 import { CreateRuleRequest, DEFAULT_PAGE_SIZE, ListRulesRequest, MAX_PAGE_SIZE, RuleReferenceRequest, UpdateRuleRequest } from './dto/rule.requests';
 
@@ -24,9 +24,9 @@ export class RulesController {
   @ApiOperation({ summary: 'Create a rule; writes a new rule-set snapshot' })
   @ApiOkResponse({ type: CreatedRuleResponse })
   @RumRoute({ name: 'create', access: 'write', limit: 'create' })
-  async create(@Req() request: RumRequest, @Body() body: CreateRuleRequest): Promise<CreatedRule> {
+  async create(@CallingAccount() account: Account, @Body() body: CreateRuleRequest): Promise<CreatedRule> {
     const { rule_name: name, description, filters } = body;
-    return presentCreatedRule(await this.rules.create(accountOf(request), body.application_id, { name, description, filters }));
+    return presentCreatedRule(await this.rules.create(account, body.application_id, { name, description, filters }));
   }
 
   @Post('update')
@@ -34,9 +34,9 @@ export class RulesController {
   @ApiOperation({ summary: 'Change a rule’s name, description or filters; writes a new snapshot' })
   @ApiOkResponse({ type: RuleResponse })
   @RumRoute({ name: 'update', access: 'write', limit: 'create' })
-  async update(@Req() request: RumRequest, @Body() body: UpdateRuleRequest): Promise<RuleView> {
+  async update(@CallingAccount() account: Account, @Body() body: UpdateRuleRequest): Promise<RuleView> {
     const { rule_name: name, description, filters } = body;
-    return presentRule(await this.rules.update(accountOf(request), body.application_id, body.rule_id, { name, description, filters }));
+    return presentRule(await this.rules.update(account, body.application_id, body.rule_id, { name, description, filters }));
   }
 
   @Post('delete')
@@ -44,8 +44,8 @@ export class RulesController {
   @ApiOperation({ summary: 'Delete a rule; writes a new snapshot' })
   @ApiOkResponse({ type: DeletedRuleResponse })
   @RumRoute({ name: 'delete', access: 'write', limit: 'create' })
-  async delete(@Req() request: RumRequest, @Body() body: RuleReferenceRequest) {
-    await this.rules.remove(accountOf(request), body.application_id, body.rule_id);
+  async delete(@CallingAccount() account: Account, @Body() body: RuleReferenceRequest) {
+    await this.rules.remove(account, body.application_id, body.rule_id);
     return { rule_id: body.rule_id };
   }
 
@@ -54,8 +54,8 @@ export class RulesController {
   @ApiOperation({ summary: 'Enable a rule; writes a new snapshot' })
   @ApiOkResponse({ type: RuleResponse })
   @RumRoute({ name: 'enable', access: 'write', limit: 'create' })
-  async enable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest): Promise<RuleView> {
-    return presentRule(await this.rules.setStatus(accountOf(request), body.application_id, body.rule_id, 'enabled'));
+  async enable(@CallingAccount() account: Account, @Body() body: RuleReferenceRequest): Promise<RuleView> {
+    return presentRule(await this.rules.setStatus(account, body.application_id, body.rule_id, 'enabled'));
   }
 
   @Post('disable')
@@ -63,8 +63,8 @@ export class RulesController {
   @ApiOperation({ summary: 'Disable a rule; writes a new snapshot' })
   @ApiOkResponse({ type: RuleResponse })
   @RumRoute({ name: 'disable', access: 'write', limit: 'create' })
-  async disable(@Req() request: RumRequest, @Body() body: RuleReferenceRequest): Promise<RuleView> {
-    return presentRule(await this.rules.setStatus(accountOf(request), body.application_id, body.rule_id, 'disabled'));
+  async disable(@CallingAccount() account: Account, @Body() body: RuleReferenceRequest): Promise<RuleView> {
+    return presentRule(await this.rules.setStatus(account, body.application_id, body.rule_id, 'disabled'));
   }
 
   @Post('info')

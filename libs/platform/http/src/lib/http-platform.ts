@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -71,4 +72,10 @@ export function sendRedirect(response: unknown, location: string, status = 302):
   // Express: redirect(status, url); Fastify (v5): redirect(url, status).
   if (typeof target.setHeader === 'function') target.redirect(status, location);
   else target.redirect(location, status);
+}
+
+/** Calls `done` with the status once the response is sent, whichever engine's response object a guard holds. */
+export function onResponseFinished(response: object, done: (statusCode: number) => void): void {
+  const raw = rawRequest(response as ServerResponse | { raw: ServerResponse });
+  raw.once('finish', () => done(raw.statusCode));
 }
