@@ -32,7 +32,8 @@ const escapeJsonPointer = (part: string) => part.replace(/~/g, '~0').replace(/\/
  * metrics, docs, unknown routes) are not its business.
  */
 export class ContractChecker {
-  private readonly ajv = new Ajv({ strict: false, allErrors: false });
+  // OpenAPI's own keywords and formats (example, nullable, custom formats) are not errors here: strict off, no warnings.
+  private readonly ajv = new Ajv({ strict: false, allErrors: false, logger: false });
   private readonly operations: Operation[];
   private readonly validators = new Map<string, ValidateFunction>();
 
