@@ -31,7 +31,7 @@ export default [
   {
     // The testing lib may be imported only by tests.
     files: ['**/*.ts'],
-    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**', 'libs/platform/testing/**', 'libs/platform/test-infra/**', 'tools/**'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**', 'libs/*/src/testing/**', 'libs/platform/testing/**', 'libs/platform/test-infra/**', 'tools/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [
         { name: '@acme/platform-testing', message: 'Only tests may import the testing lib.' },

@@ -1,4 +1,4 @@
-import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, startCommunityDatabase } from '@acme/community/testing';
 import { PUSH_MIGRATIONS } from '../..';
 import { PushDevice } from '../push-device.entity';
 import { DeviceUpsert, PushDeviceRepository } from './push-device.repository';

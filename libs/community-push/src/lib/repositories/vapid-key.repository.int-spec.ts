@@ -1,4 +1,4 @@
-import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, startCommunityDatabase } from '@acme/community/testing';
 import { PUSH_MIGRATIONS } from '../..';
 import { VapidKeyRepository } from './vapid-key.repository';
 

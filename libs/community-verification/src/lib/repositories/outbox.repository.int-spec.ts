@@ -1,4 +1,4 @@
-import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, startCommunityDatabase } from '@acme/community/testing';
 import { VERIFICATION_MIGRATIONS } from '../..';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { OutboxRepository } from './outbox.repository';

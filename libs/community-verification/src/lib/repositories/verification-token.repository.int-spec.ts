@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { communityTable } from '@acme/community';
-import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, startCommunityDatabase } from '@acme/community/testing';
 import { VERIFICATION_MIGRATIONS } from '../..';
 import { VerificationTokenRepository } from './verification-token.repository';
 

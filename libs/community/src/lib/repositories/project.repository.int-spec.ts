@@ -1,4 +1,4 @@
-import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, startCommunityDatabase } from '../../testing';
 import { Project } from '../projects/project.entity';
 import { ProjectRepository } from './project.repository';
 

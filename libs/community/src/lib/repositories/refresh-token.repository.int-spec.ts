@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, startCommunityDatabase } from '../../testing';
 import { RefreshToken } from '../sessions/refresh-token.entity';
 import { RefreshTokenRepository } from './refresh-token.repository';
 

@@ -1,4 +1,4 @@
-import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, startCommunityDatabase } from '../../testing';
 import { User } from '../users/user.entity';
 import { UserRepository } from './user.repository';
 

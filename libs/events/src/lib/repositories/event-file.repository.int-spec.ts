@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CommunityTestDatabase, newEvent, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, newEvent, startCommunityDatabase } from '../../../test/event-fixtures';
 import { EVENTS_MIGRATIONS } from '../../migrations';
 import { EventFile } from '../event-file.entity';
 import { EventRecord } from '../event.entity';

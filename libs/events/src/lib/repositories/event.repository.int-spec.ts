@@ -1,4 +1,4 @@
-import { CommunityTestDatabase, newEvent, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, newEvent, startCommunityDatabase } from '../../../test/event-fixtures';
 import { EVENTS_MIGRATIONS } from '../../migrations';
 import type { ListEventsQuery } from '../event-query';
 import { EventRecord } from '../event.entity';

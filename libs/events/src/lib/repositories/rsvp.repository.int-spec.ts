@@ -1,4 +1,4 @@
-import { CommunityTestDatabase, newEvent, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, newEvent, startCommunityDatabase } from '../../../test/event-fixtures';
 import { EVENTS_MIGRATIONS } from '../../migrations';
 import { EventRsvp } from '../event-rsvp.entity';
 import { EventRecord } from '../event.entity';

@@ -1,4 +1,4 @@
-import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/event-fixtures';
 import { EVENTS_MIGRATIONS } from '../../migrations';
 import { Space, SpaceMember } from '../space.entity';
 import { SpaceRepository } from './space.repository';

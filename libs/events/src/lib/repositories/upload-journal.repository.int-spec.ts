@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { communityTable } from '@acme/community';
-import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/community-database';
+import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/event-fixtures';
 import { EVENTS_MIGRATIONS } from '../../migrations';
 import { UploadJournalRepository } from './upload-journal.repository';
 

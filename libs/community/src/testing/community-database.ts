@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createDataSource, EntityClass, MigrationClass, runMigrationsUnderLock } from '@acme/platform-persistence';
 import { createTestDatabase } from '@acme/platform-test-infra';
-import { COMMUNITY_MIGRATIONS, COMMUNITY_SCHEMA, communityTable } from '../src';
+import { COMMUNITY_MIGRATIONS, COMMUNITY_SCHEMA, communityTable } from '../index';
 
 export interface CommunityTestDatabase {
   dataSource: DataSource;
