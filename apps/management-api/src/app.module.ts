@@ -1,13 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@acme/platform-http';
-import { OAUTH_MIGRATIONS, OAuthModule, OAuthSettings } from '@acme/oauth';
+import { MANAGEMENT_SCHEMA, OAUTH_MIGRATIONS, OAuthModule, OAuthSettings } from '@acme/oauth';
 import { POLICIES_MIGRATIONS, PoliciesModule } from '@acme/policies';
 import { ManagementEnv, publicBaseUrl } from './config/env';
 import { ManagementApiModule } from './management-api.module';
 import { OAuthHttpModule } from './oauth/oauth-http.module';
 import { managementService } from './service';
-
-export const MANAGEMENT_SCHEMA = 'management';
 
 function oauthSettings(env: ManagementEnv): OAuthSettings {
   const base = publicBaseUrl(env);

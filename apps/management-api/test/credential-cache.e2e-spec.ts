@@ -1,4 +1,4 @@
-import { CredentialCache } from '@acme/oauth';
+import { ClientGrantRepository, ClientRepository, CredentialCache } from '@acme/oauth';
 import { waitFor } from '@acme/platform-testing';
 import { AUDIENCE, ManagementApp, startManagement } from './support';
 
@@ -47,9 +47,8 @@ describe('client and grant cache (two instances)', () => {
     const { credentials } = await cachedClientOnB();
     const cache = b.app.get(CredentialCache);
     expect(cache.size).toBeGreaterThan(0);
-    const cacheRepos = cache as unknown as { clients: { findOneBy: (...args: unknown[]) => unknown }; grantRows: { findOneBy: (...args: unknown[]) => unknown } };
-    const clientLookup = jest.spyOn(cacheRepos.clients, 'findOneBy');
-    const grantLookup = jest.spyOn(cacheRepos.grantRows, 'findOneBy');
+    const clientLookup = jest.spyOn(b.app.get(ClientRepository), 'findById');
+    const grantLookup = jest.spyOn(b.app.get(ClientGrantRepository), 'findByClientAndAudience');
     try {
       for (let i = 0; i < 5; i += 1) expect(await tokenStatus(b, credentials)).toBe(200);
       expect(clientLookup).not.toHaveBeenCalled();

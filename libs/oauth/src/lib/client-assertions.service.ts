@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, createPublicKey, KeyObject, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { DataSource } from 'typeorm';
 import { AppError } from '@acme/platform-errors';
-import { returnedRows } from '@acme/platform-persistence';
 import { InjectRedis, type RedisClient } from '@acme/platform-redis';
 import { AuthenticatedClient, toAuthenticated } from './client.service';
 import { CredentialCache } from './credential-cache';
 import { OAuthError, oauthError } from './oauth.errors';
 import { OAuthSettings } from './oauth.settings';
+import { ClientCredentialRepository, ClientCredentialRow } from './repositories/client-credential.repository';
 
 export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 export const ASSERTION_ALGORITHMS = ['RS256', 'RS384', 'PS256'] as const;
@@ -24,16 +23,7 @@ export interface ClientCredentialView {
   created_at: string;
 }
 
-interface CredentialRow {
-  id: string;
-  name: string | null;
-  kid: string;
-  alg: string;
-  public_key_pem: string;
-  created_at: Date;
-}
-
-const view = (row: CredentialRow): ClientCredentialView => ({ id: row.id, name: row.name, credential_type: 'public_key', kid: row.kid, alg: row.alg, created_at: row.created_at.toISOString() });
+const view = (row: ClientCredentialRow): ClientCredentialView => ({ id: row.id, name: row.name, credential_type: 'public_key', kid: row.kid, alg: row.alg, created_at: row.created_at.toISOString() });
 const invalid = (description: string) => oauthError('invalid_client', description);
 
 /**
@@ -45,7 +35,7 @@ const invalid = (description: string) => oauthError('invalid_client', descriptio
 @Injectable()
 export class ClientAssertionsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly credentials: ClientCredentialRepository,
     private readonly settings: OAuthSettings,
     private readonly cache: CredentialCache,
     @InjectRedis() private readonly redis: RedisClient,
@@ -63,21 +53,24 @@ export class ClientAssertionsService {
     }
     if (!(await this.cache.client(clientId))) throw OAuthError.clientNotFound(clientId);
     const spki = key.export({ format: 'pem', type: 'spki' }).toString();
-    const [row]: CredentialRow[] = await this.db.query(
-      `INSERT INTO "management"."client_credentials" ("id", "client_id", "name", "alg", "kid", "public_key_pem") VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [`cred_${randomBytes(12).toString('hex')}`, clientId, input.name ?? null, input.alg ?? 'RS256', createHash('sha256').update(spki).digest('base64url'), spki],
-    );
+    const row = await this.credentials.insert({
+      id: `cred_${randomBytes(12).toString('hex')}`,
+      clientId,
+      name: input.name ?? null,
+      alg: input.alg ?? 'RS256',
+      kid: createHash('sha256').update(spki).digest('base64url'),
+      public_key_pem: spki,
+    });
     return view(row);
   }
 
   async list(clientId: string): Promise<ClientCredentialView[]> {
     if (!(await this.cache.client(clientId))) throw OAuthError.clientNotFound(clientId);
-    return (await this.rows(clientId)).map(view);
+    return (await this.credentials.listByClient(clientId)).map(view);
   }
 
   async remove(clientId: string, id: string): Promise<void> {
-    const deleted: unknown = await this.db.query(`DELETE FROM "management"."client_credentials" WHERE "client_id" = $1 AND "id" = $2 RETURNING "id"`, [clientId, id]);
-    if (returnedRows(deleted).length === 0) throw OAuthError.credentialNotFound(id);
+    if (!(await this.credentials.deleteForClient(clientId, id))) throw OAuthError.credentialNotFound(id);
   }
 
   /** The client a valid, unused assertion authenticates; `invalid_client` for anything else. */
@@ -87,12 +80,12 @@ export class ClientAssertionsService {
     if (!issuer || (claimedClientId !== undefined && claimedClientId !== issuer)) throw invalid('The client assertion does not name this client');
     const client = issuer.length <= 245 ? await this.cache.client(issuer) : null;
     if (!client || client.tokenEndpointAuthMethod !== 'private_key_jwt') throw invalid('Unauthorized');
-    const claims = this.verified(assertion, issuer, await this.rows(issuer));
+    const claims = this.verified(assertion, issuer, await this.credentials.listByClient(issuer));
     await this.spend(issuer, claims);
     return toAuthenticated(client);
   }
 
-  private verified(assertion: string, clientId: string, credentials: CredentialRow[]): jwt.JwtPayload {
+  private verified(assertion: string, clientId: string, credentials: ClientCredentialRow[]): jwt.JwtPayload {
     const audience: [string, string] = [this.settings.issuer, `${this.settings.issuer}oauth/token`];
     for (const credential of credentials) {
       try {
@@ -112,9 +105,5 @@ export class ClientAssertionsService {
     const ttlMs = Math.max(1000, ((claims.exp as number) + 5) * 1000 - Date.now());
     const key = `oauth:assertion:${createHash('sha256').update(`${clientId}\u0000${claims.jti}`).digest('hex')}`;
     if ((await this.redis.set(key, '1', 'PX', ttlMs, 'NX')) !== 'OK') throw invalid('The client assertion was already used');
-  }
-
-  private rows(clientId: string): Promise<CredentialRow[]> {
-    return this.db.query(`SELECT * FROM "management"."client_credentials" WHERE "client_id" = $1 ORDER BY "created_at"`, [clientId]);
   }
 }

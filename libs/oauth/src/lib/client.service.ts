@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
 import { digestSecret, generateSecret, safeEqual } from '@acme/platform-auth';
-import { isUniqueViolation } from '@acme/platform-persistence';
 import { CredentialCache } from './credential-cache';
 import { OAuthError } from './oauth.errors';
 import { Client } from './oauth.entities';
 import { GrantType, OAuthSettings } from './oauth.settings';
+import { ClientRepository } from './repositories/client.repository';
 
 /** Settings a client carries for its owners' tools; stored and returned as given (validated by the app). */
 export interface ClientSettingsInput {
@@ -57,7 +55,7 @@ export class ClientService {
 
   constructor(
     private readonly settings: OAuthSettings,
-    @InjectRepository(Client) private readonly clients: Repository<Client>,
+    private readonly clients: ClientRepository,
     private readonly cache: CredentialCache,
   ) {
     this.dummyDigest = this.digest(generateSecret());
@@ -81,12 +79,7 @@ export class ClientService {
       jwtConfiguration: command.jwtConfiguration ?? null,
       tokenEndpointAuthMethod: command.tokenEndpointAuthMethod ?? 'client_secret_post',
     };
-    try {
-      await this.clients.insert(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw OAuthError.clientConflict();
-      throw error;
-    }
+    if (!(await this.clients.insert(row))) throw OAuthError.clientConflict();
     // Another instance may have cached this id as unknown.
     await this.cache.changed(row.clientId);
     return { client: await this.get(row.clientId), clientSecret };
@@ -94,36 +87,29 @@ export class ClientService {
 
   /** Creates or re-keys a client with a known secret (the bootstrap client); safe when instances race. */
   async upsertWithSecret(clientId: string, clientSecret: string, name: string): Promise<void> {
-    await this.clients.query(
-      `INSERT INTO "management"."clients" ("client_id", "name", "secret_digest", "is_first_party", "grant_types")
-       VALUES ($1, $2, $3, true, ARRAY['client_credentials'])
-       ON CONFLICT ("client_id") DO UPDATE SET "secret_digest" = EXCLUDED."secret_digest", "grant_types" = EXCLUDED."grant_types"`,
-      [clientId, name, this.digest(clientSecret)],
-    );
+    await this.clients.upsertWithSecretDigest(clientId, name, this.digest(clientSecret));
     await this.cache.changed(clientId);
   }
 
   async get(clientId: string): Promise<Client> {
-    const client = await this.clients.findOneBy({ clientId });
+    const client = await this.clients.findById(clientId);
     if (!client) throw OAuthError.clientNotFound(clientId);
     return client;
   }
 
   async exists(clientId: string): Promise<boolean> {
-    return this.clients.existsBy({ clientId });
+    return this.clients.existsById(clientId);
   }
 
   async list(page: number, perPage: number): Promise<{ clients: Client[]; total: number }> {
-    const [clients, total] = await this.clients.findAndCount({ order: { createdAt: 'ASC', clientId: 'ASC' }, skip: page * perPage, take: perPage });
-    return { clients, total };
+    return this.clients.listPage(page, perPage);
   }
 
   /** Changes only the given fields; every instance forgets its cached copy (grant types gate /oauth/token). */
   async update(clientId: string, patch: UpdateClientCommand): Promise<Client> {
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length > 0) {
-      const result = await this.clients.update({ clientId }, changes);
-      if (!result.affected) throw OAuthError.clientNotFound(clientId);
+      if (!(await this.clients.update(clientId, changes))) throw OAuthError.clientNotFound(clientId);
       await this.cache.changed(clientId);
     }
     return this.get(clientId);
@@ -132,15 +118,13 @@ export class ClientService {
   /** A new secret, shown once; the old one stops working on every instance at once (cache change). */
   async rotateSecret(clientId: string): Promise<{ client: Client; clientSecret: string }> {
     const clientSecret = generateSecret('', 48);
-    const result = await this.clients.update({ clientId }, { secretDigest: this.digest(clientSecret) });
-    if (!result.affected) throw OAuthError.clientNotFound(clientId);
+    if (!(await this.clients.update(clientId, { secretDigest: this.digest(clientSecret) }))) throw OAuthError.clientNotFound(clientId);
     await this.cache.changed(clientId);
     return { client: await this.get(clientId), clientSecret };
   }
 
   async delete(clientId: string): Promise<void> {
-    const result = await this.clients.delete({ clientId });
-    if (!result.affected) throw OAuthError.clientNotFound(clientId);
+    if (!(await this.clients.deleteById(clientId))) throw OAuthError.clientNotFound(clientId);
     await this.cache.changed(clientId);
   }
 

@@ -5,8 +5,10 @@ import { RedisPubSub } from '@acme/platform-redis';
 import { createTestDatabase, createTestRedisPrefix, testRedisUrl, TestDatabase, waitFor } from '@acme/platform-test-infra';
 import { OAUTH_MIGRATIONS } from '../migrations';
 import { CLIENT_CHANGES_CHANNEL, CredentialCache } from './credential-cache';
+import { MANAGEMENT_SCHEMA } from './management.schema';
 import { Client, ClientGrant, SigningKey } from './oauth.entities';
 import { OAuthSettings } from './oauth.settings';
+import { ClientGrantRepository, ClientRepository } from './repositories';
 
 /** Real PostgreSQL and Redis; the database is made unreachable by closing the data source's pool. */
 describe('CredentialCache stale-if-error', () => {
@@ -19,7 +21,7 @@ describe('CredentialCache stale-if-error', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('credential_cache');
-    dataSource = createDataSource({ url: database.url, schema: 'management', migrations: OAUTH_MIGRATIONS, entities: [Client, ClientGrant, SigningKey] });
+    dataSource = createDataSource({ url: database.url, schema: MANAGEMENT_SCHEMA, migrations: OAUTH_MIGRATIONS, entities: [Client, ClientGrant, SigningKey] });
     await dataSource.initialize();
     await dataSource.query('CREATE SCHEMA IF NOT EXISTS management');
     await dataSource.runMigrations();
@@ -38,7 +40,7 @@ describe('CredentialCache stale-if-error', () => {
 
   async function cacheWithStaleMax(seconds: number, channel = pubsub): Promise<CredentialCache> {
     const settings = { credentialStaleMaxSeconds: seconds } as OAuthSettings;
-    const cache = new CredentialCache(dataSource.getRepository(Client), dataSource.getRepository(ClientGrant), channel, settings);
+    const cache = new CredentialCache(new ClientRepository(dataSource.getRepository(Client)), new ClientGrantRepository(dataSource.getRepository(ClientGrant)), channel, settings);
     await cache.onModuleInit();
     return cache;
   }

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { RedisPubSub } from '@acme/platform-redis';
 import { safeErrorMessage } from '@acme/platform-observability';
 import { Client, ClientGrant } from './oauth.entities';
 import { OAuthSettings } from './oauth.settings';
+import { ClientGrantRepository } from './repositories/client-grant.repository';
+import { ClientRepository } from './repositories/client.repository';
 
 export const CLIENT_CHANGES_CHANNEL = 'oauth:clients:changed';
 
@@ -49,8 +49,8 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
   private lastStaleLog = 0;
 
   constructor(
-    @InjectRepository(Client) private readonly clients: Repository<Client>,
-    @InjectRepository(ClientGrant) private readonly grantRows: Repository<ClientGrant>,
+    private readonly clients: ClientRepository,
+    private readonly grantRows: ClientGrantRepository,
     private readonly pubsub: RedisPubSub,
     settings: OAuthSettings,
   ) {
@@ -78,7 +78,7 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     const generation = this.generation;
     let row: Client | null;
     try {
-      row = await this.clients.findOneBy({ clientId });
+      row = await this.clients.findById(clientId);
     } catch (error) {
       const stale = this.staleFor(clientId, error);
       if (stale) return stale.client;
@@ -102,7 +102,7 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     const generation = this.generation;
     let row: ClientGrant | null;
     try {
-      row = await this.grantRows.findOneBy({ clientId, audience });
+      row = await this.grantRows.findByClientAndAudience(clientId, audience);
     } catch (error) {
       const stale = this.staleFor(clientId, error)?.grants.get(audience);
       if (stale !== undefined) return stale;

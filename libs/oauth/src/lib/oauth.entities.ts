@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
+import { MANAGEMENT_SCHEMA } from './management.schema';
 
-@Entity({ name: 'clients', schema: 'management' })
+@Entity({ name: 'clients', schema: MANAGEMENT_SCHEMA })
 export class Client {
   /** Generated (32 alphanumerics) or an `https://` URI for a client identified by its metadata document. */
   @PrimaryColumn({ type: 'varchar', length: 245 })
@@ -39,7 +40,7 @@ export class Client {
   tokenEndpointAuthMethod!: string;
 }
 
-@Entity({ name: 'client_grants', schema: 'management' })
+@Entity({ name: 'client_grants', schema: MANAGEMENT_SCHEMA })
 @Unique('uq_client_grants_client_audience', ['clientId', 'audience'])
 export class ClientGrant {
   @PrimaryColumn({ type: 'varchar', length: 32 })
@@ -59,7 +60,7 @@ export class ClientGrant {
 }
 
 /** Generated signing keys shared by every instance: one `current`, one `next`, any `previous` (revocable). */
-@Entity({ name: 'signing_keys', schema: 'management' })
+@Entity({ name: 'signing_keys', schema: MANAGEMENT_SCHEMA })
 export class SigningKey {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   kid!: string;

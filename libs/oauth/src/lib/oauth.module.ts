@@ -7,6 +7,7 @@ import { ClientService } from './client.service';
 import { CredentialCache } from './credential-cache';
 import { Client, ClientGrant, SigningKey } from './oauth.entities';
 import { OAuthSettings } from './oauth.settings';
+import { ClientCredentialRepository, ClientGrantRepository, ClientRepository, SigningKeyRepository } from './repositories';
 import { SigningKeyStore } from './signing-key.store';
 import { TokenService } from './token.service';
 
@@ -27,6 +28,10 @@ export class OAuthModule {
       imports: [TypeOrmModule.forFeature([Client, ClientGrant, SigningKey])],
       providers: [
         { provide: OAuthSettings, inject: options.inject ?? [], useFactory: options.useFactory },
+        ClientRepository,
+        ClientGrantRepository,
+        ClientCredentialRepository,
+        SigningKeyRepository,
         CredentialCache,
         ClientService,
         ClientAssertionsService,

@@ -1,13 +1,12 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { generateKeyPairSync } from 'node:crypto';
-import { Repository } from 'typeorm';
 import { derivePurposeKey, isSealed, openSecret, sealSecret } from '@acme/platform-auth';
 import { safeErrorMessage } from '@acme/platform-observability';
 import { RedisPubSub } from '@acme/platform-redis';
 import { OAuthError } from './oauth.errors';
 import { SigningKey } from './oauth.entities';
 import { OAuthSettings } from './oauth.settings';
+import { SigningKeyRepository } from './repositories/signing-key.repository';
 import { KeyCertificate, keyCertificate, KeyMaterial, keyMaterial, PublicJwk } from './signing-key-material';
 
 export type { PublicJwk } from './signing-key-material';
@@ -44,7 +43,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     private readonly settings: OAuthSettings,
-    @InjectRepository(SigningKey) private readonly rows: Repository<SigningKey>,
+    private readonly rows: SigningKeyRepository,
     private readonly pubsub: RedisPubSub,
   ) {}
 
@@ -102,12 +101,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
   async rotate(): Promise<LoadedKey> {
     this.refuseWhenConfigured();
     const pem = newPem();
-    await this.rows.manager.transaction(async (manager) => {
-      await manager.query(`SELECT 1 FROM "management"."signing_keys" WHERE "slot" IN ('current', 'next') FOR UPDATE`);
-      await manager.query(`UPDATE "management"."signing_keys" SET "slot" = 'previous', "current_until" = now() WHERE "slot" = 'current'`);
-      await manager.query(`UPDATE "management"."signing_keys" SET "slot" = 'current', "current_since" = now() WHERE "slot" = 'next'`);
-      await manager.query(`INSERT INTO "management"."signing_keys" ("kid", "slot", "private_key_pem") VALUES ($1, 'next', $2)`, [keyMaterial(pem).kid, sealSecret(pem, this.sealingKey)]);
-    });
+    await this.rows.rotate(keyMaterial(pem).kid, sealSecret(pem, this.sealingKey));
     await this.changed();
     return this.current();
   }
@@ -117,7 +111,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
     this.refuseWhenConfigured();
     const key = this.get(kid);
     if (key.slot !== 'previous') throw OAuthError.signingKeyConflict(`The ${key.slot} signing key cannot be revoked; rotate first.`);
-    await this.rows.query(`UPDATE "management"."signing_keys" SET "revoked_at" = now() WHERE "kid" = $1 AND "slot" = 'previous' AND "revoked_at" IS NULL`, [kid]);
+    await this.rows.revokePrevious(kid);
     await this.changed();
     return this.get(kid);
   }
@@ -140,13 +134,9 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async ensureSlot(slot: 'current' | 'next'): Promise<void> {
-    if (await this.rows.existsBy({ slot })) return;
+    if (await this.rows.existsInSlot(slot)) return;
     const pem = newPem();
-    const since = slot === 'current' ? 'now()' : 'NULL';
-    await this.rows.query(
-      `INSERT INTO "management"."signing_keys" ("kid", "slot", "private_key_pem", "current_since") VALUES ($1, $2, $3, ${since}) ON CONFLICT DO NOTHING`,
-      [keyMaterial(pem).kid, slot, sealSecret(pem, this.sealingKey)],
-    );
+    await this.rows.insertIntoEmptySlot(slot, keyMaterial(pem).kid, sealSecret(pem, this.sealingKey));
   }
 
   private reloadQuietly(): void {
@@ -154,7 +144,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async reload(): Promise<void> {
-    const rows = await this.rows.find({ order: { createdAt: 'ASC' } });
+    const rows = await this.rows.listInCreationOrder();
     const loaded: LoadedKey[] = [];
     for (const row of rows) {
       const material = keyMaterial(await this.unseal(row));
@@ -172,11 +162,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
   /** A row written before keys were sealed holds the PEM in clear: it is sealed in place on first read. */
   private async unseal(row: SigningKey): Promise<string> {
     if (!isSealed(row.privateKeyPem)) {
-      await this.rows.query(`UPDATE "management"."signing_keys" SET "private_key_pem" = $2 WHERE "kid" = $1 AND "private_key_pem" = $3`, [
-        row.kid,
-        sealSecret(row.privateKeyPem, this.sealingKey),
-        row.privateKeyPem,
-      ]);
+      await this.rows.sealInPlace(row.kid, row.privateKeyPem, sealSecret(row.privateKeyPem, this.sealingKey));
       return row.privateKeyPem;
     }
     try {

@@ -1,4 +1,4 @@
-import { AppError } from '@acme/platform-errors';
+import { AppError, AppErrorKind } from '@acme/platform-errors';
 
 export enum PoliciesErrorCode {
   NotFound = 'INEXISTENT_RATE_LIMIT_POLICY',
@@ -6,23 +6,17 @@ export enum PoliciesErrorCode {
   InvalidCursor = 'INVALID_CURSOR',
 }
 
-export class PolicyNotFoundError extends AppError {
-  constructor(id: string) {
-    super(PoliciesErrorCode.NotFound, 'not_found', `The rate limit policy does not exist: ${id}`, { details: { id } });
+/** The policies lib's one error class; the factories below word each failure once (the app's presenter maps the codes). */
+export class PoliciesError extends AppError {
+  constructor(code: PoliciesErrorCode, kind: AppErrorKind, message: string, options: { details?: Record<string, unknown> } = {}) {
+    super(code, kind, message, options);
   }
-}
 
-export class PolicyConflictError extends AppError {
-  constructor() {
-    super(PoliciesErrorCode.Conflict, 'conflict', 'A rate limit policy already exists for this resource, consumer and consumer_selector.');
-  }
-}
-
-/** A `from` cursor that does not decode is a bad query string. */
-export class InvalidCursorError extends AppError {
-  constructor() {
-    super(PoliciesErrorCode.InvalidCursor, 'validation', 'from is not a valid pagination cursor', {
-      details: { location: 'query', issues: [{ property: 'from', constraints: ['from is not a valid pagination cursor'] }] },
+  static notFound = (id: string) => new PoliciesError(PoliciesErrorCode.NotFound, 'not_found', `The rate limit policy does not exist: ${id}`, { details: { id } });
+  static conflict = () => new PoliciesError(PoliciesErrorCode.Conflict, 'conflict', 'A rate limit policy already exists for this resource, consumer and consumer_selector.');
+  /** A `from` cursor that does not decode. */
+  static invalidCursor = () =>
+    new PoliciesError(PoliciesErrorCode.InvalidCursor, 'validation', 'from is not a valid pagination cursor', {
+      details: { issues: [{ property: 'from', constraints: ['from is not a valid pagination cursor'] }] },
     });
-  }
 }

@@ -1,8 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { MANAGEMENT_SCHEMA } from '@acme/oauth';
 import { PolicyConfiguration, PolicyConsumer, PolicyResource } from './policy-rules';
 
 /** One rate-limit policy; `(created_at, id)` is the list order and the keyset of its cursor. */
-@Entity({ name: 'rate_limit_policies', schema: 'management' })
+@Entity({ name: 'rate_limit_policies', schema: MANAGEMENT_SCHEMA })
 @Unique('uq_rate_limit_policies_target', ['resource', 'consumer', 'consumerSelector'])
 @Index('ix_rate_limit_policies_order', ['createdAt', 'id'])
 export class RateLimitPolicy {

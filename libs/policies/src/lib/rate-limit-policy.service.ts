@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { isUniqueViolation } from '@acme/platform-persistence';
-import { PolicyConflictError, PolicyNotFoundError } from './policies.errors';
+import { PoliciesError } from './policies.errors';
 import { PolicyChanges } from './policy-changes';
 import { decodeCursor, encodeCursor } from './policy-cursor';
 import { PolicyConfiguration, PolicyConsumer, PolicyResource } from './policy-rules';
 import { RateLimitPolicy } from './rate-limit-policy.entity';
-import { PolicyFilter, RateLimitPolicyRepository } from './rate-limit-policy.repository';
+import { PolicyFilter, RateLimitPolicyRepository } from './repositories/rate-limit-policy.repository';
 
 export interface CreatePolicyCommand {
   resource: PolicyResource;
@@ -33,20 +32,15 @@ export class RateLimitPolicyService {
   ) {}
 
   async create(command: CreatePolicyCommand): Promise<RateLimitPolicy> {
-    let created: RateLimitPolicy;
-    try {
-      created = await this.repository.insert({ id: newPolicyId(), ...command });
-    } catch (error) {
-      if (isUniqueViolation(error, 'uq_rate_limit_policies_target')) throw new PolicyConflictError();
-      throw error;
-    }
+    const created = await this.repository.insert({ id: newPolicyId(), ...command });
+    if (!created) throw PoliciesError.conflict();
     await this.changes.notifyChanged();
     return created;
   }
 
   async get(id: string): Promise<RateLimitPolicy> {
     const policy = await this.repository.findById(id);
-    if (!policy) throw new PolicyNotFoundError(id);
+    if (!policy) throw PoliciesError.notFound(id);
     return policy;
   }
 
@@ -62,13 +56,13 @@ export class RateLimitPolicyService {
 
   async updateConfiguration(id: string, configuration: PolicyConfiguration): Promise<RateLimitPolicy> {
     const updated = await this.repository.updateConfiguration(id, configuration);
-    if (!updated) throw new PolicyNotFoundError(id);
+    if (!updated) throw PoliciesError.notFound(id);
     await this.changes.notifyChanged();
     return updated;
   }
 
   async delete(id: string): Promise<void> {
-    if (!(await this.repository.deleteById(id))) throw new PolicyNotFoundError(id);
+    if (!(await this.repository.deleteById(id))) throw PoliciesError.notFound(id);
     await this.changes.notifyChanged();
   }
 }

@@ -24,6 +24,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return pg?.code === '23505' && (constraint === undefined || pg.constraint === constraint);
 }
 
+/** True for a Postgres foreign-key violation (SQLSTATE 23503): the referenced row does not exist. */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgError(error);
+  return pg?.code === '23503' && (constraint === undefined || pg.constraint === constraint);
+}
+
 /** True for a Postgres exclusion-constraint violation (SQLSTATE 23P01), optionally on one named constraint. */
 export function isExclusionViolation(error: unknown, constraint?: string): boolean {
   const pg = pgError(error);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PolicyChanges } from '../policy-changes';
 import { PolicyConfiguration } from '../policy-rules';
-import { RateLimitPolicyRepository } from '../rate-limit-policy.repository';
+import { RateLimitPolicyRepository } from '../repositories/rate-limit-policy.repository';
 
 /** The resource the enforcer protects (the spec's only `resource` value). */
 export const OAUTH_AUTHENTICATION_API = 'oauth_authentication_api';

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { driverPool, ReadReplicas } from '@acme/platform-persistence';
-import { PolicyCursor } from './policy-cursor';
-import { PolicyConfiguration, PolicyConsumer, PolicyResource } from './policy-rules';
-import { RateLimitPolicy } from './rate-limit-policy.entity';
+import { managementTable } from '@acme/oauth';
+import { driverPool, isUniqueViolation, ReadReplicas, returnedRows } from '@acme/platform-persistence';
+import { PolicyCursor } from '../policy-cursor';
+import { PolicyConfiguration, PolicyConsumer, PolicyResource } from '../policy-rules';
+import { RateLimitPolicy } from '../rate-limit-policy.entity';
 
 export interface PolicyFilter {
   resource?: PolicyResource;
@@ -31,13 +32,8 @@ interface PolicyRow {
 }
 
 const COLUMNS = `"id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at"`;
-const TABLE = `"management"."rate_limit_policies"`;
-
-/** TypeORM's Postgres driver answers UPDATE/DELETE ... RETURNING as `[rows, count]`, the rest as rows. */
-function returned<T>(result: unknown): T[] {
-  const array = result as unknown[];
-  return Array.isArray(array[0]) ? (array[0] as T[]) : (array as T[]);
-}
+const TABLE = managementTable('rate_limit_policies');
+const TARGET_CONSTRAINT = 'uq_rate_limit_policies_target';
 
 function toEntity(row: PolicyRow): RateLimitPolicy {
   return Object.assign(new RateLimitPolicy(), {
@@ -59,13 +55,19 @@ export class RateLimitPolicyRepository {
     private readonly replicas: ReadReplicas,
   ) {}
 
-  async insert(policy: NewPolicy): Promise<RateLimitPolicy> {
-    const rows: PolicyRow[] = await this.policies.query(
-      `INSERT INTO ${TABLE} ("id", "resource", "consumer", "consumer_selector", "configuration")
-       VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${COLUMNS}`,
-      [policy.id, policy.resource, policy.consumer, policy.consumerSelector, JSON.stringify(policy.configuration)],
-    );
-    return toEntity(rows[0]);
+  /** The created policy; undefined when one already exists for its resource, consumer and selector. */
+  async insert(policy: NewPolicy): Promise<RateLimitPolicy | undefined> {
+    try {
+      const rows: PolicyRow[] = await this.policies.query(
+        `INSERT INTO ${TABLE} ("id", "resource", "consumer", "consumer_selector", "configuration")
+         VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${COLUMNS}`,
+        [policy.id, policy.resource, policy.consumer, policy.consumerSelector, JSON.stringify(policy.configuration)],
+      );
+      return toEntity(rows[0]);
+    } catch (error) {
+      if (isUniqueViolation(error, TARGET_CONSTRAINT)) return undefined;
+      throw error;
+    }
   }
 
   async findById(id: string): Promise<RateLimitPolicy | undefined> {
@@ -112,7 +114,7 @@ export class RateLimitPolicyRepository {
   }
 
   async updateConfiguration(id: string, configuration: PolicyConfiguration): Promise<RateLimitPolicy | undefined> {
-    const rows = returned<PolicyRow>(await this.policies.query(
+    const rows = returnedRows<PolicyRow>(await this.policies.query(
       `UPDATE ${TABLE} SET "configuration" = $2::jsonb, "updated_at" = clock_timestamp() WHERE "id" = $1 RETURNING ${COLUMNS}`,
       [id, JSON.stringify(configuration)],
     ));
@@ -120,7 +122,7 @@ export class RateLimitPolicyRepository {
   }
 
   async deleteById(id: string): Promise<boolean> {
-    const rows = returned(await this.policies.query(`DELETE FROM ${TABLE} WHERE "id" = $1 RETURNING "id"`, [id]));
+    const rows = returnedRows(await this.policies.query(`DELETE FROM ${TABLE} WHERE "id" = $1 RETURNING "id"`, [id]));
     return rows.length > 0;
   }
 }

@@ -1,0 +1,84 @@
+import { DataSource } from 'typeorm';
+import { MANAGEMENT_SCHEMA } from '@acme/oauth';
+import { createDataSource, ReadReplicas } from '@acme/platform-persistence';
+import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
+import { POLICIES_MIGRATIONS } from '../../migrations';
+import { RateLimitPolicy } from '../rate-limit-policy.entity';
+import { NewPolicy, RateLimitPolicyRepository } from './rate-limit-policy.repository';
+
+const policy = (id: string, consumerSelector: string, overrides: Partial<NewPolicy> = {}): NewPolicy => ({
+  id,
+  resource: 'oauth_authentication_api',
+  consumer: 'client',
+  consumerSelector,
+  configuration: { action: 'block', limit: 10 },
+  ...overrides,
+});
+
+describe('RateLimitPolicyRepository (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let replicas: ReadReplicas;
+  let policies: RateLimitPolicyRepository;
+  const ids = (rows: RateLimitPolicy[]) => rows.map((row) => row.id);
+
+  beforeAll(async () => {
+    database = await createTestDatabase('rate_limit_policy_repository');
+    dataSource = createDataSource({ url: database.url, schema: MANAGEMENT_SCHEMA, migrations: POLICIES_MIGRATIONS, entities: [RateLimitPolicy] });
+    await dataSource.initialize();
+    await dataSource.query(`CREATE SCHEMA IF NOT EXISTS ${MANAGEMENT_SCHEMA}`);
+    await dataSource.runMigrations();
+    replicas = new ReadReplicas(dataSource, dataSource.options, { urls: [], maxLagMs: 1000 });
+    policies = new RateLimitPolicyRepository(dataSource.getRepository(RateLimitPolicy), replicas);
+  });
+  afterAll(async () => {
+    await replicas?.onApplicationShutdown();
+    if (dataSource?.isInitialized) await dataSource.destroy();
+    await database?.drop();
+  });
+
+  it('inserts a policy and answers the stored row (RETURNING); the same target again is undefined, not an error', async () => {
+    const created = await policies.insert(policy('rlp_insert', 'default'));
+    expect(created).toMatchObject({ id: 'rlp_insert', consumerSelector: 'default', configuration: { action: 'block', limit: 10 } });
+    expect(created?.createdAt).toBeInstanceOf(Date);
+    expect(await policies.insert(policy('rlp_other', 'default'))).toBeUndefined();
+    expect(await policies.findById('rlp_other')).toBeUndefined();
+    expect(await policies.findById('rlp_insert')).toEqual(created);
+  });
+
+  it('updates the configuration of an existing policy (RETURNING, updated_at moves) and answers undefined otherwise', async () => {
+    const created = await policies.insert(policy('rlp_update', 'client_id:abc'));
+    const updated = await policies.updateConfiguration('rlp_update', { action: 'allow' });
+    expect(updated?.configuration).toEqual({ action: 'allow' });
+    expect(updated!.updatedAt.getTime()).toBeGreaterThan(created!.updatedAt.getTime());
+    expect(await policies.updateConfiguration('rlp_nothing', { action: 'allow' })).toBeUndefined();
+  });
+
+  it('deletes once', async () => {
+    await policies.insert(policy('rlp_delete', 'third_party_clients'));
+    expect(await policies.deleteById('rlp_delete')).toBe(true);
+    expect(await policies.deleteById('rlp_delete')).toBe(false);
+  });
+
+  it('lists by filter in creation order after a keyset position, and by resource', async () => {
+    await dataSource.query(`DELETE FROM ${MANAGEMENT_SCHEMA}.rate_limit_policies`);
+    for (const [id, selector] of [['rlp_1', 'default'], ['rlp_2', 'cimd_clients'], ['rlp_3', 'client_id:x']]) await policies.insert(policy(id, selector));
+    const all = await policies.listPage({}, 10);
+    expect(ids(all)).toEqual(['rlp_1', 'rlp_2', 'rlp_3']);
+    expect(ids(await policies.listPage({}, 1, { createdAt: all[0].createdAt, id: all[0].id }))).toEqual(['rlp_2']);
+    expect(ids(await policies.listPage({ consumerSelector: 'client_id:x' }, 10))).toEqual(['rlp_3']);
+    expect(ids(await policies.listPage({ resource: 'oauth_authentication_api', consumer: 'client' }, 2))).toEqual(['rlp_1', 'rlp_2']);
+    expect(ids(await policies.findAllByResource('oauth_authentication_api'))).toEqual(['rlp_1', 'rlp_2', 'rlp_3']);
+  });
+
+  it('changes the fingerprint of a resource on insert, update and delete', async () => {
+    const before = await policies.fingerprintByResource('oauth_authentication_api');
+    await policies.insert(policy('rlp_fp', 'client_id:fp'));
+    const inserted = await policies.fingerprintByResource('oauth_authentication_api');
+    await policies.updateConfiguration('rlp_fp', { action: 'allow' });
+    const updated = await policies.fingerprintByResource('oauth_authentication_api');
+    await policies.deleteById('rlp_fp');
+    expect(new Set([before, inserted, updated]).size).toBe(3);
+    expect(await policies.fingerprintByResource('oauth_authentication_api')).toBe(before);
+  });
+});
