@@ -105,11 +105,16 @@ export function checkAnswersAgainstContract(server: Server, documentPath: string
   server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // Watching must never break an answer: a chunk it cannot copy just ends the watch of that response.
     const keep = (chunk: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_BODY) return;
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-      size += buffer.length;
-      chunks.push(buffer);
+      try {
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+        size += buffer.length;
+        chunks.push(buffer);
+      } catch {
+        size = MAX_BODY + 1;
+      }
     };
     const write = response.write.bind(response) as (...args: unknown[]) => boolean;
     const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
@@ -124,8 +129,12 @@ export function checkAnswersAgainstContract(server: Server, documentPath: string
     response.once('finish', () => {
       if (size > MAX_BODY) return;
       const contentType = response.getHeader('content-type');
-      const violation = checker.check(request.method ?? 'GET', request.url ?? '/', response.statusCode, contentType === undefined ? undefined : String(contentType), Buffer.concat(chunks));
-      if (violation) violations.push(violation);
+      try {
+        const violation = checker.check(request.method ?? 'GET', request.url ?? '/', response.statusCode, contentType === undefined ? undefined : String(contentType), Buffer.concat(chunks));
+        if (violation) violations.push(violation);
+      } catch (error) {
+        violations.push(`${request.method} ${request.url} → ${response.statusCode}: the contract could not be checked (${(error as Error).message})`);
+      }
     });
   });
 }
