@@ -9,6 +9,9 @@ import { managementService } from './service';
 
 export const MANAGEMENT_SCHEMA = 'management';
 
+/** The service's schema migrations, one list for the `management` schema; TypeORM runs them by class-name timestamp. */
+export const MANAGEMENT_API_MIGRATIONS = [...POLICIES_MIGRATIONS, ...OAUTH_MIGRATIONS];
+
 function oauthSettings(env: ManagementEnv): OAuthSettings {
   const base = publicBaseUrl(env);
   const bootstrapId = env.MANAGEMENT_BOOTSTRAP_CLIENT_ID;
@@ -35,7 +38,7 @@ export class AppModule {
           envClass: ManagementEnv,
           source,
           schema: MANAGEMENT_SCHEMA,
-          migrations: [...POLICIES_MIGRATIONS, ...OAUTH_MIGRATIONS],
+          migrations: MANAGEMENT_API_MIGRATIONS,
         }),
         OAuthModule.forRootAsync({ inject: [ManagementEnv], useFactory: oauthSettings }),
         PoliciesModule,
