@@ -1,5 +1,4 @@
 export * from './lib/migration-state';
-export * from './lib/migration.jobs';
 export * from './lib/migration.settings';
 export * from './lib/document-migration.errors';
 export * from './lib/slice-plan';
