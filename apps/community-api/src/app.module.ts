@@ -13,6 +13,9 @@ import { communityService } from './service';
 import { SpacesModule } from './spaces/spaces.module';
 import { UsersModule } from './users/users.module';
 
+/** The service's schema migrations, one list for the `community` schema; TypeORM runs them by class-name timestamp. */
+export const COMMUNITY_API_MIGRATIONS = [...COMMUNITY_MIGRATIONS, ...VERIFICATION_MIGRATIONS, ...PUSH_MIGRATIONS, ...EVENTS_MIGRATIONS];
+
 @Module({})
 export class AppModule {
   static forRoot(source: Record<string, unknown>): DynamicModule {
@@ -24,7 +27,7 @@ export class AppModule {
           envClass: CommunityEnv,
           source,
           schema: COMMUNITY_SCHEMA,
-          migrations: [...COMMUNITY_MIGRATIONS, ...VERIFICATION_MIGRATIONS, ...PUSH_MIGRATIONS, ...EVENTS_MIGRATIONS],
+          migrations: COMMUNITY_API_MIGRATIONS,
         }),
         CommunityModule.forRootAsync({
           inject: [CommunityEnv],

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { EventError } from '@acme/events';
-import { normaliseMultipartFields, toCreateEventInput } from '../src/events/input/create-event.body';
-import { toGuestListQuery } from '../src/events/input/guest-list.query';
-import { toListEventsQuery } from '../src/events/input/list-events.query';
-import { toSetRsvpInput, toWithdrawRsvpInput } from '../src/events/input/rsvp.body';
+import { normaliseMultipartFields, toCreateEventInput } from '../src/events/input/create-event.request.dto';
+import { toGuestListQuery } from '../src/events/input/guest-list.request.dto';
+import { toListEventsQuery } from '../src/events/input/list-events.request.dto';
+import { toSetRsvpInput, toWithdrawRsvpInput } from '../src/events/input/rsvp.request.dto';
 import { formerCreateEventInput, formerDecodeMultipart, formerGuestListQuery, formerListEventsQuery, formerRsvpBody, formerWithdrawBody } from './support/former-event-parsers';
 
 /** What a parser answers: its value, or the code, message and field of its error. */

@@ -7,6 +7,9 @@ import { ManagementApiModule } from './management-api.module';
 import { OAuthHttpModule } from './oauth/oauth-http.module';
 import { managementService } from './service';
 
+/** The service's schema migrations, one list for the `management` schema; TypeORM runs them by class-name timestamp. */
+export const MANAGEMENT_API_MIGRATIONS = [...POLICIES_MIGRATIONS, ...OAUTH_MIGRATIONS];
+
 function oauthSettings(env: ManagementEnv): OAuthSettings {
   const base = publicBaseUrl(env);
   const bootstrapId = env.MANAGEMENT_BOOTSTRAP_CLIENT_ID;
@@ -33,7 +36,7 @@ export class AppModule {
           envClass: ManagementEnv,
           source,
           schema: MANAGEMENT_SCHEMA,
-          migrations: [...POLICIES_MIGRATIONS, ...OAUTH_MIGRATIONS],
+          migrations: MANAGEMENT_API_MIGRATIONS,
         }),
         OAuthModule.forRootAsync({ inject: [ManagementEnv], useFactory: oauthSettings }),
         PoliciesModule,

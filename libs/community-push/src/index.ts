@@ -8,10 +8,5 @@ export * from './lib/repositories/vapid-key.repository';
 export * from './lib/vapid-keys';
 export * from './lib/web-push.sender';
 export * from './lib/push.module';
-export * from './lib/migrations/1763700002000-community-push';
-
-import { CommunityPush1763700002000 } from './lib/migrations/1763700002000-community-push';
-
-/** Migrations of the push tables; run after `COMMUNITY_MIGRATIONS` (they reference community.users). */
-export const PUSH_MIGRATIONS = [CommunityPush1763700002000];
+export * from './migrations';
 export * from './lib/endpoint-address';

@@ -14,4 +14,4 @@ export * from './lib/sessions/access-token.service';
 export * from './lib/sessions/session.service';
 export * from './lib/callers';
 export * from './lib/community.module';
-export * from './lib/migrations';
+export * from './migrations';

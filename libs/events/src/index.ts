@@ -20,8 +20,6 @@ export { EventRecord, EventStatus, GeoJsonPoint } from './lib/event.entity';
 export { EventRsvp, RsvpStatus, RSVP_STATUSES } from './lib/event-rsvp.entity';
 export { EventFile, StoredImage } from './lib/event-file.entity';
 export { Space, SpaceMember, SpaceMemberStatus, SPACE_MEMBER_STATUSES } from './lib/space.entity';
-export { EventsSpacesRsvps1800000000000 } from './migrations/1800000000000-events-spaces-rsvps';
-
-export { EVENTS_MIGRATIONS } from './migrations';
+export * from './migrations';
 export * from './lib/guest-list.service';
 export * from './lib/upload-journal';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createDataSource, runMigrationsUnderLock } from '@acme/platform-persistence';
 import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
-import { RUM_MIGRATIONS } from '../src/migrations/1763760000000-create-rum-schema';
+import { RUM_MIGRATIONS } from '../src/migrations';
 import { AccountsRepository } from '../src/lib/repositories/accounts.repository';
 import { ApplicationsRepository } from '../src/lib/repositories/applications.repository';
 import { RUM_SCHEMA } from '../src/lib/rum.schema';

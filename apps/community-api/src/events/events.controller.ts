@@ -9,11 +9,11 @@ import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { toEventActor } from './event-actor';
 import { CreateEventRequest, EventPageResponse, GuestPageResponse, EventResponse, ImageViewResponse, RsvpRequest, WithdrawRsvpRequest } from './event.dto';
-import { toCreateEventRequest } from './input/create-event.body';
-import { toGuestListQuery } from './input/guest-list.query';
-import { toListEventsQuery } from './input/list-events.query';
+import { toCreateEventRequest } from './input/create-event.request.dto';
+import { toGuestListQuery } from './input/guest-list.request.dto';
+import { toListEventsQuery } from './input/list-events.request.dto';
 import { ParseWith } from './input/parse-with.pipe';
-import { toSetRsvpInput, toWithdrawRsvpInput } from './input/rsvp.body';
+import { toSetRsvpInput, toWithdrawRsvpInput } from './input/rsvp.request.dto';
 import { isMultipart, stageMultipart } from './multipart-upload';
 
 const ANY_CALLER = ['user', 'service', 'master'] as const;

@@ -1,47 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { ASSERTION_ALGORITHMS, ClientAssertionsService, ClientCredentialView } from '@acme/oauth';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ClientAssertionsService, ClientCredentialView } from '@acme/oauth';
 import { RequireScopes } from '../auth/scopes.guard';
 import { ManagementErrorBody } from '../http/error-body.dto';
+import { ClientCredentialParams, ClientCredentialResponse, CreateClientCredentialRequest } from './client-credentials.dto';
 import { ClientIdParam } from './clients.dto';
-
-class CreateClientCredentialRequest {
-  @ApiProperty({ enum: ['public_key'] })
-  @IsIn(['public_key'])
-  readonly credential_type!: 'public_key';
-
-  @ApiPropertyOptional({ maxLength: 128 })
-  @IsString()
-  @MaxLength(128)
-  @IsOptional()
-  readonly name?: string;
-
-  @ApiProperty({ description: 'PEM of the RSA public key (SPKI) that verifies the client assertions', maxLength: 10000 })
-  @IsString()
-  @MaxLength(10000)
-  readonly pem!: string;
-
-  @ApiPropertyOptional({ enum: ASSERTION_ALGORITHMS, default: 'RS256' })
-  @IsIn(ASSERTION_ALGORITHMS)
-  @IsOptional()
-  readonly alg?: string;
-}
-
-class ClientCredentialParams extends ClientIdParam {
-  @ApiProperty({ maxLength: 64 })
-  @Matches(/^cred_[0-9a-f]{24}$/, { message: 'credential_id is not a credential id' })
-  readonly credential_id!: string;
-}
-
-class ClientCredentialResponse implements ClientCredentialView {
-  @ApiProperty() readonly id!: string;
-  @ApiProperty({ nullable: true, type: String }) readonly name!: string | null;
-  @ApiProperty({ enum: ['public_key'] }) readonly credential_type!: 'public_key';
-  @ApiProperty() readonly kid!: string;
-  @ApiProperty() readonly alg!: string;
-  @ApiProperty({ format: 'date-time' }) readonly created_at!: string;
-}
 
 /** The public keys of a client using private_key_jwt (Auth0's client credentials; docs/management-api.md#clients-and-grants). */
 @ApiTags('clients')

@@ -14,8 +14,8 @@ import {
   presentAuditPage,
   presentCreatedAccount,
   presentIssuedAppKey,
-} from './dto/admin.responses';
-import { AccessParams, AccountParams, AppKeyParams, ApplicationParams, AuditLogQuery, CreateAccountRequest, CreateApplicationRequest, SetAccessRequest } from './dto/admin.requests';
+} from './dto/admin.response.dto';
+import { AccessParams, AccountParams, AppKeyParams, ApplicationParams, AuditLogQuery, CreateAccountRequest, CreateApplicationRequest, SetAccessRequest } from './dto/admin.request.dto';
 
 /** Operator API (root README, Services): provisions what the public API assumes exists. Hidden unless ADMIN_TOKEN is set. */
 @ApiTags('operator')

@@ -1,6 +1,6 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { validationFailed } from '@acme/platform-errors';
-import { MAX_EVENTS_PER_BATCH } from './dto/ingest.request';
+import { MAX_EVENTS_PER_BATCH } from './dto/ingest.request.dto';
 
 export interface IngestErrorsBody {
   events: Record<string, unknown>[];

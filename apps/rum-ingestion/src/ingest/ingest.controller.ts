@@ -5,8 +5,8 @@ import { IngestService, type ClientTokenTarget } from '@acme/rum';
 import { ClientTokenGuard } from '../auth/client-token.guard';
 import { Enveloped } from '../http/envelope.interceptor';
 import { IngestTarget } from '../http/request-context';
-import { IngestErrorsRequest } from './dto/ingest.request';
-import { IngestOutcomeResponse, IngestOutcomeView, presentIngestOutcome } from './dto/ingest.response';
+import { IngestErrorsRequest } from './dto/ingest.request.dto';
+import { IngestOutcomeResponse, IngestOutcomeView, presentIngestOutcome } from './dto/ingest.response.dto';
 import { IngestBodyPipe, IngestErrorsBody } from './ingest-body.pipe';
 
 @ApiTags('ingest')

@@ -7,8 +7,8 @@ import { RumRoute } from '../auth/rum-route.decorator';
 import { RateLimitGuard } from '@acme/platform-http';
 import { Enveloped } from '../http/envelope.interceptor';
 import { CallingAccount } from '../http/request-context';
-import { CreatedRule, CreatedRuleResponse, DeletedRuleResponse, presentCreatedRule, presentRule, presentRulePage, RulePage, RulePageResponse, RuleResponse, RuleView } from './dto/rule.responses';
-import { CreateRuleRequest, DEFAULT_PAGE_SIZE, ListRulesRequest, MAX_PAGE_SIZE, RuleReferenceRequest, UpdateRuleRequest } from './dto/rule.requests';
+import { CreatedRule, CreatedRuleResponse, DeletedRuleResponse, presentCreatedRule, presentRule, presentRulePage, RulePage, RulePageResponse, RuleResponse, RuleView } from './dto/rule.response.dto';
+import { CreateRuleRequest, DEFAULT_PAGE_SIZE, ListRulesRequest, MAX_PAGE_SIZE, RuleReferenceRequest, UpdateRuleRequest } from './dto/rule.request.dto';
 
 /** Guards run in this order: key (401), access to the application (403), per-account limit (429). */
 @ApiTags('error-ingestion rules')

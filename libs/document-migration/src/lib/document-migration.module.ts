@@ -1,8 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
-import { MIGRATION_QUEUE } from './migration.jobs';
 import { MigrationMetrics } from './migration.metrics';
-import { MigrationQueue } from './migration.queue';
+import { MIGRATION_QUEUE, MigrationQueue } from './migration.queue';
 import { MigrationReconciler } from './migration.reconciler';
 import { MigrationRunner } from './migration.runner';
 import { MigrationService } from './migration.service';

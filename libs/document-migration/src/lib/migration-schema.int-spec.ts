@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createDataSource, runMigrationsUnderLock } from '@acme/platform-persistence';
 import { createTestDatabase, TestDatabase } from '@acme/platform-testing';
-import { MigrationSchema1763760000000 } from '../migrations/1763760000000-migration-schema';
+import { MigrationSchema1763760000000 } from '../migrations';
 import { MIGRATION_STATES, MigrationState, nextState } from './migration-state';
 import { MIGRATION_SCHEMA, TABLES } from './repositories/migration-tables';
 

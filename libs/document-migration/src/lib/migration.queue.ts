@@ -1,8 +1,21 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
-import { MIGRATION_JOBS, MIGRATION_QUEUE, MigrationJobPayloads, sliceJobId } from './migration.jobs';
 import { MigrationSettings } from './migration.settings';
+
+/** The queue and its jobs, declared once: the producer below and the app's processor both import from here. */
+export const MIGRATION_QUEUE = 'document-migrations';
+
+export const MIGRATION_JOBS = { moveSlice: 'move-documents-slice' } as const;
+
+export interface MigrationJobPayloads {
+  [MIGRATION_JOBS.moveSlice]: { migrationId: string; slice: number };
+}
+
+export type MigrationJobName = keyof MigrationJobPayloads;
+
+/** Deterministic: re-enqueueing the same slice (API retry, reconciler) never creates a second job. */
+export const sliceJobId = (migrationId: string, slice: number): string => `move-${migrationId}-${slice}`;
 
 type SliceJob = Job<MigrationJobPayloads[typeof MIGRATION_JOBS.moveSlice]>;
 

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { MetricsRegistry } from '@acme/platform-observability';
 import { createDataSource, runMigrationsUnderLock } from '@acme/platform-persistence';
 import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
-import { RUM_MIGRATIONS } from '../migrations/1763760000000-create-rum-schema';
+import { RUM_MIGRATIONS } from '../migrations';
 import { DAY_MS, EVENT_PARTITION_LOCK, EventPartitionMaintenance, eventPartitionName, utcDay } from './event-partitions';
 import { IngestService } from './ingest.service';
 import { ErrorEventsRepository } from './repositories/error-events.repository';

@@ -1,7 +1,4 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { AppKeyManagement1764000000200 } from './1764000000200-app-key-management';
-import { PartitionErrorEvents1764100000000 } from './1764100000000-partition-error-events';
-import { DomainShapedSnapshots1764200000000 } from './1764200000000-domain-shaped-snapshots';
 
 /** Accounts, keys, applications, access, rules with their append-only snapshots, ingested errors, audit log. */
 export class CreateRumSchema1763760000000 implements MigrationInterface {
@@ -102,5 +99,3 @@ export class CreateRumSchema1763760000000 implements MigrationInterface {
     }
   }
 }
-
-export const RUM_MIGRATIONS = [CreateRumSchema1763760000000, AppKeyManagement1764000000200, PartitionErrorEvents1764100000000, DomainShapedSnapshots1764200000000];

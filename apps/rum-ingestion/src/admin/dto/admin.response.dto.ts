@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { AppKey, AuditEntry as DomainAuditEntry, AuditPage, IssuedAppKey, NewAccount } from '@acme/rum';
-import { unixSeconds } from '../../ingestion-rules/dto/rule.responses';
+import { unixSeconds } from '../../ingestion-rules/dto/rule.response.dto';
 
 export class CreatedAccountResponse {
   @ApiProperty() readonly account_id!: number;

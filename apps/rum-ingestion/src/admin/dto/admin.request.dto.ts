@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import type { Access } from '@acme/rum';
-import { APPLICATION_ID_PATTERN, IsStorableText } from '../../ingestion-rules/dto/rule-fields';
+import { APPLICATION_ID_PATTERN, IsStorableText } from '../../ingestion-rules/dto/rule-fields.dto';
 
 export class CreateAccountRequest {
   @ApiProperty({ minLength: 1, maxLength: 128 })

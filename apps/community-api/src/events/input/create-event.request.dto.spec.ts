@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { EventError } from '@acme/events';
-import { normaliseMultipartFields as decodeMultipartFields, toCreateEventRequest } from './create-event.body';
+import { normaliseMultipartFields as decodeMultipartFields, toCreateEventRequest } from './create-event.request.dto';
 
 const parseCreateEventInput = (raw: unknown) => toCreateEventRequest(raw, 'json').input;
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import type { Filters } from '@acme/rum';
-import { ApplicationScoped, FILTERS_SCHEMA, IsFilters, IsStorableText, RuleReference } from './rule-fields';
+import { ApplicationScoped, FILTERS_SCHEMA, IsFilters, IsStorableText, RuleReference } from './rule-fields.dto';
 
 export class CreateRuleRequest extends ApplicationScoped {
   @ApiProperty({ minLength: 1, maxLength: 128 })

@@ -1,0 +1,41 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ASSERTION_ALGORITHMS, ClientCredentialView } from '@acme/oauth';
+import { ClientIdParam } from './clients.dto';
+
+export class CreateClientCredentialRequest {
+  @ApiProperty({ enum: ['public_key'] })
+  @IsIn(['public_key'])
+  readonly credential_type!: 'public_key';
+
+  @ApiPropertyOptional({ maxLength: 128 })
+  @IsString()
+  @MaxLength(128)
+  @IsOptional()
+  readonly name?: string;
+
+  @ApiProperty({ description: 'PEM of the RSA public key (SPKI) that verifies the client assertions', maxLength: 10000 })
+  @IsString()
+  @MaxLength(10000)
+  readonly pem!: string;
+
+  @ApiPropertyOptional({ enum: ASSERTION_ALGORITHMS, default: 'RS256' })
+  @IsIn(ASSERTION_ALGORITHMS)
+  @IsOptional()
+  readonly alg?: string;
+}
+
+export class ClientCredentialParams extends ClientIdParam {
+  @ApiProperty({ maxLength: 64 })
+  @Matches(/^cred_[0-9a-f]{24}$/, { message: 'credential_id is not a credential id' })
+  readonly credential_id!: string;
+}
+
+export class ClientCredentialResponse implements ClientCredentialView {
+  @ApiProperty() readonly id!: string;
+  @ApiProperty({ nullable: true, type: String }) readonly name!: string | null;
+  @ApiProperty({ enum: ['public_key'] }) readonly credential_type!: 'public_key';
+  @ApiProperty() readonly kid!: string;
+  @ApiProperty() readonly alg!: string;
+  @ApiProperty({ format: 'date-time' }) readonly created_at!: string;
+}
