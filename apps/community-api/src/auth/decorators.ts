@@ -44,5 +44,5 @@ export const CurrentUserId = createParamDecorator((_: unknown, context: Executio
   return caller.userId;
 });
 
-/** The client address as Express resolved it through `trust proxy`. */
+/** The client address as the engine resolved it through its trusted proxies (the same list for both). */
 export const ClientAddress = createParamDecorator((_: unknown, context: ExecutionContext): string => request(context).ip ?? 'unknown');

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Project } from '@acme/community';
 import { EmailVerificationService, TOKEN_LENGTH, VerificationErrorCode } from '@acme/community-verification';
 import { AppError } from '@acme/platform-errors';
+import { sendRedirect } from '@acme/platform-http';
 import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
@@ -27,9 +28,9 @@ export class EmailVerificationController {
     @CurrentProject() project: Project,
     @CurrentUserId() userId: string,
     @Body() body: SendVerificationRequest,
-    @Req() request: Request,
+    @Req() request: { protocol: string; headers: IncomingHttpHeaders },
   ): Promise<SuccessResponse> {
-    const base = this.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.get('host')}`;
+    const base = this.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.headers.host}`;
     await this.verification.send(project, userId, {
       mode: body.mode ?? 'code',
       tokenFormat: body.tokenFormat ?? 'hex',
@@ -62,7 +63,7 @@ export class EmailVerificationController {
     @CurrentProject() project: Project,
     @Query() query: VerifyEmailLinkQuery,
     @ClientAddress() address: string,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: unknown,
   ): Promise<SuccessResponse | void> {
     let failure: AppError | undefined;
     try {
@@ -81,6 +82,6 @@ export class EmailVerificationController {
     const target = new URL(redirect);
     target.searchParams.set('verified', failure ? 'false' : 'true');
     if (failure) target.searchParams.set('error', 'invalid-or-expired-token');
-    response.redirect(302, target.toString());
+    sendRedirect(response, target.toString(), 302);
   }
 }

@@ -1,9 +1,11 @@
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { rm } from 'node:fs/promises';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiCreatedResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Caller, Project } from '@acme/community';
 import { CreateEventService, EventPage, invalidBody, EventQueryService, EventView, GuestListQuery, GuestListService, GuestPage, ListEventsQuery, RsvpService, SetRsvpInput, WithdrawRsvpInput } from '@acme/events';
+import { rawRequest } from '@acme/platform-http';
 import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '../auth';
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
@@ -39,7 +41,7 @@ export class EventsController {
   async create(@Req() request: CommunityRequest, @CurrentProject() project: Project, @CurrentCaller() caller: Caller): Promise<EventView> {
     const actor = toEventActor(project, caller);
     if (!isMultipart(request)) return this.creator.create(actor, { ...toCreateEventRequest(request.body, 'json'), uploads: [], workDir: null });
-    const staged = await stageMultipart(request, this.env.UPLOAD_TMP_DIR ?? tmpdir());
+    const staged = await stageMultipart(rawRequest(request as CommunityRequest & { raw?: IncomingMessage }) as unknown as IncomingMessage, this.env.UPLOAD_TMP_DIR ?? tmpdir());
     try {
       // A structural multipart problem found while streaming is reported where the body is checked.
       if (staged.malformed) throw invalidBody(staged.malformed);

@@ -1,6 +1,7 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { rawRequest } from '@acme/platform-http';
 import { EventError, EventErrorCode, EventsSettings, STORAGE_KEY } from '@acme/events';
 
 /**
@@ -13,14 +14,17 @@ export class FilesController {
   constructor(private readonly settings: EventsSettings) {}
 
   @Get('*key')
-  async read(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const key = decodeURIComponent(request.path.replace(/^\/files\//, ''));
+  async read(@Req() request: object, @Res() response: object): Promise<void> {
+    // The Node request and response under whatever the engine hands the handler: the body is streamed to the socket.
+    const path = rawRequest(request as IncomingMessage | { raw: IncomingMessage }).url?.split('?')[0] ?? '';
+    const raw = rawRequest(response as ServerResponse | { raw: ServerResponse });
+    const key = decodeURIComponent(path.replace(/^\/files\//, ''));
     const object = STORAGE_KEY.test(key) ? await this.settings.storage.open(key) : null;
     if (!object) throw new EventError(EventErrorCode.FILE_NOT_FOUND, 'No such file.');
-    response.setHeader('content-type', object.contentType ?? 'application/octet-stream');
-    if (object.size !== undefined) response.setHeader('content-length', String(object.size));
-    response.setHeader('cache-control', 'public, max-age=31536000, immutable');
-    response.setHeader('x-content-type-options', 'nosniff');
-    object.stream.pipe(response);
+    raw.setHeader('content-type', object.contentType ?? 'application/octet-stream');
+    if (object.size !== undefined) raw.setHeader('content-length', String(object.size));
+    raw.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    raw.setHeader('x-content-type-options', 'nosniff');
+    object.stream.pipe(raw);
   }
 }

@@ -3,7 +3,7 @@ import { mkdtemp, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { isStorableText } from '@acme/platform-errors';
 import { invalidBody, MAX_IMAGE_BYTES, METADATA_MAX_BYTES, StagedUpload } from '@acme/events';
 
@@ -15,7 +15,7 @@ export interface StagedMultipart {
   malformed?: string;
 }
 
-export const isMultipart = (request: Request): boolean => /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
+export const isMultipart = (request: { headers: IncomingMessage['headers'] }): boolean => /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
 
 const LIMITS = { fileSize: MAX_IMAGE_BYTES, fieldSize: METADATA_MAX_BYTES + 64 * 1024, fields: 40, files: 12, parts: 60, fieldNameSize: 100 };
 
@@ -24,7 +24,8 @@ const LIMITS = { fileSize: MAX_IMAGE_BYTES, fieldSize: METADATA_MAX_BYTES + 64 *
  * over 50 MB is cut off by busboy, its partial copy deleted, and the rest of the part discarded, so memory
  * stays flat whatever the upload size. The caller removes `workDir` when the request is done.
  */
-export async function stageMultipart(request: Request, tmpRoot: string): Promise<StagedMultipart> {
+/** `request` is the Node request (`rawRequest` of whatever the engine hands the handler). */
+export async function stageMultipart(request: IncomingMessage, tmpRoot: string): Promise<StagedMultipart> {
   let parser: busboy.Busboy;
   try {
     parser = busboy({ headers: request.headers, limits: LIMITS });
