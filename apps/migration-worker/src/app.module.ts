@@ -1,23 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { createEnvValidator } from '@acme/platform-config';
-import { RateLimitModule, ServiceCoreModule } from '@acme/platform-http';
+import { ServiceCoreModule } from '@acme/platform-http';
 import { QueueModule } from '@acme/platform-queue';
 import { DocumentMigrationModule, MIGRATION_SCHEMA, MIGRATION_SCHEMA_MIGRATIONS } from '@acme/document-migration';
-import { AdminController } from './admin/admin.controller';
-import { QueueBoardModule } from './admin/queue-board.module';
+import { AdminModule } from './admin/admin.module';
 import { MigrationEnv } from './config/env';
-import { MigrationsController } from './migrations/migrations.controller';
-import { ServiceAuthGuard } from './migrations/service-auth.guard';
-import { WorkspaceRateLimitPolicy } from './migrations/workspace-rate-limit.policy';
+import { MigrationsModule } from './migrations/migrations.module';
 import { MigrationWorkerModule } from './processors/migration-worker.module';
 import { migrationService } from './service';
 
 /** Public and operator routes (MIGRATION_ROLE api or all). */
-@Module({
-  imports: [QueueBoardModule, RateLimitModule.withPolicy(WorkspaceRateLimitPolicy)],
-  controllers: [MigrationsController, AdminController],
-  providers: [ServiceAuthGuard],
-})
+@Module({ imports: [MigrationsModule, AdminModule] })
 export class MigrationApiModule {}
 
 @Module({})
