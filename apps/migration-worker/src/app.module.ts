@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { createEnvValidator } from '@acme/platform-config';
-import { ServiceCoreModule } from '@acme/platform-http';
+import { EnvelopeModule, ServiceCoreModule } from '@acme/platform-http';
 import { QueueModule } from '@acme/platform-queue';
 import { DocumentMigrationModule, MIGRATION_SCHEMA, MIGRATION_SCHEMA_MIGRATIONS } from '@acme/document-migration';
 import { AdminModule } from './admin/admin.module';
 import { MigrationEnv } from './config/env';
+import { MigrationEnvelope } from './http/envelope';
 import { MigrationsModule } from './migrations/migrations.module';
 import { MigrationWorkerModule } from './processors/migration-worker.module';
 import { migrationService } from './service';
@@ -24,6 +25,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceCoreModule.forRoot({ service: migrationService, envClass: MigrationEnv, env, schema: MIGRATION_SCHEMA, migrations: MIGRATION_SCHEMA_MIGRATIONS }),
+        EnvelopeModule.withEnvelope(MigrationEnvelope),
         QueueModule.forRoot(),
         DocumentMigrationModule.forRoot({
           batchSize: env.MIGRATION_BATCH_SIZE,

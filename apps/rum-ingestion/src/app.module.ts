@@ -1,10 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { ServiceCoreModule } from '@acme/platform-http';
+import { EnvelopeModule, ServiceCoreModule } from '@acme/platform-http';
 import { RUM_MIGRATIONS, RUM_SCHEMA } from '@acme/rum';
 import { AdminModule } from './admin/admin.module';
 import { RumEnv } from './config/env';
-import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { RequestIdHeaderInterceptor, RumEnvelope } from './http/envelope.interceptor';
 import { IngestModule } from './ingest/ingest.module';
 import { IngestionRulesModule } from './ingestion-rules/ingestion-rules.module';
 import { MaintenanceModule } from './maintenance/maintenance.module';
@@ -18,13 +18,14 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceCoreModule.forRoot({ service: rumService, envClass: RumEnv, source, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS }),
+        EnvelopeModule.withEnvelope(RumEnvelope),
         IngestionRulesModule,
         RuleSetsModule,
         IngestModule,
         AdminModule,
         MaintenanceModule,
       ],
-      providers: [{ provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor }],
+      providers: [{ provide: APP_INTERCEPTOR, useClass: RequestIdHeaderInterceptor }],
     };
   }
 }
