@@ -1,24 +1,18 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
-import { PoliciesModule } from '@acme/policies';
 import { RateLimitModule } from '@acme/platform-http';
 import { ManagementGateMiddleware, ManagementRateLimitPolicy } from './auth/management-gate.middleware';
 import { AccessTokenVerifier } from './auth/management-auth';
-import { ManagementAuthGuard } from './auth/scopes.guard';
-import { ClientGrantsController } from './clients/client-grants.controller';
-import { ClientsController } from './clients/clients.controller';
-import { RateLimitPoliciesController } from './rate-limit-policies/rate-limit-policies.controller';
-import { SigningKeysController } from './keys/signing-keys.controller';
-import { ClientCredentialsController } from './clients/client-credentials.controller';
+import { ClientsModule } from './clients/clients.module';
+import { KeysModule } from './keys/keys.module';
+import { RateLimitPoliciesModule } from './rate-limit-policies/rate-limit-policies.module';
 
-/** Everything under /api/v2: token check and the API's own rate limit first, then the routes. */
+/**
+ * Everything under /api/v2: token check and the API's own rate limit first (configured once here, so unknown
+ * /api/v2 paths are gated too), then the feature modules' routes.
+ */
 @Module({
-  imports: [PoliciesModule, RateLimitModule.withPolicy(ManagementRateLimitPolicy)],
-  controllers: [RateLimitPoliciesController, ClientsController, ClientGrantsController, ClientCredentialsController, SigningKeysController],
-  providers: [
-    AccessTokenVerifier,
-    ManagementGateMiddleware,
-    ManagementAuthGuard,
-  ],
+  imports: [RateLimitModule.withPolicy(ManagementRateLimitPolicy), RateLimitPoliciesModule, ClientsModule, KeysModule],
+  providers: [AccessTokenVerifier, ManagementGateMiddleware],
 })
 export class ManagementApiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -1,23 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { createEnvValidator } from '@acme/platform-config';
-import { RateLimitModule, ServiceCoreModule } from '@acme/platform-http';
+import { EnvelopeModule, ServiceCoreModule } from '@acme/platform-http';
 import { QueueModule } from '@acme/platform-queue';
 import { DocumentMigrationModule, MIGRATION_SCHEMA, MIGRATION_SCHEMA_MIGRATIONS } from '@acme/document-migration';
-import { AdminController } from './admin/admin.controller';
-import { QueueBoardModule } from './admin/queue-board.module';
+import { AdminModule } from './admin/admin.module';
 import { MigrationEnv } from './config/env';
-import { MigrationsController } from './migrations/migrations.controller';
-import { ServiceAuthGuard } from './migrations/service-auth.guard';
-import { WorkspaceRateLimitPolicy } from './migrations/workspace-rate-limit.policy';
+import { MigrationEnvelope } from './http/envelope';
+import { MigrationsModule } from './migrations/migrations.module';
 import { MigrationWorkerModule } from './processors/migration-worker.module';
 import { migrationService } from './service';
 
 /** Public and operator routes (MIGRATION_ROLE api or all). */
-@Module({
-  imports: [QueueBoardModule, RateLimitModule.withPolicy(WorkspaceRateLimitPolicy)],
-  controllers: [MigrationsController, AdminController],
-  providers: [ServiceAuthGuard],
-})
+@Module({ imports: [MigrationsModule, AdminModule] })
 export class MigrationApiModule {}
 
 @Module({})
@@ -31,6 +25,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceCoreModule.forRoot({ service: migrationService, envClass: MigrationEnv, env, schema: MIGRATION_SCHEMA, migrations: MIGRATION_SCHEMA_MIGRATIONS }),
+        EnvelopeModule.withEnvelope(MigrationEnvelope),
         QueueModule.forRoot(),
         DocumentMigrationModule.forRoot({
           batchSize: env.MIGRATION_BATCH_SIZE,

@@ -1,18 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { RateLimitModule, ServiceCoreModule } from '@acme/platform-http';
-import { EventPartitionMaintenance, EventPartitionSettings, RUM_MIGRATIONS, RUM_SCHEMA, RumModule } from '@acme/rum';
-import { AdminController } from './admin/admin.controller';
-import { AccountRateLimitPolicy } from './auth/account-rate-limit.policy';
-import { AppKeyGuard } from './auth/app-key.guard';
-import { ApplicationAccessGuard } from './auth/application-access.guard';
-import { ClientTokenGuard } from './auth/client-token.guard';
+import { EnvelopeModule, ServiceCoreModule } from '@acme/platform-http';
+import { RUM_MIGRATIONS, RUM_SCHEMA } from '@acme/rum';
+import { AdminModule } from './admin/admin.module';
 import { RumEnv } from './config/env';
-import { EnvelopeInterceptor } from './http/envelope.interceptor';
-import { IngestController } from './ingest/ingest.controller';
-import { RulesController } from './ingestion-rules/rules.controller';
-import { EventPartitionScheduler } from './maintenance/event-partition.scheduler';
-import { HistoryController } from './rule-sets/history.controller';
+import { RequestIdHeaderInterceptor, RumEnvelope } from './http/envelope.interceptor';
+import { IngestModule } from './ingest/ingest.module';
+import { IngestionRulesModule } from './ingestion-rules/ingestion-rules.module';
+import { MaintenanceModule } from './maintenance/maintenance.module';
+import { RuleSetsModule } from './rule-sets/rule-sets.module';
 import { rumService } from './service';
 
 @Module({})
@@ -22,23 +18,14 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceCoreModule.forRoot({ service: rumService, envClass: RumEnv, source, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS }),
-        RumModule,
-        RateLimitModule.withPolicy(AccountRateLimitPolicy),
+        EnvelopeModule.withEnvelope(RumEnvelope),
+        IngestionRulesModule,
+        RuleSetsModule,
+        IngestModule,
+        AdminModule,
+        MaintenanceModule,
       ],
-      controllers: [RulesController, HistoryController, IngestController, AdminController],
-      providers: [
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-        AppKeyGuard,
-        ApplicationAccessGuard,
-        ClientTokenGuard,
-        {
-          provide: EventPartitionSettings,
-          inject: [RumEnv],
-          useFactory: (env: RumEnv): EventPartitionSettings => ({ retentionDays: env.RUM_EVENT_RETENTION_DAYS, aheadDays: env.RUM_EVENT_PARTITIONS_AHEAD_DAYS }),
-        },
-        EventPartitionMaintenance,
-        EventPartitionScheduler,
-      ],
+      providers: [{ provide: APP_INTERCEPTOR, useClass: RequestIdHeaderInterceptor }],
     };
   }
 }

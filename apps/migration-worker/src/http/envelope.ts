@@ -1,6 +1,17 @@
-/** Velt's success envelope: `{result: {status: "success", message, data}}`. */
-export interface SuccessEnvelope<T> {
-  result: { status: 'success'; message: string; data: T };
+import { Injectable } from '@nestjs/common';
+import { SuccessEnvelope } from '@acme/platform-http';
+
+/** What an `@Enveloped()` handler returns: the envelope's message and data. */
+export interface SuccessMessage<T> {
+  message: string;
+  data: T;
 }
 
-export const success = <T>(message: string, data: T): SuccessEnvelope<T> => ({ result: { status: 'success', message, data } });
+/** Velt's success envelope: `{result: {status: "success", message, data}}`. */
+@Injectable()
+export class MigrationEnvelope extends SuccessEnvelope {
+  wrap(result: unknown): unknown {
+    const { message, data } = result as SuccessMessage<unknown>;
+    return { result: { status: 'success', message, data } };
+  }
+}

@@ -1,13 +1,13 @@
 import { MigrationView } from '@acme/document-migration';
-import { success, SuccessEnvelope } from '../http/envelope';
+import { SuccessMessage } from '../http/envelope';
 import { MigrationStatus } from './dto/migration.response.dto';
 
 /**
  * The wire knows four states: a cancelled migration (our extension) reads `failed`, and both the envelope's
  * message and `failureReason` say it was cancelled and by whom (docs/migration-worker.md#states-and-exactly-once-moves).
  */
-export function presentMigrationStatus(message: string, view: MigrationView): SuccessEnvelope<MigrationStatus> {
-  if (view.status !== 'cancelled') return success(message, { ...view, status: view.status });
+export function presentMigrationStatus(message: string, view: MigrationView): SuccessMessage<MigrationStatus> {
+  if (view.status !== 'cancelled') return { message, data: { ...view, status: view.status } };
   const reason = view.failureReason ?? 'Cancelled through /migrate/cancel.';
-  return success(reason, { ...view, status: 'failed', failureReason: reason });
+  return { message: reason, data: { ...view, status: 'failed', failureReason: reason } };
 }

@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { MigrationService } from '@acme/document-migration';
-import { RateLimit, RateLimitGuard } from '@acme/platform-http';
-import { success } from '../http/envelope';
+import { Enveloped, RateLimit, RateLimitGuard } from '@acme/platform-http';
 import { presentMigrationStatus } from './migration-status.presenter';
 import { MigrationRefRequest, StartMigrationRequest } from './dto/migration.request.dto';
 import { MigrationErrorResponse, MigrationStatusResponse, StartMigrationResponse } from './dto/migration.response.dto';
@@ -15,6 +14,7 @@ import { ServiceAuthGuard, WorkspaceId } from './service-auth.guard';
 @ApiUnauthorizedResponse({ type: MigrationErrorResponse, description: 'UNAUTHENTICATED' })
 @ApiNotFoundResponse({ type: MigrationErrorResponse, description: 'NOT_FOUND' })
 @ApiTooManyRequestsResponse({ type: MigrationErrorResponse, description: 'RESOURCE_EXHAUSTED' })
+@Enveloped()
 @UseGuards(ServiceAuthGuard, RateLimitGuard)
 @RateLimit('workspace')
 @Controller('v2/organizations/documents/migrate')
@@ -27,7 +27,7 @@ export class MigrationsController {
   @ApiOkResponse({ type: StartMigrationResponse })
   @ApiResponse({ status: 409, type: MigrationErrorResponse, description: 'FAILED_PRECONDITION: an unfinished migration holds some of the documents' })
   async start(@WorkspaceId() workspaceId: string, @Body() body: StartMigrationRequest) {
-    return success('Migration started.', await this.migrations.start(workspaceId, body.data));
+    return { message: 'Migration started.', data: await this.migrations.start(workspaceId, body.data) };
   }
 
   @Post('status')

@@ -1,25 +1,23 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { setResponseHeaders } from '@acme/platform-http';
-import { map, Observable } from 'rxjs';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { setResponseHeaders, SuccessEnvelope } from '@acme/platform-http';
+import { Observable } from 'rxjs';
 import { RumRequest, requestIdOf } from './request-context';
 
-const ENVELOPED = 'rum:enveloped';
-
-/** Marks a controller whose successes are `{request_id, data}` (the spec's envelope); operator routes are not. */
-export const Enveloped = () => SetMetadata(ENVELOPED, true);
+/** The spec's success envelope `{request_id, data}`, for `@Enveloped()` routes (operator routes are not). */
+@Injectable()
+export class RumEnvelope extends SuccessEnvelope {
+  wrap(data: unknown, context: ExecutionContext): unknown {
+    return { request_id: requestIdOf(context.switchToHttp().getRequest<RumRequest>()), data: data ?? null };
+  }
+}
 
 /** Every response carries `Service-Request-Id`; failures get it from the presenter, successes here. */
 @Injectable()
-export class EnvelopeInterceptor implements NestInterceptor {
-  constructor(private readonly reflector: Reflector) {}
-
+export class RequestIdHeaderInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const http = context.switchToHttp();
-    const requestId = requestIdOf(http.getRequest<RumRequest>());
-    setResponseHeaders(http.getResponse(), { 'Service-Request-Id': requestId });
-    const enveloped = this.reflector.getAllAndOverride<boolean>(ENVELOPED, [context.getHandler(), context.getClass()]);
-    return enveloped ? next.handle().pipe(map((data: unknown) => ({ request_id: requestId, data: data ?? null }))) : next.handle();
+    setResponseHeaders(http.getResponse(), { 'Service-Request-Id': requestIdOf(http.getRequest<RumRequest>()) });
+    return next.handle();
   }
 }

@@ -1,9 +1,8 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OpaqueBody } from '@acme/platform-http';
+import { Enveloped, OpaqueBody } from '@acme/platform-http';
 import { IngestService, type ClientTokenTarget } from '@acme/rum';
 import { ClientTokenGuard } from '../auth/client-token.guard';
-import { Enveloped } from '../http/envelope.interceptor';
 import { IngestTarget } from '../http/request-context';
 import { IngestErrorsRequest } from './dto/ingest.request.dto';
 import { IngestOutcomeResponse, IngestOutcomeView, presentIngestOutcome } from './dto/ingest.response.dto';

@@ -4,9 +4,8 @@ import { RuleSetStore } from '@acme/rum';
 import { AppKeyGuard } from '../auth/app-key.guard';
 import { ApplicationAccessGuard } from '../auth/application-access.guard';
 import { RumRoute } from '../auth/rum-route.decorator';
-import { RateLimitGuard } from '@acme/platform-http';
+import { Enveloped, RateLimitGuard } from '@acme/platform-http';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../ingestion-rules/dto/rule.request.dto';
-import { Enveloped } from '../http/envelope.interceptor';
 import { presentHistoryPage, RuleSetHistoryPage, RuleSetHistoryResponse } from '../ingestion-rules/dto/rule.response.dto';
 import { HISTORY_ORDER, HistoryListRequest } from './dto/history.request.dto';
 

@@ -6,3 +6,4 @@ export * from './lib/service-core.module';
 export * from './lib/http-platform';
 export * from './lib/storable-text.guard';
 export * from './lib/rate-limit.guard';
+export * from './lib/envelope.interceptor';
