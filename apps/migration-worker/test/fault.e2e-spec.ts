@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { createTestDatabase, createTestRedisPrefix, TestApp, TestDatabase, testRedisClusterNodes, waitFor } from '@acme/platform-testing';
 import { freePort, PrivateRedis, PrivateRedisCluster, PrivateRedisTopology, WorkerProcess } from './fault-support';
 import { client, Credentials, operator, startMigrationApp, withDb } from './support';
+import { MIGRATION_SCHEMA } from '@acme/document-migration';
 
 const DOCUMENTS = 100_000;
 const RECORDS_EACH = 5;
@@ -45,20 +46,20 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
     for (const org of ['a', 'b', 'c', 'd']) await ops.organization(acme.workspaceId, org);
     await withDb(app, async (db) => {
       for (const org of ['a', 'c']) {
-        const orgKey = (await db.query(`SELECT "key" FROM "migration"."organizations" WHERE "id" = $1`, [org])).rows[0].key;
+        const orgKey = (await db.query(`SELECT "key" FROM "${MIGRATION_SCHEMA}"."organizations" WHERE "id" = $1`, [org])).rows[0].key;
         await db.query(
-          `INSERT INTO "migration"."documents" ("organization_key", "id", "title", "content")
+          `INSERT INTO "${MIGRATION_SCHEMA}"."documents" ("organization_key", "id", "title", "content")
            SELECT $1, $2 || '-' || g, 'title ' || g, 'content ' || g FROM generate_series(1, $3::int) g`,
           [orgKey, org, DOCUMENTS],
         );
         await db.query(
-          `INSERT INTO "migration"."records" ("document_key", "id", "kind", "body")
+          `INSERT INTO "${MIGRATION_SCHEMA}"."records" ("document_key", "id", "kind", "body")
            SELECT d."key", 'r' || r, CASE WHEN r % 2 = 0 THEN 'comment' ELSE 'annotation' END, jsonb_build_object('n', r)
-           FROM "migration"."documents" d CROSS JOIN generate_series(1, ${RECORDS_EACH}) r WHERE d."organization_key" = $1`,
+           FROM "${MIGRATION_SCHEMA}"."documents" d CROSS JOIN generate_series(1, ${RECORDS_EACH}) r WHERE d."organization_key" = $1`,
           [orgKey],
         );
       }
-      await db.query(`ANALYZE "migration"."documents"`);
+      await db.query(`ANALYZE "${MIGRATION_SCHEMA}"."documents"`);
     });
   }, 240000);
 
@@ -97,11 +98,11 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
       const row = (
         await db.query(
           `SELECT
-             (SELECT count(*)::int FROM "migration"."documents" d JOIN "migration"."organizations" o ON o."key" = d."organization_key" WHERE o."id" = $1) AS "left",
-             (SELECT count(*)::int FROM "migration"."documents" d JOIN "migration"."organizations" o ON o."key" = d."organization_key" WHERE o."id" = $2) AS "moved",
-             (SELECT count(DISTINCT d."id")::int FROM "migration"."documents" d JOIN "migration"."organizations" o ON o."key" = d."organization_key" WHERE o."id" = $2) AS "distinct_ids",
-             (SELECT count(*)::int FROM "migration"."records" r JOIN "migration"."documents" d ON d."key" = r."document_key"
-                JOIN "migration"."organizations" o ON o."key" = d."organization_key" WHERE o."id" = $2) AS "records"`,
+             (SELECT count(*)::int FROM "${MIGRATION_SCHEMA}"."documents" d JOIN "${MIGRATION_SCHEMA}"."organizations" o ON o."key" = d."organization_key" WHERE o."id" = $1) AS "left",
+             (SELECT count(*)::int FROM "${MIGRATION_SCHEMA}"."documents" d JOIN "${MIGRATION_SCHEMA}"."organizations" o ON o."key" = d."organization_key" WHERE o."id" = $2) AS "moved",
+             (SELECT count(DISTINCT d."id")::int FROM "${MIGRATION_SCHEMA}"."documents" d JOIN "${MIGRATION_SCHEMA}"."organizations" o ON o."key" = d."organization_key" WHERE o."id" = $2) AS "distinct_ids",
+             (SELECT count(*)::int FROM "${MIGRATION_SCHEMA}"."records" r JOIN "${MIGRATION_SCHEMA}"."documents" d ON d."key" = r."document_key"
+                JOIN "${MIGRATION_SCHEMA}"."organizations" o ON o."key" = d."organization_key" WHERE o."id" = $2) AS "records"`,
           [source, target],
         )
       ).rows[0];
@@ -146,7 +147,7 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
     const first = await advancedBeyond('c', migrationId, 0);
     expect(first.status).toBe('in_progress');
     const untouched = await withDb(app, async (db) =>
-      (await db.query(`SELECT count(*)::int AS n FROM "migration"."migration_slices" WHERE "migration_id" = $1 AND "moved" = 0 AND NOT "done"`, [migrationId])).rows[0].n,
+      (await db.query(`SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."migration_slices" WHERE "migration_id" = $1 AND "moved" = 0 AND NOT "done"`, [migrationId])).rows[0].n,
     );
     // Slices nobody has started yet exist only as jobs in Redis, which the restart wipes: only the reconciler can bring them back.
     expect(untouched).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { TestApp } from '@acme/platform-testing';
 import { client, countMigrations, Credentials, makeDocuments, operator, startMigrationApp, waitForStatus, withDb } from './support';
+import { MIGRATION_SCHEMA } from '@acme/document-migration';
 
 /** Routes and states with a worker in the same process (MIGRATION_ROLE=all). */
 describe('document migration API (api + worker)', () => {
@@ -69,7 +70,7 @@ describe('document migration API (api + worker)', () => {
       // Hold one document's row: the worker's batch containing it waits, so the migration stays in progress.
       await blocker.query('BEGIN');
       await blocker.query(
-        `SELECT d.key FROM "migration"."documents" d JOIN "migration"."organizations" o ON o.key = d.organization_key
+        `SELECT d.key FROM "${MIGRATION_SCHEMA}"."documents" d JOIN "${MIGRATION_SCHEMA}"."organizations" o ON o.key = d.organization_key
          WHERE o.id = 'org-e' AND d.id = 'e-20' FOR UPDATE OF d`,
       );
       const started = await api.start({ organizationId: 'org-e', targetOrganizationId: 'org-f' });
@@ -129,7 +130,7 @@ describe('document migration API (api + worker)', () => {
   });
 
   it('stores workspace secrets only as digests', async () => {
-    const rows = await withDb(app, async (db) => (await db.query(`SELECT * FROM "migration"."workspaces"`)).rows);
+    const rows = await withDb(app, async (db) => (await db.query(`SELECT * FROM "${MIGRATION_SCHEMA}"."workspaces"`)).rows);
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(acme.apiKey);
     expect(stored).not.toContain(acme.authToken);

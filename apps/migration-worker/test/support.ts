@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { startTestApp, TestApp, TestAppOptions, waitFor } from '@acme/platform-testing';
 import { AppModule } from '../src/app.module';
 import { migrationService } from '../src/service';
+import { MIGRATION_SCHEMA } from '@acme/document-migration';
 
 export const ADMIN_TOKEN = 'operator-token-for-tests-0123456789';
 
@@ -99,7 +100,7 @@ export async function withDb<T>(app: TestApp, work: (db: Client) => Promise<T>):
 }
 
 export const countMigrations = (app: TestApp): Promise<number> =>
-  withDb(app, async (db) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "migration"."migrations"`)).rows[0]?.n ?? -1);
+  withDb(app, async (db) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."migrations"`)).rows[0]?.n ?? -1);
 
 export async function waitForStatus(api: ReturnType<typeof client>, organizationId: string, migrationId: string, status: string, timeoutMs = 30000) {
   const response = await waitFor<JsonResponse | undefined>(

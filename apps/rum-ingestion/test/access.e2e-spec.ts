@@ -1,5 +1,6 @@
 import { TestApp, waitFor } from '@acme/platform-testing';
 import { admin, createAccount, createTenant, expectFailure, expectSuccess, INVALID, rum, startRum, Tenant, typeErrorRule, UNAUTHORIZED } from './support/rum-client';
+import { RUM_SCHEMA } from '@acme/rum';
 
 // Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.
 jest.setTimeout(120_000);
@@ -134,7 +135,7 @@ describe('access and audit', () => {
     const client = new Client({ connectionString: app.database.url });
     await client.connect();
     try {
-      const keys = await client.query(`SELECT "key_digest" AS d FROM "rum"."app_keys" UNION ALL SELECT "token_digest" FROM "rum"."client_tokens"`);
+      const keys = await client.query(`SELECT "key_digest" AS d FROM "${RUM_SCHEMA}"."app_keys" UNION ALL SELECT "token_digest" FROM "${RUM_SCHEMA}"."client_tokens"`);
       const stored = JSON.stringify(keys.rows);
       expect(stored).not.toContain(owner.appKey);
       expect(stored).not.toContain(token);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { TestApp } from '@acme/platform-testing';
 import { Client } from 'pg';
 import { clientToken, createTenant, expectFailure, ingest, INVALID, Reply, rum, startRum, Tenant, UNAUTHORIZED } from './support/rum-client';
+import { RUM_SCHEMA } from '@acme/rum';
 
 /** Arbitrary, mostly malformed input: always a 4xx in the spec's envelope, never InternalError, nothing half-written. */
 // Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.
@@ -13,7 +14,7 @@ describe('bad input (property-based)', () => {
   let token: string;
   let db: Client;
   const countRows = async (_app: TestApp, table: string): Promise<number> =>
-    (await db.query(`SELECT count(*)::int AS n FROM "rum"."${table}"`)).rows[0].n as number;
+    (await db.query(`SELECT count(*)::int AS n FROM "${RUM_SCHEMA}"."${table}"`)).rows[0].n as number;
 
   beforeAll(async () => {
     app = await startRum({

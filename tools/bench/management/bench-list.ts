@@ -17,6 +17,7 @@ import Redis from 'ioredis';
 import { Client } from 'pg';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { cpuSeconds, freePort, numberArg, Processes, SERVICE_NODE_FLAGS, waitUntil } from '../support/processes';
+import { MANAGEMENT_SCHEMA } from '@acme/oauth';
 
 const arg = numberArg;
 const DURATION = arg('duration', 5);
@@ -82,13 +83,13 @@ async function main(): Promise<void> {
     const db = new Client({ connectionString: database.url });
     await db.connect();
     await db.query(
-      `INSERT INTO "management"."rate_limit_policies" ("id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at")
+      `INSERT INTO "${MANAGEMENT_SCHEMA}"."rate_limit_policies" ("id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at")
        SELECT 'rlp_' || lpad(i::text, 21, '0'), 'oauth_authentication_api', 'client', 'client_id:bench-' || i,
               '{"action":"block","limit":10}'::jsonb, now() + i * interval '1 millisecond', now() + i * interval '1 millisecond'
        FROM generate_series(1, $1::int) AS i`,
       [POLICIES],
     );
-    await db.query('ANALYZE "management"."rate_limit_policies"');
+    await db.query(`ANALYZE "${MANAGEMENT_SCHEMA}"."rate_limit_policies"`);
     await db.end();
     // Rows inserted behind the API's back: announce them as the API would, so the token endpoint's policy
     // cache loads them now rather than on its backstop tick in the middle of a measured run.

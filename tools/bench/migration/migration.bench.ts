@@ -13,6 +13,7 @@ import { Client } from 'pg';
 import { benchRedisPrefix, createBenchDatabase, REDIS_URL } from '../support/database';
 import { fetchJson as json } from '../support/load';
 import { freePort, localUrl, Processes, sleep, tsEntry, waitForHealth } from '../support/processes';
+import { MIGRATION_SCHEMA } from '@acme/document-migration';
 
 const DOCUMENTS = Number(process.argv[2] ?? 1_000_000);
 const RECORDS_EACH = 5;
@@ -47,30 +48,30 @@ async function main(): Promise<void> {
     for (const organizationId of ['a', 'b']) await json(`${api}/admin/v1/workspaces/${workspace.workspaceId}/organizations`, { organizationId }, auth);
 
     await db.connect();
-    const keys = Object.fromEntries((await db.query(`SELECT "id", "key" FROM "migration"."organizations"`)).rows.map((r) => [r.id, r.key]));
+    const keys = Object.fromEntries((await db.query(`SELECT "id", "key" FROM "${MIGRATION_SCHEMA}"."organizations"`)).rows.map((r) => [r.id, r.key]));
     let t = Date.now();
     await db.query(
-      `INSERT INTO "migration"."documents" ("organization_key", "id", "title", "content")
+      `INSERT INTO "${MIGRATION_SCHEMA}"."documents" ("organization_key", "id", "title", "content")
        SELECT $1, 'doc-' || g, 'Document ' || g, repeat('x', 200) FROM generate_series(1, $2::int) g`,
       [keys['a'], DOCUMENTS],
     );
     await db.query(
-      `INSERT INTO "migration"."records" ("document_key", "id", "kind", "body")
+      `INSERT INTO "${MIGRATION_SCHEMA}"."records" ("document_key", "id", "kind", "body")
        SELECT d."key", 'r' || r, CASE WHEN r % 2 = 0 THEN 'comment' ELSE 'annotation' END, jsonb_build_object('text', 'note ' || r)
-       FROM "migration"."documents" d CROSS JOIN generate_series(1, ${RECORDS_EACH}) r`,
+       FROM "${MIGRATION_SCHEMA}"."documents" d CROSS JOIN generate_series(1, ${RECORDS_EACH}) r`,
     );
-    await db.query(`VACUUM ANALYZE "migration"."documents"`);
-    await db.query(`VACUUM ANALYZE "migration"."records"`);
+    await db.query(`VACUUM ANALYZE "${MIGRATION_SCHEMA}"."documents"`);
+    await db.query(`VACUUM ANALYZE "${MIGRATION_SCHEMA}"."records"`);
     log(`seeded ${DOCUMENTS} documents + ${DOCUMENTS * RECORDS_EACH} records in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
     // Baseline: the same rows moved a -> b by one UPDATE in one transaction (records follow by foreign key).
     t = Date.now();
     await db.query('BEGIN');
-    const raw = await db.query(`UPDATE "migration"."documents" SET "organization_key" = $2 WHERE "organization_key" = $1`, [keys['a'], keys['b']]);
+    const raw = await db.query(`UPDATE "${MIGRATION_SCHEMA}"."documents" SET "organization_key" = $2 WHERE "organization_key" = $1`, [keys['a'], keys['b']]);
     await db.query('COMMIT');
     const rawSeconds = (Date.now() - t) / 1000;
     log(`raw SQL: ${raw.rowCount} documents in ${rawSeconds.toFixed(2)} s (${Math.round(DOCUMENTS / rawSeconds)} docs/s)`);
-    await db.query(`VACUUM ANALYZE "migration"."documents"`);
+    await db.query(`VACUUM ANALYZE "${MIGRATION_SCHEMA}"."documents"`);
 
     // Service: the same rows back b -> a through the API, moved by 2 worker processes.
     for (let i = 0; i < 2; i++) await startService('worker');
@@ -89,8 +90,8 @@ async function main(): Promise<void> {
     }
     if (data.status !== 'completed') throw new Error(`migration ended ${data.status}: ${data.failureReason}`);
     const serviceSeconds = (Date.parse(data.finishedAt) - Date.parse(data.createdAt)) / 1000;
-    const check = (await db.query(`SELECT count(*)::int AS n FROM "migration"."documents" WHERE "organization_key" = $1`, [keys['a']])).rows[0].n;
-    const records = (await db.query(`SELECT count(*)::int AS n FROM "migration"."records" r JOIN "migration"."documents" d ON d."key" = r."document_key" WHERE d."organization_key" = $1`, [keys['a']])).rows[0].n;
+    const check = (await db.query(`SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."documents" WHERE "organization_key" = $1`, [keys['a']])).rows[0].n;
+    const records = (await db.query(`SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."records" r JOIN "${MIGRATION_SCHEMA}"."documents" d ON d."key" = r."document_key" WHERE d."organization_key" = $1`, [keys['a']])).rows[0].n;
     log(`service (2 workers): ${data.migratedDocuments} documents in ${serviceSeconds.toFixed(2)} s (${Math.round(DOCUMENTS / serviceSeconds)} docs/s); in target: ${check} documents, ${records} records`);
     log(`ratio service/raw rate: ${(rawSeconds / serviceSeconds).toFixed(2)}x (target >= 0.5x)`);
   } finally {

@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import { startRedisCluster, StartedRedisCluster, waitFor } from '@acme/platform-test-infra';
 import { ROOT } from './support/built-service';
 import { call, OUTAGE_BOOTSTRAP, SourceService, startServiceFromSource } from './support/source-service';
+import { MIGRATION_SCHEMA } from '@acme/document-migration';
 
 const ADMIN = 'cluster-failover-admin-token-0123456789';
 const admin = { authorization: `Bearer ${ADMIN}` };
@@ -121,8 +122,8 @@ describe('Redis Cluster: a master killed under load', () => {
     const db = new Client({ connectionString: migration.database.url });
     await db.connect();
     try {
-      const orgKey = (await db.query(`SELECT "key" FROM "migration"."organizations" WHERE "id" = 'org-a'`)).rows[0].key;
-      await db.query(`INSERT INTO "migration"."documents" ("organization_key", "id", "title", "content") SELECT $1, 'd-' || g, 't', 'c' FROM generate_series(1, $2::int) g`, [orgKey, DOCUMENTS]);
+      const orgKey = (await db.query(`SELECT "key" FROM "${MIGRATION_SCHEMA}"."organizations" WHERE "id" = 'org-a'`)).rows[0].key;
+      await db.query(`INSERT INTO "${MIGRATION_SCHEMA}"."documents" ("organization_key", "id", "title", "content") SELECT $1, 'd-' || g, 't', 'c' FROM generate_series(1, $2::int) g`, [orgKey, DOCUMENTS]);
 
       const load = tokenLoad(management.url, 8);
       const started = await call(`${migration.url}/v2/organizations/documents/migrate`, { body: { data: { organizationId: 'org-a', targetOrganizationId: 'org-b' } }, headers: keys });
@@ -169,8 +170,8 @@ describe('Redis Cluster: a master killed under load', () => {
       expect(final).toMatchObject({ status: 'completed', totalDocuments: DOCUMENTS, migratedDocuments: DOCUMENTS });
       const counts = (
         await db.query(
-          `SELECT o."id", count(d.*)::int AS n, count(DISTINCT d."id")::int AS ids FROM "migration"."organizations" o
-           LEFT JOIN "migration"."documents" d ON d."organization_key" = o."key" GROUP BY o."id" ORDER BY o."id"`,
+          `SELECT o."id", count(d.*)::int AS n, count(DISTINCT d."id")::int AS ids FROM "${MIGRATION_SCHEMA}"."organizations" o
+           LEFT JOIN "${MIGRATION_SCHEMA}"."documents" d ON d."organization_key" = o."key" GROUP BY o."id" ORDER BY o."id"`,
         )
       ).rows;
       expect(counts).toEqual([{ id: 'org-a', n: 0, ids: 0 }, { id: 'org-b', n: DOCUMENTS, ids: DOCUMENTS }]);

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { startTestApp, TestApp } from '@acme/platform-testing';
 import { AppModule } from '../../src/app.module';
 import { rumService } from '../../src/service';
+import { RUM_SCHEMA } from '@acme/rum';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -100,7 +101,7 @@ export async function countRows(app: TestApp, table: string): Promise<number> {
   const client = new Client({ connectionString: app.database.url });
   await client.connect();
   try {
-    const result = await client.query(`SELECT count(*)::int AS n FROM "rum"."${table}"`);
+    const result = await client.query(`SELECT count(*)::int AS n FROM "${RUM_SCHEMA}"."${table}"`);
     return result.rows[0].n as number;
   } finally {
     await client.end();
