@@ -1,3 +1,5 @@
+// The service kernel (README, Layout): every service's runner, core module and HTTP engines, and the only code
+// that knows which engine runs.
 export * from './lib/service-definition';
 export * from './lib/openapi';
 export * from './lib/configure-app';
