@@ -9,10 +9,11 @@ import { ClientsController } from './clients/clients.controller';
 import { RateLimitPoliciesController } from './rate-limit-policies/rate-limit-policies.controller';
 import { SigningKeysController } from './keys/signing-keys.controller';
 import { ClientCredentialsController } from './clients/client-credentials.controller';
+import { ConfiguredOAuthModule } from './oauth/configured-oauth.module';
 
 /** Everything under /api/v2: token check and the API's own rate limit first, then the routes. */
 @Module({
-  imports: [PoliciesModule, RateLimitModule.withPolicy(ManagementRateLimitPolicy)],
+  imports: [ConfiguredOAuthModule, PoliciesModule, RateLimitModule.withPolicy(ManagementRateLimitPolicy)],
   controllers: [RateLimitPoliciesController, ClientsController, ClientGrantsController, ClientCredentialsController, SigningKeysController],
   providers: [
     AccessTokenVerifier,
