@@ -2,10 +2,11 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { createEnvValidator } from '@acme/platform-config';
 import { RateLimitModule, ServiceCoreModule } from '@acme/platform-http';
 import { QueueModule } from '@acme/platform-queue';
-import { DocumentMigrationModule, MIGRATION_SCHEMA, MIGRATION_SCHEMA_MIGRATIONS } from '@acme/document-migration';
+import { MIGRATION_SCHEMA, MIGRATION_SCHEMA_MIGRATIONS } from '@acme/document-migration';
 import { AdminController } from './admin/admin.controller';
 import { QueueBoardModule } from './admin/queue-board.module';
 import { MigrationEnv } from './config/env';
+import { ConfiguredDocumentMigrationModule } from './configured-document-migration.module';
 import { MigrationsController } from './migrations/migrations.controller';
 import { ServiceAuthGuard } from './migrations/service-auth.guard';
 import { WorkspaceRateLimitPolicy } from './migrations/workspace-rate-limit.policy';
@@ -14,7 +15,7 @@ import { migrationService } from './service';
 
 /** Public and operator routes (MIGRATION_ROLE api or all). */
 @Module({
-  imports: [QueueBoardModule, RateLimitModule.withPolicy(WorkspaceRateLimitPolicy)],
+  imports: [ConfiguredDocumentMigrationModule, QueueBoardModule, RateLimitModule.withPolicy(WorkspaceRateLimitPolicy)],
   controllers: [MigrationsController, AdminController],
   providers: [ServiceAuthGuard],
 })
@@ -32,13 +33,7 @@ export class AppModule {
       imports: [
         ServiceCoreModule.forRoot({ service: migrationService, envClass: MigrationEnv, env, schema: MIGRATION_SCHEMA, migrations: MIGRATION_SCHEMA_MIGRATIONS }),
         QueueModule.forRoot(),
-        DocumentMigrationModule.forRoot({
-          batchSize: env.MIGRATION_BATCH_SIZE,
-          sliceSize: env.MIGRATION_SLICE_SIZE,
-          maxSlices: env.MIGRATION_MAX_SLICES,
-          jobAttempts: env.MIGRATION_JOB_ATTEMPTS,
-          jobBackoffMs: env.MIGRATION_JOB_BACKOFF_MS,
-        }),
+        ConfiguredDocumentMigrationModule,
         ...(api ? [MigrationApiModule] : []),
         ...(worker ? [MigrationWorkerModule.forRoot(env)] : []),
       ],
