@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { COMMUNITY_MIGRATIONS, COMMUNITY_SCHEMA, CommunityModule } from '@acme/community';
+import { COMMUNITY_MIGRATIONS, COMMUNITY_SCHEMA } from '@acme/community';
 import { EVENTS_MIGRATIONS } from '@acme/events';
-import { CommunityPushModule, PUSH_MIGRATIONS } from '@acme/community-push';
-import { CommunityVerificationModule, VERIFICATION_MIGRATIONS } from '@acme/community-verification';
+import { PUSH_MIGRATIONS } from '@acme/community-push';
+import { VERIFICATION_MIGRATIONS } from '@acme/community-verification';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { CommunityEnv } from './config/env';
+import { ConfiguredCommunityModule, ConfiguredPushModule, ConfiguredVerificationModule } from './configured-domain.module';
 import { EventsFeatureModule } from './events/events-feature.module';
 import { EmailVerificationModule } from './email-verification/email-verification.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -29,34 +30,9 @@ export class AppModule {
           schema: COMMUNITY_SCHEMA,
           migrations: COMMUNITY_API_MIGRATIONS,
         }),
-        CommunityModule.forRootAsync({
-          inject: [CommunityEnv],
-          useFactory: (env: CommunityEnv) => ({
-            authSecret: env.COMMUNITY_AUTH_SECRET,
-            accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
-            refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
-            issuer: 'community-api',
-            signInAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
-          }),
-        }),
-        CommunityVerificationModule.forRootAsync({
-          inject: [CommunityEnv],
-          useFactory: (env: CommunityEnv) => ({
-            mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-            attempts: { perMinute: env.VERIFICATION_ATTEMPTS_PER_MINUTE, perHour: env.VERIFICATION_ATTEMPTS_PER_HOUR, perProjectPerHour: env.VERIFICATION_ATTEMPTS_PER_PROJECT_PER_HOUR },
-          }),
-        }),
-        CommunityPushModule.forRootAsync({
-          inject: [CommunityEnv],
-          useFactory: (env: CommunityEnv) => ({
-            vapidPublicKey: env.VAPID_PUBLIC_KEY,
-            vapidPrivateKey: env.VAPID_PRIVATE_KEY,
-            vapidSubject: env.VAPID_SUBJECT,
-            allowInsecureEndpoints: env.PUSH_ALLOW_INSECURE_ENDPOINTS,
-            allowPrivateEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS,
-            timeoutMs: env.PUSH_TIMEOUT_MS,
-          }),
-        }),
+        ConfiguredCommunityModule,
+        ConfiguredVerificationModule,
+        ConfiguredPushModule,
         ProjectsModule,
         UsersModule,
         EventsFeatureModule,

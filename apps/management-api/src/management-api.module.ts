@@ -4,6 +4,7 @@ import { ManagementGateMiddleware, ManagementRateLimitPolicy } from './auth/mana
 import { AccessTokenVerifier } from './auth/management-auth';
 import { ClientsModule } from './clients/clients.module';
 import { KeysModule } from './keys/keys.module';
+import { ConfiguredOAuthModule } from './oauth/configured-oauth.module';
 import { RateLimitPoliciesModule } from './rate-limit-policies/rate-limit-policies.module';
 
 /**
@@ -11,7 +12,7 @@ import { RateLimitPoliciesModule } from './rate-limit-policies/rate-limit-polici
  * /api/v2 paths are gated too), then the feature modules' routes.
  */
 @Module({
-  imports: [RateLimitModule.withPolicy(ManagementRateLimitPolicy), RateLimitPoliciesModule, ClientsModule, KeysModule],
+  imports: [ConfiguredOAuthModule, RateLimitModule.withPolicy(ManagementRateLimitPolicy), RateLimitPoliciesModule, ClientsModule, KeysModule],
   providers: [AccessTokenVerifier, ManagementGateMiddleware],
 })
 export class ManagementApiModule implements NestModule {

@@ -2,9 +2,10 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { createEnvValidator } from '@acme/platform-config';
 import { EnvelopeModule, ServiceCoreModule } from '@acme/platform-http';
 import { QueueModule } from '@acme/platform-queue';
-import { DocumentMigrationModule, MIGRATION_SCHEMA, MIGRATION_SCHEMA_MIGRATIONS } from '@acme/document-migration';
+import { MIGRATION_SCHEMA, MIGRATION_SCHEMA_MIGRATIONS } from '@acme/document-migration';
 import { AdminModule } from './admin/admin.module';
 import { MigrationEnv } from './config/env';
+import { ConfiguredDocumentMigrationModule } from './configured-document-migration.module';
 import { MigrationEnvelope } from './http/envelope';
 import { MigrationsModule } from './migrations/migrations.module';
 import { MigrationWorkerModule } from './processors/migration-worker.module';
@@ -27,13 +28,7 @@ export class AppModule {
         ServiceCoreModule.forRoot({ service: migrationService, envClass: MigrationEnv, env, schema: MIGRATION_SCHEMA, migrations: MIGRATION_SCHEMA_MIGRATIONS }),
         EnvelopeModule.withEnvelope(MigrationEnvelope),
         QueueModule.forRoot(),
-        DocumentMigrationModule.forRoot({
-          batchSize: env.MIGRATION_BATCH_SIZE,
-          sliceSize: env.MIGRATION_SLICE_SIZE,
-          maxSlices: env.MIGRATION_MAX_SLICES,
-          jobAttempts: env.MIGRATION_JOB_ATTEMPTS,
-          jobBackoffMs: env.MIGRATION_JOB_BACKOFF_MS,
-        }),
+        ConfiguredDocumentMigrationModule,
         ...(api ? [MigrationApiModule] : []),
         ...(worker ? [MigrationWorkerModule.forRoot(env)] : []),
       ],

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ConfiguredCommunityModule, ConfiguredVerificationModule } from '../configured-domain.module';
 import { EmailVerificationController } from './email-verification.controller';
 
-@Module({ controllers: [EmailVerificationController] })
+@Module({ imports: [ConfiguredCommunityModule, ConfiguredVerificationModule], controllers: [EmailVerificationController] })
 export class EmailVerificationModule {}

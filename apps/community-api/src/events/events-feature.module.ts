@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { UserService } from '@acme/community';
 import { EventsModule, EventUserDirectory } from '@acme/events';
 import { CommunityEnv } from '../config/env';
+import { ConfiguredCommunityModule } from '../configured-domain.module';
 import { EventsController } from './events.controller';
 import { FilesController } from './files.controller';
 import { createFileStorage } from './storage.factory';
@@ -18,6 +19,7 @@ class CommunityUserDirectory extends EventUserDirectory {
 }
 
 const events = EventsModule.forRootAsync({
+  imports: [ConfiguredCommunityModule],
   inject: [CommunityEnv, UserService],
   useFactory: (env: CommunityEnv, users: UserService) => ({
     storage: createFileStorage(env),
@@ -27,5 +29,5 @@ const events = EventsModule.forRootAsync({
   }),
 });
 
-@Module({ imports: [events], controllers: [EventsController, FilesController], exports: [events] })
+@Module({ imports: [ConfiguredCommunityModule, events], controllers: [EventsController, FilesController], exports: [events] })
 export class EventsFeatureModule {}

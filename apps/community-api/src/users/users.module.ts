@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ConfiguredCommunityModule } from '../configured-domain.module';
 import { AuthController } from './auth.controller';
 
-@Module({ controllers: [AuthController] })
+@Module({ imports: [ConfiguredCommunityModule], controllers: [AuthController] })
 export class UsersModule {}

@@ -2,6 +2,7 @@ import { Processor } from '@nestjs/bullmq';
 import { DynamicModule, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { MIGRATION_QUEUE, MigrationReconciler } from '@acme/document-migration';
 import { MigrationEnv } from '../config/env';
+import { ConfiguredDocumentMigrationModule } from '../configured-document-migration.module';
 import { MoveDocumentsProcessor } from './move-documents.processor';
 
 /** Runs the reconciler at start and then periodically (every worker does; it is idempotent). */
@@ -50,6 +51,6 @@ export class MigrationWorkerModule {
       stalledInterval: env.MIGRATION_STALLED_INTERVAL_MS,
       maxStalledCount: env.MIGRATION_MAX_STALLED_COUNT,
     })(ConfiguredMoveDocumentsProcessor);
-    return { module: MigrationWorkerModule, providers: [ConfiguredMoveDocumentsProcessor, ReconcileScheduler] };
+    return { module: MigrationWorkerModule, imports: [ConfiguredDocumentMigrationModule], providers: [ConfiguredMoveDocumentsProcessor, ReconcileScheduler] };
   }
 }

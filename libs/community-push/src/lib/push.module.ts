@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PushDevice } from './push-device.entity';
 import { PushDeviceService } from './push-device.service';
@@ -8,26 +8,18 @@ import { PushSettings } from './push.settings';
 import { VapidKeyStore } from './vapid-keys';
 import { PushSender } from './web-push.sender';
 
-export interface PushModuleOptions {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  inject?: any[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  useFactory: (...args: any[]) => PushSettings;
-}
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<PushSettings>().setClassMethodName('forRoot').build();
 
 const REPOSITORIES = [PushDeviceRepository, VapidKeyRepository];
 const SERVICES = [PushDeviceService, VapidKeyStore, PushSender];
 
-/** Push devices, VAPID keys and the web push sender; global, needs the global `CommunityModule` (Clock). */
-@Module({})
-export class CommunityPushModule {
-  static forRootAsync(options: PushModuleOptions): DynamicModule {
-    return {
-      module: CommunityPushModule,
-      global: true,
-      imports: [TypeOrmModule.forFeature([PushDevice])],
-      providers: [{ provide: PushSettings, inject: options.inject, useFactory: options.useFactory }, ...REPOSITORIES, ...SERVICES],
-      exports: [PushSettings, ...SERVICES],
-    };
-  }
-}
+/**
+ * Push devices, VAPID keys and the web push sender. Not global; needs the app's configured `CommunityModule`
+ * (Clock), passed in `forRootAsync({ imports: [community], ... })`.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([PushDevice])],
+  providers: [{ provide: PushSettings, useExisting: MODULE_OPTIONS_TOKEN }, ...REPOSITORIES, ...SERVICES],
+  exports: [PushSettings, ...SERVICES],
+})
+export class CommunityPushModule extends ConfigurableModuleClass {}

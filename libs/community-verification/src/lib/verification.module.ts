@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
 import { EmailVerificationService } from './email-verification.service';
@@ -9,23 +9,15 @@ import { VerificationTokenRepository } from './repositories/verification-token.r
 import { VerificationToken } from './verification-token.entity';
 import { VerificationSettings } from './verification.settings';
 
-export interface VerificationModuleOptions {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  inject?: any[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  useFactory: (...args: any[]) => VerificationSettings;
-}
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<VerificationSettings>().setClassMethodName('forRoot').build();
 
-/** Email verification and project mail. Global, imported once by the app; needs the global `CommunityModule`. */
-@Module({})
-export class CommunityVerificationModule {
-  static forRootAsync(options: VerificationModuleOptions): DynamicModule {
-    return {
-      module: CommunityVerificationModule,
-      global: true,
-      imports: [TypeOrmModule.forFeature([VerificationToken, OutboxMessage]), RateLimitingModule],
-      providers: [{ provide: VerificationSettings, inject: options.inject, useFactory: options.useFactory }, VerificationTokenRepository, OutboxRepository, EmailVerificationService, Mailer],
-      exports: [VerificationSettings, EmailVerificationService, Mailer],
-    };
-  }
-}
+/**
+ * Email verification and project mail. Not global; needs the app's configured `CommunityModule` (users, settings,
+ * Clock), passed in `forRootAsync({ imports: [community], ... })`.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([VerificationToken, OutboxMessage]), RateLimitingModule],
+  providers: [{ provide: VerificationSettings, useExisting: MODULE_OPTIONS_TOKEN }, VerificationTokenRepository, OutboxRepository, EmailVerificationService, Mailer],
+  exports: [VerificationSettings, EmailVerificationService, Mailer],
+})
+export class CommunityVerificationModule extends ConfigurableModuleClass {}

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
@@ -14,29 +14,18 @@ import { SessionService } from './sessions/session.service';
 import { User } from './users/user.entity';
 import { UserService } from './users/user.service';
 
-export interface CommunityModuleOptions {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  inject?: any[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  useFactory: (...args: any[]) => CommunitySettings;
-}
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<CommunitySettings>().setClassMethodName('forRoot').build();
 
 const REPOSITORIES = [ProjectRepository, UserRepository, RefreshTokenRepository];
 const SERVICES = [ProjectService, UserService, AccessTokenService, SessionService, CallerResolver];
 
 /**
- * Projects, end users and sessions. Global, imported once by the app: feature modules (events, spaces, push)
- * inject `ProjectService`, `UserService`, `CallerResolver` and `Clock` directly.
+ * Projects, end users and sessions. Not global: the app configures it once (`forRoot`/`forRootAsync`) and every
+ * module that injects `ProjectService`, `UserService`, `CallerResolver` or `Clock` imports that same object.
  */
-@Module({})
-export class CommunityModule {
-  static forRootAsync(options: CommunityModuleOptions): DynamicModule {
-    return {
-      module: CommunityModule,
-      global: true,
-      imports: [TypeOrmModule.forFeature([Project, User, RefreshToken]), JwtModule.register({}), RateLimitingModule],
-      providers: [{ provide: CommunitySettings, inject: options.inject, useFactory: options.useFactory }, { provide: Clock, useClass: SystemClock }, ...REPOSITORIES, ...SERVICES],
-      exports: [CommunitySettings, Clock, ...REPOSITORIES, ...SERVICES],
-    };
-  }
-}
+@Module({
+  imports: [TypeOrmModule.forFeature([Project, User, RefreshToken]), JwtModule.register({}), RateLimitingModule],
+  providers: [{ provide: CommunitySettings, useExisting: MODULE_OPTIONS_TOKEN }, { provide: Clock, useClass: SystemClock }, ...REPOSITORIES, ...SERVICES],
+  exports: [CommunitySettings, Clock, ...REPOSITORIES, ...SERVICES],
+})
+export class CommunityModule extends ConfigurableModuleClass {}

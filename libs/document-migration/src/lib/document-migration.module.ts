@@ -1,5 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
-import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
 import { MigrationMetrics } from './migration.metrics';
 import { MIGRATION_QUEUE, MigrationQueue } from './migration.queue';
 import { MigrationReconciler } from './migration.reconciler';
@@ -13,29 +13,29 @@ import { OrganizationRepository } from './repositories/organization.repository';
 import { WorkspaceRepository } from './repositories/workspace.repository';
 import { WorkspaceService } from './workspace.service';
 
-/** The document-migration domain. Needs the app's BullMQ root (QueueModule) and Postgres (ServiceCoreModule). */
-@Module({})
-export class DocumentMigrationModule {
-  static forRoot(settings: MigrationSettings): DynamicModule {
-    return {
-      module: DocumentMigrationModule,
-      global: true,
-      imports: [BullModule.registerQueue({ name: MIGRATION_QUEUE })],
-      providers: [
-        { provide: MigrationSettings, useValue: settings },
-        WorkspaceRepository,
-        OrganizationRepository,
-        DocumentRepository,
-        MigrationRepository,
-        MigrationSliceRepository,
-        WorkspaceService,
-        MigrationService,
-        MigrationQueue,
-        MigrationRunner,
-        MigrationReconciler,
-        MigrationMetrics,
-      ],
-      exports: [MigrationSettings, WorkspaceService, MigrationService, MigrationQueue, MigrationRunner, MigrationReconciler, BullModule],
-    };
-  }
-}
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<MigrationSettings>().setClassMethodName('forRoot').build();
+
+/**
+ * The document-migration domain. Needs the app's BullMQ root (QueueModule) and Postgres (ServiceCoreModule).
+ * Not global: the app configures it once (`forRoot`/`forRootAsync`) and every module using its services imports
+ * that same object.
+ */
+@Module({
+  imports: [BullModule.registerQueue({ name: MIGRATION_QUEUE })],
+  providers: [
+    { provide: MigrationSettings, useExisting: MODULE_OPTIONS_TOKEN },
+    WorkspaceRepository,
+    OrganizationRepository,
+    DocumentRepository,
+    MigrationRepository,
+    MigrationSliceRepository,
+    WorkspaceService,
+    MigrationService,
+    MigrationQueue,
+    MigrationRunner,
+    MigrationReconciler,
+    MigrationMetrics,
+  ],
+  exports: [MigrationSettings, WorkspaceService, MigrationService, MigrationQueue, MigrationRunner, MigrationReconciler, BullModule],
+})
+export class DocumentMigrationModule extends ConfigurableModuleClass {}

@@ -1,4 +1,4 @@
-import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
+import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CreateEventService } from './create-event.service';
 import { EventFile } from './event-file.entity';
@@ -13,26 +13,15 @@ import { Space, SpaceMember } from './space.entity';
 import { SpaceService } from './space.service';
 import { UploadJournal } from './upload-journal';
 
-export interface EventsModuleOptions {
-  imports?: ModuleMetadata['imports'];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  inject?: any[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  useFactory: (...args: any[]) => EventsSettings | Promise<EventsSettings>;
-}
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<EventsSettings>().setClassMethodName('forRoot').build();
 
 const REPOSITORIES = [EventRepository, EventFileRepository, RsvpRepository, SpaceRepository, UploadJournalRepository];
 const SERVICES = [CreateEventService, RsvpService, EventQueryService, GuestListService, SpaceService, UploadJournal];
 
 /** Events, RSVPs, event images and spaces; the app supplies storage, the user lookup and limits. */
-@Module({})
-export class EventsModule {
-  static forRootAsync(options: EventsModuleOptions): DynamicModule {
-    return {
-      module: EventsModule,
-      imports: [TypeOrmModule.forFeature([EventRecord, EventRsvp, EventFile, Space, SpaceMember]), ...(options.imports ?? [])],
-      providers: [{ provide: EventsSettings, inject: options.inject ?? [], useFactory: options.useFactory }, ...REPOSITORIES, ...SERVICES],
-      exports: [EventsSettings, ...REPOSITORIES, ...SERVICES],
-    };
-  }
-}
+@Module({
+  imports: [TypeOrmModule.forFeature([EventRecord, EventRsvp, EventFile, Space, SpaceMember])],
+  providers: [{ provide: EventsSettings, useExisting: MODULE_OPTIONS_TOKEN }, ...REPOSITORIES, ...SERVICES],
+  exports: [EventsSettings, ...REPOSITORIES, ...SERVICES],
+})
+export class EventsModule extends ConfigurableModuleClass {}

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientAssertionsService } from './client-assertions.service';
 import { ClientBootstrap } from './client-bootstrap';
@@ -11,36 +11,28 @@ import { ClientCredentialRepository, ClientGrantRepository, ClientRepository, Si
 import { SigningKeyStore } from './signing-key.store';
 import { TokenService } from './token.service';
 
-export interface OAuthModuleAsyncOptions {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  inject?: any[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  useFactory: (...args: any[]) => OAuthSettings;
-}
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<OAuthSettings>().setClassMethodName('forRoot').build();
 
-/** Clients, grants, the signing key and token issuing; needs the app's global persistence module. */
-@Module({})
-export class OAuthModule {
-  static forRootAsync(options: OAuthModuleAsyncOptions): DynamicModule {
-    return {
-      module: OAuthModule,
-      global: true,
-      imports: [TypeOrmModule.forFeature([Client, ClientGrant, SigningKey])],
-      providers: [
-        { provide: OAuthSettings, inject: options.inject ?? [], useFactory: options.useFactory },
-        ClientRepository,
-        ClientGrantRepository,
-        ClientCredentialRepository,
-        SigningKeyRepository,
-        CredentialCache,
-        ClientService,
-        ClientAssertionsService,
-        ClientGrantService,
-        SigningKeyStore,
-        TokenService,
-        ClientBootstrap,
-      ],
-      exports: [OAuthSettings, CredentialCache, ClientService, ClientAssertionsService, ClientGrantService, SigningKeyStore, TokenService],
-    };
-  }
-}
+/**
+ * Clients, grants, the signing key and token issuing; needs the app's persistence module. Not global: the app
+ * configures it once (`forRoot`/`forRootAsync`) and every module using its services imports that same object.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([Client, ClientGrant, SigningKey])],
+  providers: [
+    { provide: OAuthSettings, useExisting: MODULE_OPTIONS_TOKEN },
+    ClientRepository,
+    ClientGrantRepository,
+    ClientCredentialRepository,
+    SigningKeyRepository,
+    CredentialCache,
+    ClientService,
+    ClientAssertionsService,
+    ClientGrantService,
+    SigningKeyStore,
+    TokenService,
+    ClientBootstrap,
+  ],
+  exports: [OAuthSettings, CredentialCache, ClientService, ClientAssertionsService, ClientGrantService, SigningKeyStore, TokenService],
+})
+export class OAuthModule extends ConfigurableModuleClass {}

@@ -1,4 +1,4 @@
-import { DynamicModule, InjectionToken, Module, ModuleMetadata } from '@nestjs/common';
+import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
 import { PoliciesModule } from '../policies.module';
 import { EnforceablePolicySource, StoredPolicySource } from './enforceable-policy';
@@ -6,27 +6,17 @@ import { EnforcementPolicyCache } from './policy-cache';
 import { PolicyEnforcementSettings } from './policy-enforcement.settings';
 import { PolicyEnforcer } from './policy-enforcer';
 
-export interface PolicyEnforcementModuleOptions {
-  imports?: ModuleMetadata['imports'];
-  inject?: InjectionToken[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  useFactory: (...args: any[]) => PolicyEnforcementSettings;
-}
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<PolicyEnforcementSettings>().setClassMethodName('forRoot').build();
 
 /** `PolicyEnforcer` for the token endpoint. Needs the app's global persistence, Redis and metrics modules. */
-@Module({})
-export class PolicyEnforcementModule {
-  static forRootAsync(options: PolicyEnforcementModuleOptions): DynamicModule {
-    return {
-      module: PolicyEnforcementModule,
-      imports: [PoliciesModule, RateLimitingModule, ...(options.imports ?? [])],
-      providers: [
-        { provide: PolicyEnforcementSettings, inject: options.inject ?? [], useFactory: options.useFactory },
-        { provide: EnforceablePolicySource, useClass: StoredPolicySource },
-        EnforcementPolicyCache,
-        PolicyEnforcer,
-      ],
-      exports: [PolicyEnforcer, EnforcementPolicyCache],
-    };
-  }
-}
+@Module({
+  imports: [PoliciesModule, RateLimitingModule],
+  providers: [
+    { provide: PolicyEnforcementSettings, useExisting: MODULE_OPTIONS_TOKEN },
+    { provide: EnforceablePolicySource, useClass: StoredPolicySource },
+    EnforcementPolicyCache,
+    PolicyEnforcer,
+  ],
+  exports: [PolicyEnforcer, EnforcementPolicyCache],
+})
+export class PolicyEnforcementModule extends ConfigurableModuleClass {}
