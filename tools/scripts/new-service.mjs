@@ -99,10 +99,8 @@ export const SCHEMA = '${schema}';
 @Module({})
 export class AppModule {
   static forRoot(source: Record<string, unknown>): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [ServiceCoreModule.forRoot({ service: ${identifier}Service, envClass: ServiceEnv, source, schema: SCHEMA, migrations: [] })],
-    };
+    // Feature modules go in the list, one per feature folder.
+    return ServiceCoreModule.forApp(AppModule, { service: ${identifier}Service, envClass: ServiceEnv, source, schema: SCHEMA, migrations: [] }, []);
   }
 }
 `);

@@ -20,26 +20,16 @@ export const COMMUNITY_API_MIGRATIONS = [...COMMUNITY_MIGRATIONS, ...VERIFICATIO
 @Module({})
 export class AppModule {
   static forRoot(source: Record<string, unknown>): DynamicModule {
-    return {
-      module: AppModule,
-      imports: [
-        ServiceCoreModule.forRoot({
-          service: communityService,
-          envClass: CommunityEnv,
-          source,
-          schema: COMMUNITY_SCHEMA,
-          migrations: COMMUNITY_API_MIGRATIONS,
-        }),
-        ConfiguredCommunityModule,
-        ConfiguredVerificationModule,
-        ConfiguredPushModule,
-        ProjectsModule,
-        UsersModule,
-        EventsFeatureModule,
-        SpacesModule,
-        EmailVerificationModule,
-        PushDevicesModule,
-      ],
-    };
+    return ServiceCoreModule.forApp(AppModule, { service: communityService, envClass: CommunityEnv, source, schema: COMMUNITY_SCHEMA, migrations: COMMUNITY_API_MIGRATIONS }, [
+      ConfiguredCommunityModule,
+      ConfiguredVerificationModule,
+      ConfiguredPushModule,
+      ProjectsModule,
+      UsersModule,
+      EventsFeatureModule,
+      SpacesModule,
+      EmailVerificationModule,
+      PushDevicesModule,
+    ]);
   }
 }

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ClassConstructor } from 'class-transformer';
 import { AdminTokenSettings } from '@acme/platform-auth';
 import { BaseEnv, EnvModule } from '@acme/platform-config';
@@ -62,5 +62,10 @@ export class ServiceCoreModule {
       ],
       exports: [BaseEnv, AdminTokenSettings, PersistenceModule],
     };
+  }
+
+  /** A service's root module: the kernel for `options`, then the app's own modules (and any root providers). */
+  static forApp<E extends BaseEnv>(app: Type, options: ServiceCoreOptions<E>, modules: NonNullable<DynamicModule['imports']>, providers: Provider[] = []): DynamicModule {
+    return { module: app, imports: [ServiceCoreModule.forRoot(options), ...modules], providers };
   }
 }
