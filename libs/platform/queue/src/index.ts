@@ -1,1 +1,2 @@
 export * from './lib/queue.module';
+export * from './lib/queue-board';

@@ -6,10 +6,10 @@ import { AdminTokenGuard, AdminTokenSettings } from '@acme/platform-auth';
 import { AppExceptionFilter, ErrorPresenter } from '@acme/platform-errors';
 
 /**
- * bull-board's dashboard under the operator API. It is mounted outside Nest's routing, on the engine's own
- * router (Express, the engine of the services that run queues), so the kernel mounts it: AdminTokenGuard's rule,
- * refusals answered in the API's error shape. The app adds its queues with `BullBoardModule.forFeature`.
- * A secondary entry point (`@acme/platform-http/queue-board`): services without queues never load bull-board.
+ * bull-board's dashboard under the operator API, mounted outside Nest's routing on the engine's own router. bull-board
+ * mounts on Express only, the engine of every service with queues; this is the one place beside the kernel
+ * (libs/platform/http) that names an engine, kept in the queue lib so services without queues never load it.
+ * AdminTokenGuard's rule, refusals in the API's error shape; the app adds its queues with `BullBoardModule.forFeature`.
  */
 export function queueBoard(options: { route: string; presenter: ErrorPresenter }): DynamicModule {
   return BullBoardModule.forRootAsync({
