@@ -2,7 +2,6 @@
 // `npm start` does; stops whatever it started. Extra arguments go to Jest.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
@@ -43,7 +42,7 @@ async function replicaPass(env) {
     process.stderr.write(`[test] replica suite not run: ${binaries.reason}; the primary-only suite ran\n`);
     return 0;
   }
-  const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+  const [primaryPort, replicaPort] = [await redisCluster.freePort(), await redisCluster.freePort()];
   const pair = replicaLauncher.startPrimaryWithReplica({ dir: join(tmpdir(), `acme-replica-${process.pid}`), primaryPort, replicaPort });
   process.stderr.write(`[test] PostgreSQL primary on ${primaryPort} with a streaming replica on ${replicaPort} (${binaries.bin})\n`);
   try {
@@ -51,14 +50,6 @@ async function replicaPass(env) {
   } finally {
     pair.stop();
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => { const { port } = server.address(); server.close(() => resolve(port)); });
-  });
 }
 
 async function main() {

@@ -1,7 +1,7 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { rawRequest } from '@acme/platform-http';
+import { rawRequest, rawResponse } from '@acme/platform-http';
 import { EventError, EventErrorCode, EventsSettings, STORAGE_KEY } from '@acme/events';
 
 /**
@@ -17,7 +17,7 @@ export class FilesController {
   async read(@Req() request: object, @Res() response: object): Promise<void> {
     // The Node request and response under whatever the engine hands the handler: the body is streamed to the socket.
     const path = rawRequest(request as IncomingMessage | { raw: IncomingMessage }).url?.split('?')[0] ?? '';
-    const raw = rawRequest(response as ServerResponse | { raw: ServerResponse });
+    const raw = rawResponse(response as ServerResponse | { raw: ServerResponse });
     const key = decodeURIComponent(path.replace(/^\/files\//, ''));
     const object = STORAGE_KEY.test(key) ? await this.settings.storage.open(key) : null;
     if (!object) throw new EventError(EventErrorCode.FILE_NOT_FOUND, 'No such file.');

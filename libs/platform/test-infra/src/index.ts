@@ -3,4 +3,3 @@ export * from './lib/wait-for';
 export * from './lib/redis-cluster-launcher';
 export * from './lib/postgres-replica-launcher';
 export * from './lib/test-replica';
-export * from './lib/free-port';

@@ -66,6 +66,11 @@ export function rawRequest<T extends object>(request: T | { raw: T }): T {
   return 'raw' in request && typeof request.raw === 'object' && request.raw !== null ? (request.raw as T) : (request as T);
 }
 
+/** The Node response under whatever object a handler or guard holds (Fastify's reply wraps it in `raw`). */
+export function rawResponse(response: ServerResponse | { raw: ServerResponse }): ServerResponse {
+  return rawRequest<ServerResponse>(response);
+}
+
 /** Answers with a redirect from a handler holding the response (`@Res({ passthrough: true })`), on either engine. */
 export function sendRedirect(response: unknown, location: string, status = 302): void {
   const target = response as { setHeader?: unknown; redirect: (...args: unknown[]) => unknown };
@@ -76,6 +81,6 @@ export function sendRedirect(response: unknown, location: string, status = 302):
 
 /** Calls `done` with the status once the response is sent, whichever engine's response object a guard holds. */
 export function onResponseFinished(response: object, done: (statusCode: number) => void): void {
-  const raw = rawRequest(response as ServerResponse | { raw: ServerResponse });
+  const raw = rawResponse(response as ServerResponse | { raw: ServerResponse });
   raw.once('finish', () => done(raw.statusCode));
 }

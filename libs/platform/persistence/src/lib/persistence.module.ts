@@ -45,10 +45,11 @@ export class PersistenceModule {
       providers: [
         {
           provide: ReadReplicas,
-          inject: [getDataSourceToken(), ...(options.inject ?? [])],
-          useFactory: async (primary: DataSource, ...args: unknown[]) => {
-            const persistence = await options.useFactory(...args);
-            const replicas = new ReadReplicas(primary, primary.options, { urls: persistence.readUrls ?? [], maxLagMs: persistence.maxReplicaLagMs ?? 1000 });
+          inject: [getDataSourceToken()],
+          useFactory: (primary: DataSource) => {
+            // The options the data source was built from, carried on it: the app's factory runs once.
+            const persistence = (primary.options as WithPersistence)[PERSISTENCE];
+            const replicas = new ReadReplicas(primary, primary.options, { urls: persistence?.readUrls ?? [], maxLagMs: persistence?.maxReplicaLagMs ?? 1000 });
             // Measured in the background: an unreachable replica must not delay the start.
             void replicas.checkAll();
             return replicas;

@@ -10,3 +10,6 @@ export interface StartedRedisCluster {
 }
 
 export function startRedisCluster(options: { dir: string; nodeTimeoutMs?: number; ports?: number[] }): Promise<StartedRedisCluster>;
+
+/** A TCP port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number>;

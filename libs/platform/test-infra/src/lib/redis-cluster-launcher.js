@@ -80,4 +80,4 @@ async function startRedisCluster({ dir, nodeTimeoutMs = 1000, ports } = {}) {
   };
 }
 
-module.exports = { startRedisCluster };
+module.exports = { startRedisCluster, freePort };

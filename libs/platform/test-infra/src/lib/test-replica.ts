@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort } from './free-port';
+import { freePort } from './redis-cluster-launcher';
 import { ReplicaControls, startPrimaryWithReplica, testReplica } from './postgres-replica-launcher';
 import { createTestDatabase, TestDatabase, testDatabaseServerUrl } from './test-infra';
 import { waitFor } from './wait-for';
