@@ -2,8 +2,10 @@
  * Tokens/s of POST /oauth/token with no policy, a matching `allow` policy and a non-triggering `block`
  * policy, beside a raw node:http endpoint doing the same secret check and RS256 signing, in one run.
  *
- *   node -r @swc-node/register tools/bench/management-token/bench-token.ts [--duration 5] [--connections 16] [--rounds 3] [--profile]
+ *   node -r @swc-node/register tools/bench/management-token/bench-token.ts [--raw-sign async] [--duration 5] [--connections 16] [--rounds 3] [--profile]
  *
+ * --raw-sign async makes the raw endpoint sign on libuv's thread pool as the app does (default: on its event
+ * loop, the baseline of issue 17's table); the ratio against it isolates what the framework costs.
  * --profile writes a V8 CPU profile of the app to /tmp/management-token-profile/ (read it with
  * `node tools/bench/management/top-frames.mjs <file>`).
  *
@@ -17,7 +19,7 @@ import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { cpuSeconds, freePort, numberArg, Processes, SERVICE_NODE_FLAGS, waitUntil } from '../support/processes';
-import { median } from '../support/report';
+import { machineLine, median } from '../support/report';
 
 const arg = numberArg;
 const DURATION = arg('duration', 5);
@@ -31,6 +33,7 @@ const SIGNING_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateK
 
 const processes = new Processes();
 const LOAD_BEFORE = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const RAW_SIGN = process.argv.includes('--raw-sign') ? process.argv[process.argv.indexOf('--raw-sign') + 1] : 'sync';
 
 /** Services and raw baselines alike run with the services' V8 flags. */
 const start = (args: string[], env: Record<string, string>) => processes.start([...SERVICE_NODE_FLAGS, ...args], env);
@@ -99,6 +102,7 @@ async function main(): Promise<void> {
     const first = (await (await requestToken(app)).json()) as { access_token: string; scope: string; expires_in: number };
     const kid = (JSON.parse(Buffer.from(first.access_token.split('.')[0], 'base64url').toString()) as { kid: string }).kid;
     const rawProcess = start(['tools/bench/management-token/raw-token-server.mjs'], {
+      RAW_SIGN,
       PORT: String(rawPort),
       CLIENT_ID: CLIENT.id,
       SECRET_DIGEST: createHmac('sha256', HMAC_KEY).update(CLIENT.secret).digest('hex'),
@@ -140,7 +144,7 @@ async function main(): Promise<void> {
       await waitUntil(async () => (await bucketLimit()) === expected, `the ${configuration.action} policy`);
     };
     const scenarios: Array<{ label: string; base: string; server: ChildProcess; setUp: () => Promise<void> }> = [
-      { label: 'raw node:http + node:crypto', base: raw, server: rawProcess, setUp: async () => undefined },
+      { label: `raw node:http + node:crypto (${RAW_SIGN} sign)`, base: raw, server: rawProcess, setUp: async () => undefined },
       {
         label: '/oauth/token, no policy',
         base: app,
@@ -187,7 +191,7 @@ async function main(): Promise<void> {
       return { median: median(ratios), all: [...ratios].sort((x, y) => x - y).map((x) => x.toFixed(2)).join(', ') };
     };
     process.stdout.write(`\nPOST /oauth/token, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION} s runs in balanced order (each after a 2 s warm-up)\n\n`);
-    process.stdout.write(`load average before: ${LOAD_BEFORE}\n\n`);
+    process.stdout.write(`load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}\n\n`);
     process.stdout.write('| endpoint | tokens/s | p99 ms | non-2xx/errors | vs no policy | vs raw | server CPU ms/token |\n|---|---:|---:|---:|---:|---:|---:|\n');
     for (const f of figures) {
       process.stdout.write(

@@ -1,9 +1,10 @@
 // The raw baseline: a minimal node:http client-credentials endpoint that checks the same client secret
 // (HMAC-SHA-256 digest, constant-time compare) and signs the same RS256 JWT with node:crypto.
+// RAW_SIGN=async signs on libuv's thread pool as the app does (sign's callback form); default: on the event loop.
 import { createHash, createHmac, createPrivateKey, sign, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 
-const { PORT, CLIENT_ID, SECRET_DIGEST, HMAC_KEY, SIGNING_KEY, KID, ISSUER, AUDIENCE, SCOPE, TTL } = process.env;
+const { RAW_SIGN, PORT, CLIENT_ID, SECRET_DIGEST, HMAC_KEY, SIGNING_KEY, KID, ISSUER, AUDIENCE, SCOPE, TTL } = process.env;
 const key = createPrivateKey(SIGNING_KEY);
 const ttl = Number(TTL);
 const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -32,8 +33,12 @@ createServer((req, res) => {
     if (body.audience !== AUDIENCE) return fail(res, 403, 'access_denied');
     const iat = Math.floor(Date.now() / 1000);
     const payload = b64({ scope: SCOPE, gty: 'client-credentials', azp: CLIENT_ID, iat, exp: iat + ttl, aud: AUDIENCE, iss: ISSUER, sub: `${CLIENT_ID}@clients` });
-    const signature = sign('sha256', Buffer.from(`${header}.${payload}`), key).toString('base64url');
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', pragma: 'no-cache' });
-    res.end(JSON.stringify({ access_token: `${header}.${payload}.${signature}`, token_type: 'Bearer', expires_in: ttl, scope: SCOPE }));
+    const answer = (signature) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', pragma: 'no-cache' });
+      res.end(JSON.stringify({ access_token: `${header}.${payload}.${signature.toString('base64url')}`, token_type: 'Bearer', expires_in: ttl, scope: SCOPE }));
+    };
+    const input = Buffer.from(`${header}.${payload}`);
+    if (RAW_SIGN !== 'async') return answer(sign('sha256', input, key));
+    sign('sha256', input, key, (error, signature) => (error ? fail(res, 500, 'server_error') : answer(signature)));
   });
 }).listen(Number(PORT), '127.0.0.1', () => process.stdout.write('listening\n'));

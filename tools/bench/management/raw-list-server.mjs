@@ -1,8 +1,11 @@
 // Baseline for the list benchmark: node:http + pg, the same keyset query and JSON serialisation, no framework.
+// RAW_PREPARED=1 runs the query as a named (prepared) statement, as the app does (default: unnamed, parsed and
+// planned on every call).
 import { createServer } from 'node:http';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
+const PREPARED = process.env.RAW_PREPARED === '1';
 const COLUMNS = '"id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at"';
 
 const server = createServer(async (request, response) => {
@@ -13,7 +16,8 @@ const server = createServer(async (request, response) => {
       return;
     }
     const take = Number(url.searchParams.get('take') ?? 50);
-    const { rows } = await pool.query(`SELECT ${COLUMNS} FROM "management"."rate_limit_policies" ORDER BY "created_at", "id" LIMIT $1`, [take + 1]);
+    const text = `SELECT ${COLUMNS} FROM "management"."rate_limit_policies" ORDER BY "created_at", "id" LIMIT $1`;
+    const { rows } = await pool.query(PREPARED ? { name: 'list', text, values: [take + 1] } : { text, values: [take + 1] });
     const page = rows.slice(0, take).map((row) => ({
       id: row.id,
       resource: row.resource,

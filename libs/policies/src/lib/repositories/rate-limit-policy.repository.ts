@@ -98,18 +98,23 @@ export class RateLimitPolicyRepository {
   async listPage(filter: PolicyFilter, limit: number, after?: PolicyCursor): Promise<RateLimitPolicy[]> {
     const conditions: string[] = [];
     const params: unknown[] = [];
-    const add = (sql: (n: number) => string, ...values: unknown[]) => {
+    const shape: string[] = [];
+    const add = (label: string, sql: (n: number) => string, ...values: unknown[]) => {
+      shape.push(label);
       conditions.push(sql(params.length + 1));
       params.push(...values);
     };
-    if (filter.resource !== undefined) add((n) => `"resource" = $${n}`, filter.resource);
-    if (filter.consumer !== undefined) add((n) => `"consumer" = $${n}`, filter.consumer);
-    if (filter.consumerSelector !== undefined) add((n) => `"consumer_selector" = $${n}`, filter.consumerSelector);
-    if (after) add((n) => `("created_at", "id") > ($${n}, $${n + 1})`, after.createdAt, after.id);
+    if (filter.resource !== undefined) add('resource', (n) => `"resource" = $${n}`, filter.resource);
+    if (filter.consumer !== undefined) add('consumer', (n) => `"consumer" = $${n}`, filter.consumer);
+    if (filter.consumerSelector !== undefined) add('selector', (n) => `"consumer_selector" = $${n}`, filter.consumerSelector);
+    if (after) add('after', (n) => `("created_at", "id") > ($${n}, $${n + 1})`, after.createdAt, after.id);
     params.push(limit);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const sql = `SELECT ${COLUMNS} FROM ${TABLE} ${where} ORDER BY "created_at", "id" LIMIT $${params.length}`;
-    const { rows } = await this.replicas.read((db) => driverPool(db).query<PolicyRow>(sql, params));
+    const text = `SELECT ${COLUMNS} FROM ${TABLE} ${where} ORDER BY "created_at", "id" LIMIT $${params.length}`;
+    // A named (prepared) statement: each pooled connection parses and plans it once, not on every page,
+    // which saves PostgreSQL's CPU on the hottest read. One name per shape of the WHERE clause.
+    const name = `rate_limit_policies_list_${shape.join('_') || 'all'}`;
+    const { rows } = await this.replicas.read((db) => driverPool(db).query<PolicyRow>({ name, text, values: params }));
     return rows.map(toEntity);
   }
 
