@@ -1,11 +1,11 @@
 /**
  * community-api events benchmark, each figure beside its baseline measured in the same run:
- *  1. create an event with a 10-image gallery (2 MP JPEGs, 3 variants each) over HTTP, against the app's previous
+ *  1. peak RSS of the app process while it takes a ~48 MB PNG upload, against the same pipeline (and the previous
+ *     one) run directly on that file in a fresh process;
+ *  2. create an event with a 10-image gallery (2 MP JPEGs, 3 variants each) over HTTP, against the app's previous
  *     per-variant pipeline (decode per rendition; a faithful copy in per-variant-pipeline.ts) run on the same 10
  *     files in a child process started like the app; plain-sharp decode-once for reference. Paired rounds: each
  *     API run against the baseline run just before it; the median of those ratios;
- *  2. peak RSS of the app process while it takes a ~48 MB PNG upload, against the same pipeline run directly
- *     on that file in a fresh process;
  *  3. the app's RSS 60 s after 1 and 2 (the allocator returning memory);
  *  4. radius search over 1,000,000 events through GET .../events, against the equivalent SQL run directly with pg,
  *     and the query plan showing the GiST index (`--events 0` skips it).
@@ -87,7 +87,55 @@ async function main(): Promise<void> {
 
     const idleStartRss = memoryBytes(app.pid as number, 'VmRSS');
 
-    // 1. Gallery create vs the previous per-variant pipeline (and plain-sharp decode-once), paired per round.
+    // 1. Peak RSS during a ~48 MB upload, on the app as it stands after start-up.
+    const side = 4000;
+    const big = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+    const bigPath = join(work, 'big.png');
+    writeFileSync(bigPath, big);
+    const coverOptions = JSON.stringify({ mode: 'original-aspect', sizes: { small: 320, medium: 1024, large: 2048 } });
+    // Restart the app's peak (VmHWM) so it is this upload's alone.
+    writeFileSync(`/proc/${app.pid}/clear_refs`, '5');
+    const idleRss = memoryBytes(app.pid as number, 'VmRSS');
+    let sampledPeak = idleRss;
+    const sampler = setInterval(() => {
+      sampledPeak = Math.max(sampledPeak, memoryBytes(app.pid as number, 'VmRSS'));
+    }, 10);
+    const form = new FormData();
+    form.append('title', 'Big upload');
+    form.append('startTime', new Date(Date.now() + 86400_000).toISOString());
+    form.append('type', 'online');
+    form.append('url', 'https://example.com/live');
+    form.append('cover.options', coverOptions);
+    form.append('cover', new Blob([big], { type: 'image/png' }), 'big.png');
+    const started = performance.now();
+    const bigResponse = await fetch(`${api}/events`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const bigMs = performance.now() - started;
+    clearInterval(sampler);
+    if (bigResponse.status !== 201) throw new Error(`big upload failed: ${bigResponse.status} ${await bigResponse.text()}`);
+    const hwmAfter = memoryBytes(app.pid as number, 'VmHWM');
+    const childOut = mkdtempSync(join(work, 'child-'));
+    const direct = (mode: 'current' | 'per-variant') =>
+      execFileSync(process.execPath, [...SERVICE_NODE_FLAGS, ...tsEntry(join(__dirname, 'pipeline-child.ts')), mode, bigPath, coverOptions, childOut], { cwd: ROOT, env: { ...ALLOCATOR_ENV, ...process.env } })
+        .toString()
+        .trim()
+        .split(' ')
+        .map(Number) as [number, number];
+    const [directBefore, directPeak] = direct('current');
+    const [previousBefore, previousPeak] = direct('per-variant');
+    const appPeak = Math.max(sampledPeak, hwmAfter);
+    console.log(`\n1) Peak RSS while the app takes one ${mb(big.length)} PNG upload (${side}x${side}, original + 3 variants), ${bigMs.toFixed(0)} ms; ${machineLine()}\n`);
+    console.log(
+      markdownTable(
+        ['process', 'RSS before', 'peak RSS', 'growth'],
+        [
+          [`app, POST .../events (peak: VmHWM reset before the upload; RSS sampled every 10 ms ${mb(sampledPeak)})`, mb(idleRss), mb(appPeak), `**+${mb(appPeak - idleRss)}**`],
+          ['same pipeline on the same file, fresh process, no HTTP', mb(directBefore), mb(directPeak), `+${mb(directPeak - directBefore)}`],
+          ['previous per-variant pipeline (webp effort 4), fresh process', mb(previousBefore), mb(previousPeak), `+${mb(previousPeak - previousBefore)}`],
+        ],
+      ),
+    );
+
+    // 2. Gallery create vs the previous per-variant pipeline (and plain-sharp decode-once), paired per round.
     const photos = await Promise.all(Array.from({ length: 10 }, (_, i) => photo(i)));
     const paths = photos.map((data, i) => {
       const path = join(work, `photo-${i}.jpg`);
@@ -135,7 +183,7 @@ async function main(): Promise<void> {
     child.kill('SIGTERM');
     const totalBytes = photos.reduce((sum, data) => sum + data.length, 0);
     const fixed = (n: number, digits = 2) => n.toFixed(digits);
-    console.log(`\n1) Create event with a 10-image gallery (2 MP JPEGs, ${mb(totalBytes)} in all; original + 3 variants each, webp q85), ${ROUNDS} paired rounds; ${machineLine()}\n`);
+    console.log(`\n2) Create event with a 10-image gallery (2 MP JPEGs, ${mb(totalBytes)} in all; original + 3 variants each, webp q85), ${ROUNDS} paired rounds; ${machineLine()}\n`);
     console.log(
       markdownTable(
         ['round', 'previous per-variant ms', 'decode-once, effort 4 ms', 'per-variant, effort 2 ms', 'plain sharp decode-once + effort 2 ms', 'API ms', 'API / previous (throughput)', 'API / plain sharp'],
@@ -146,55 +194,6 @@ async function main(): Promise<void> {
     console.log(`   median of paired ratios, API / plain decode-once     : ${fixed(median(rounds.map((r) => r.decodeOnce / r.api)))}x`);
     console.log(`   median of paired ratios, previous / each change alone : decode once ${fixed(median(rounds.map((r) => r.perVariant / r.onceEffort4)))}x, webp effort 2 ${fixed(median(rounds.map((r) => r.perVariant / r.perVariantEffort2)))}x`);
     console.log(`   output bytes per gallery: per-variant (webp effort 4) ${mb(outputBytes.perVariant)}, decode-once ${mb(outputBytes.decodeOnce)}, API ${mb(outputBytes.api)}`);
-
-    // 2. Peak RSS during a ~48 MB upload.
-    const side = 4000;
-    const big = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
-    const bigPath = join(work, 'big.png');
-    writeFileSync(bigPath, big);
-    const coverOptions = JSON.stringify({ mode: 'original-aspect', sizes: { small: 320, medium: 1024, large: 2048 } });
-    // Let the app give back what the gallery freed, then restart its peak (VmHWM) so it is this upload's alone.
-    await sleep(5_000);
-    writeFileSync(`/proc/${app.pid}/clear_refs`, '5');
-    const idleRss = memoryBytes(app.pid as number, 'VmRSS');
-    let sampledPeak = idleRss;
-    const sampler = setInterval(() => {
-      sampledPeak = Math.max(sampledPeak, memoryBytes(app.pid as number, 'VmRSS'));
-    }, 10);
-    const form = new FormData();
-    form.append('title', 'Big upload');
-    form.append('startTime', new Date(Date.now() + 86400_000).toISOString());
-    form.append('type', 'online');
-    form.append('url', 'https://example.com/live');
-    form.append('cover.options', coverOptions);
-    form.append('cover', new Blob([big], { type: 'image/png' }), 'big.png');
-    const started = performance.now();
-    const bigResponse = await fetch(`${api}/events`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    const bigMs = performance.now() - started;
-    clearInterval(sampler);
-    if (bigResponse.status !== 201) throw new Error(`big upload failed: ${bigResponse.status} ${await bigResponse.text()}`);
-    const hwmAfter = memoryBytes(app.pid as number, 'VmHWM');
-    const childOut = mkdtempSync(join(work, 'child-'));
-    const direct = (mode: 'current' | 'per-variant') =>
-      execFileSync(process.execPath, [...SERVICE_NODE_FLAGS, ...tsEntry(join(__dirname, 'pipeline-child.ts')), mode, bigPath, coverOptions, childOut], { cwd: ROOT, env: { ...ALLOCATOR_ENV, ...process.env } })
-        .toString()
-        .trim()
-        .split(' ')
-        .map(Number) as [number, number];
-    const [directBefore, directPeak] = direct('current');
-    const [previousBefore, previousPeak] = direct('per-variant');
-    const appPeak = Math.max(sampledPeak, hwmAfter);
-    console.log(`\n2) Peak RSS while the app takes one ${mb(big.length)} PNG upload (${side}x${side}, original + 3 variants), ${bigMs.toFixed(0)} ms; ${machineLine()}\n`);
-    console.log(
-      markdownTable(
-        ['process', 'RSS before', 'peak RSS', 'growth'],
-        [
-          [`app, POST .../events (peak: VmHWM reset before the upload; RSS sampled every 10 ms ${mb(sampledPeak)})`, mb(idleRss), mb(appPeak), `**+${mb(appPeak - idleRss)}**`],
-          ['same pipeline on the same file, fresh process, no HTTP', mb(directBefore), mb(directPeak), `+${mb(directPeak - directBefore)}`],
-          ['previous per-variant pipeline (webp effort 4), fresh process', mb(previousBefore), mb(previousPeak), `+${mb(previousPeak - previousBefore)}`],
-        ],
-      ),
-    );
 
     // 3. What the app keeps once the images are done.
     const rssAfter = memoryBytes(app.pid as number, 'VmRSS');
