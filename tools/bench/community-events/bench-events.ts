@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { computeVariants, parseImageOptions } from '@acme/events';
+import { photo } from './photo';
 import { createBenchDatabase, deleteRedisPrefix } from '../support/database';
 import { ALLOCATOR_ENV, freePort, localUrl, memoryBytes, numberArg, Processes, ROOT, SERVICE_NODE_FLAGS, sleep, tsEntry, waitForHealth } from '../support/processes';
 import { machineLine, markdownTable, mb, median, percentile } from '../support/report';
@@ -43,23 +44,6 @@ async function json(url: string, init: RequestInit & { token?: string; body?: st
   const body = await response.json();
   if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
   return body;
-}
-
-/** A 2 MP JPEG with photo-like detail (smooth gradients plus noise), about 0.5-1 MB. */
-async function photo(seed: number): Promise<Buffer> {
-  const width = 1600;
-  const height = 1250;
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      const n = ((x * 7 + y * 13 + seed * 101) * 2654435761) >>> 24;
-      raw[i] = ((x + seed * 40) % 256) ^ (n & 31);
-      raw[i + 1] = ((y + seed * 20) % 256) ^ (n & 15);
-      raw[i + 2] = ((x + y) % 256) ^ (n & 63);
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
 }
 
 async function main(): Promise<void> {
