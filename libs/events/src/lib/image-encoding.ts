@@ -20,7 +20,7 @@ configureImageLibrary();
  * - webp `effort: 2` (libwebp method 2, default 4): about half the CPU time on 2 MP photos for files about 10% larger
  *   at the same quality, and methods >= 3 need more than twice the memory on large images (a 16 MP original:
  *   +345 MB peak at 4, +148 MB at 2).
- * - jpeg with libjpeg-turbo's defaults, not mozjpeg (an order of magnitude slower for a few percent).
+ * - jpeg with libjpeg-turbo's defaults, not mozjpeg (about 8x slower for a few percent).
  * - png `compressionLevel: 6` (zlib's default balance); `quality` asks for palette quantisation as before.
  * - avif/gif/tiff (only reachable with `format: original`) keep sharp's defaults.
  */
