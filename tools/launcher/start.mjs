@@ -9,6 +9,13 @@ import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.m
 /** V8 flags every service runs with (see the file's "why"). */
 const SERVICE_NODE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
 
+/** The allocator every service runs with: jemalloc where installed, else glibc with two arenas (see the file's "why"); an LD_PRELOAD or MALLOC_* of the caller's environment wins. */
+function allocatorEnv() {
+  const allocator = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/allocator.json'), 'utf8'));
+  const jemalloc = allocator.jemalloc.find((path) => existsSync(path));
+  return jemalloc ? { LD_PRELOAD: jemalloc, ...allocator.jemallocEnv } : { ...allocator.fallback };
+}
+
 /** Every service of the workspace, in one list (`tools/services.json`, extended by tools/scripts/new-service.mjs). */
 export const SERVICES = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8'));
 
@@ -46,7 +53,7 @@ async function main() {
   const children = SERVICES.map((service) => {
     const port = Number(process.env[`${service.name.toUpperCase().replace(/-/g, '_')}_PORT`] ?? service.port);
     const url = `http://127.0.0.1:${port}`;
-    const env = { ...process.env, ...creds, PORT: String(port), PUBLIC_URL: process.env.PUBLIC_URL_OVERRIDE ?? url, DATABASE_URL: postgres.url, REDIS_URL: redis.url,
+    const env = { ...allocatorEnv(), ...process.env, ...creds, PORT: String(port), PUBLIC_URL: process.env.PUBLIC_URL_OVERRIDE ?? url, DATABASE_URL: postgres.url, REDIS_URL: redis.url,
       STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data', 'community-files'),
       // No load balancer in front of a local run: Ctrl-C need not wait out the drain window.
       SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? '0' };

@@ -3,7 +3,7 @@
  * until it answers, reading its CPU time and memory from /proc, and stopping everything that was started.
  */
 import { ChildProcess, spawn, StdioOptions } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -12,6 +12,16 @@ export const ROOT = join(__dirname, '..', '..', '..');
 
 /** The V8 flags services run with (tools/launcher/node-flags.json); benchmarks give them to the raw baselines too. */
 export const SERVICE_NODE_FLAGS: string[] = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
+
+/**
+ * The allocator every service runs with (tools/launcher/allocator.json, see its "why"): jemalloc preloaded where
+ * installed, else glibc capped at two arenas. `Processes.start` gives it to every child, raw baselines included.
+ */
+export const ALLOCATOR_ENV: Record<string, string> = (() => {
+  const allocator = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/allocator.json'), 'utf8'));
+  const jemalloc = (allocator.jemalloc as string[]).find((path) => existsSync(path));
+  return jemalloc ? { LD_PRELOAD: jemalloc, ...allocator.jemallocEnv } : { ...allocator.fallback };
+})();
 
 /** `--name <number>` from the command line, else `fallback`. */
 export function numberArg(name: string, fallback: number): number {
@@ -46,9 +56,9 @@ export interface StartOptions {
 export class Processes {
   readonly children: ChildProcess[] = [];
 
-  /** `node <args>` from the workspace root, with `env` over the current environment. */
+  /** `node <args>` from the workspace root, with `env` over the current environment over the services' allocator. */
   start(args: string[], env: Record<string, string>, options: StartOptions = {}): ChildProcess {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: options.stdio ?? ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...ALLOCATOR_ENV, ...process.env, ...env }, stdio: options.stdio ?? ['ignore', 'ignore', 'inherit'] });
     this.children.push(child);
     return child;
   }

@@ -1,14 +1,37 @@
 import { join } from 'node:path';
 import sharp, { Sharp } from 'sharp';
+import { encode } from './image-encoding';
 import { EventError, EventErrorCode } from './events.errors';
-import { computeVariants, ImageOptions } from './image-options';
+import { computeVariants, ImageOptions, VariantSpec } from './image-options';
 import type { ImageFileMetadata } from './event-file.entity';
 
 /** Formats we decode; anything else sharp might read (SVG, PDF, raw) is not an image upload. */
 const ACCEPTED_INPUT = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
 const ENCODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
 
-const SEQUENTIAL_ABOVE_PIXELS = 8_000_000;
+/**
+ * Up to this size a source is decoded once and its pixels (at most 32 MB as RGBA) shared by every rendition; above
+ * it the renditions stream from the file one at a time, because a full-size copy plus the encoders' own buffers
+ * would exceed what one upload may take (see the 48 MB PNG figure in apps/community-api/README.md).
+ */
+const DECODE_ONCE_MAX_PIXELS = 8_000_000;
+
+type InputOptions = sharp.SharpOptions;
+
+/**
+ * Decoding once needs the pixels alone: kept metadata (EXIF, ICC) would be lost with them, more than 8 bits per
+ * sample would be narrowed, and only the first frame of an animation is read anyway.
+ */
+function decodeOnce(meta: sharp.Metadata, options: ImageOptions): boolean {
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  return options.stripExif && pixels <= DECODE_ONCE_MAX_PIXELS && meta.depth === 'uchar' && (meta.pages ?? 1) === 1;
+}
+
+/** The source decoded, auto-oriented and converted to sRGB, as a sharp input whose clones share the pixels. */
+async function decodedPixels(sourcePath: string, input: InputOptions): Promise<Sharp> {
+  const { data, info } = await sharp(sourcePath, input).rotate().raw().toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
 
 async function sequential<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
   const results: T[] = [];
@@ -38,24 +61,9 @@ export interface ProcessedImage {
 const invalidImage = (filename: string, reason: string) =>
   new EventError(EventErrorCode.INVALID_IMAGE, `${filename} is not a valid image: ${reason}`, { file: filename });
 
-function encode(pipeline: Sharp, format: string, quality: number): Sharp {
-  switch (format) {
-    case 'jpeg':
-      return pipeline.jpeg({ quality, mozjpeg: false });
-    case 'png':
-      return pipeline.png({ quality, compressionLevel: 6 });
-    case 'webp':
-      return pipeline.webp({ quality });
-    case 'avif':
-      return pipeline.avif({ quality });
-    default:
-      return pipeline.toFormat(format as keyof sharp.FormatEnum);
-  }
-}
-
 /**
  * Decode, orient, strip EXIF (unless asked not to), re-encode the original and every named variant. Reads the
- * source from disk and writes each output to `outDir`, so a large upload is never held in memory whole.
+ * source from disk and writes each output to `outDir`; only a source of at most 8 MP is held decoded in memory.
  */
 export interface ImageSource {
   path: string;
@@ -76,10 +84,6 @@ export async function processImage(source: ImageSource, options: ImageOptions, o
   if (!meta.format || !ACCEPTED_INPUT.has(meta.format) || !meta.width || !meta.height) throw invalidImage(filename, 'unsupported format');
   if (meta.width * meta.height > limits.maxPixels) throw invalidImage(filename, `more than ${limits.maxPixels} pixels`);
   const format = options.format === 'original' ? (ENCODABLE.has(meta.format) ? meta.format : 'jpeg') : options.format;
-  const base = () => {
-    const pipeline = sharp(sourcePath, input).rotate();
-    return options.stripExif ? pipeline : pipeline.keepMetadata();
-  };
   const extension = format === 'jpeg' ? 'jpg' : format;
   const render = async (name: string, pipeline: Sharp): Promise<ProcessedRendition> => {
     const path = join(outDir, `${name}.${extension}`);
@@ -88,12 +92,27 @@ export async function processImage(source: ImageSource, options: ImageOptions, o
   };
   try {
     const specs = computeVariants(options);
-    const jobs = [() => render('original', base()), ...specs.map((spec) => () => render(spec.name, base().resize(spec.width, spec.height, { fit: spec.fit })))];
-    // Each pipeline holds decoded pixels; past a few megapixels, render one at a time so memory stays bounded.
-    const [original, ...rendered] = meta.width * meta.height > SEQUENTIAL_ABOVE_PIXELS ? await sequential(jobs) : await Promise.all(jobs.map((job) => job()));
+    const resized = (pipeline: Sharp, spec: VariantSpec) => pipeline.resize(spec.width, spec.height, { fit: spec.fit });
+    let original: ProcessedRendition;
+    let rendered: ProcessedRendition[];
+    if (decodeOnce(meta, options)) {
+      // One decode (oriented, sRGB) into memory; every rendition resizes and encodes a clone of those pixels.
+      const decoded = await decodedPixels(sourcePath, input);
+      [original, ...rendered] = await Promise.all([render('original', decoded.clone()), ...specs.map((spec) => render(spec.name, resized(decoded.clone(), spec)))]);
+    } else {
+      // Large (or metadata-keeping) sources stream from the file once per rendition, so no full-size copy of the
+      // pixels is held (and sharp shrinks JPEG and WebP on load where a variant allows); past a few megapixels one
+      // rendition at a time, so memory stays bounded.
+      const base = () => {
+        const pipeline = sharp(sourcePath, input).rotate();
+        return options.stripExif ? pipeline : pipeline.keepMetadata();
+      };
+      const jobs = [() => render('original', base()), ...specs.map((spec) => () => render(spec.name, resized(base(), spec)))];
+      [original, ...rendered] = meta.width * meta.height > DECODE_ONCE_MAX_PIXELS ? await sequential(jobs) : await Promise.all(jobs.map((job) => job()));
+    }
     const variants = Object.fromEntries(specs.map((spec, index) => [spec.name, rendered[index] as ProcessedRendition]));
     return {
-      original: original as ProcessedRendition,
+      original,
       variants,
       metadata: { originalFormat: meta.format, originalSize: source.size, exifStripped: options.stripExif, processingTime: Date.now() - started },
     };
