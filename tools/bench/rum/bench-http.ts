@@ -1,75 +1,96 @@
 /**
  * rum-ingestion over HTTP, in one run:
- *  1. rules/create latency at a rate under its limit (default 18/s against 20/s and 300/min): p50/p99, and
+ *  1. rules/create latency at a rate under its limit (default 15/s against 20/s and 300/min): p50/p99, and
  *     that none was refused;
- *  2. ingest throughput with batches of 100 events (POST /rum/ingest/errors), in events/s, against the rule
- *     set that step 1 left (one IN rule per create; about a third of the events match one).
+ *  2. ingest with batches of 100 events (POST /rum/ingest/errors) against the rule set step 1 left (one IN rule
+ *     per create; about a third of the events match one), beside a raw node:http + pg handler doing the same
+ *     work (raw-ingest-server.ts: same token lookup, same compiled matcher, same two statements). Both first
+ *     answer the same batch; the bench checks they accept and drop the same events and write the same rows and
+ *     counters, then alternates raw and app runs per round and reports the median of the paired per-round
+ *     ratios (each app run against the raw run just before it) of events/s and p99.
  *
- *   node -r @swc-node/register tools/bench/rum/bench-http.ts [--create-seconds 10] [--rate 18] [--duration 10] [--connections 16]
+ *   node -r @swc-node/register tools/bench/rum/bench-http.ts [--create-seconds 10] [--rate 15] [--duration 10] [--rounds 5] [--connections 16] [--profile]
  *
- * Starts the app as a child process on a fresh database (DATABASE_URL's server) and Redis prefix, and
- * removes both afterwards.
+ * --profile writes a V8 CPU profile of the app to /tmp/rum-ingest-profile/ (read it with
+ * `node tools/bench/management/top-frames.mjs <file>`).
+ * Starts both servers as child processes (with the services' V8 flags) on a fresh database (DATABASE_URL's
+ * server) and Redis prefix, and removes both afterwards.
  */
 import autocannon from 'autocannon';
+import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
-import { fetchJson, measure } from '../support/load';
-import { freePort, localUrl, numberArg, Processes, tsEntry, waitUntil } from '../support/processes';
-import { machineLine } from '../support/report';
+import { fetchJson, Figures, measure } from '../support/load';
+import { freePort, localUrl, numberArg, Processes, SERVICE_NODE_FLAGS, tsEntry, waitUntil } from '../support/processes';
+import { machineLine, markdownTable, median } from '../support/report';
 
 const CREATE_SECONDS = numberArg('create-seconds', 10);
-const RATE = numberArg('rate', 18);
+const RATE = numberArg('rate', 15);
 const DURATION = numberArg('duration', 10);
+const ROUNDS = numberArg('rounds', 5);
 const CONNECTIONS = numberArg('connections', 16);
 const BATCH = 100;
 const ADMIN_TOKEN = randomBytes(24).toString('hex');
+const PROFILE = process.argv.includes('--profile')
+  ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rum-ingest-profile', '-r', './tools/bench/management/exit-on-sigterm.cjs']
+  : [];
+
+type Run = Figures & { eventsPerSecond: number; cpuMsPerBatch: number };
+
+async function createRules(base: string, appKey: string, applicationId: string): Promise<number> {
+  let created = 0;
+  const create = await autocannon({
+    url: `${base}/rum/error-ingestion/rules/create?app_key=${encodeURIComponent(appKey)}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    connections: 4,
+    overallRate: RATE,
+    duration: CREATE_SECONDS,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const n = created++;
+          return {
+            ...request,
+            body: JSON.stringify({ application_id: applicationId, rule_name: `bench-${n}`, filters: [[{ key: 'error.error_type', oper: 'IN', vals: [`Error${n * 3}`] }]] }),
+          };
+        },
+      },
+    ],
+  });
+  console.log(
+    `rules/create at ${RATE}/s for ${CREATE_SECONDS}s: ${create.requests.total} requests, ${create.non2xx} refused/failed, ` +
+      `latency p50 ${create.latency.p50} ms, p99 ${create.latency.p99} ms, max ${create.latency.max} ms; statuses ${JSON.stringify(create.statusCodeStats)}`,
+  );
+  return created;
+}
 
 async function main(): Promise<void> {
   const database = await createBenchDatabase('bench_rum');
   const prefix = benchRedisPrefix('bench:rum');
   const processes = new Processes();
+  const db = new Client({ connectionString: database.url });
   try {
-    const port = await freePort();
-    const base = localUrl(port);
-    const child = processes.start(
-      tsEntry('apps/rum-ingestion/src/main.ts'),
-      { PORT: String(port), DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: prefix, ADMIN_TOKEN, LOG_LEVEL: 'error' },
+    const [appPort, rawPort] = [await freePort(), await freePort()];
+    const [app, raw] = [localUrl(appPort), localUrl(rawPort)];
+    const appProcess = processes.start(
+      [...SERVICE_NODE_FLAGS, ...PROFILE, ...tsEntry('apps/rum-ingestion/src/main.ts')],
+      { PORT: String(appPort), DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: prefix, ADMIN_TOKEN, LOG_LEVEL: 'error' },
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
-    await waitUntil(async () => (await fetch(`${base}/health`)).ok, 'the app');
+    await waitUntil(async () => (await fetch(`${app}/health`)).ok, 'the app');
+    // After the app: its migrations made the schema the raw server writes to.
+    const rawProcess = processes.start([...SERVICE_NODE_FLAGS, ...tsEntry('tools/bench/rum/raw-ingest-server.ts')], { PORT: String(rawPort), DATABASE_URL: database.url });
+    await db.connect();
 
     const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
-    const { account_id, app_key } = await fetchJson(`${base}/admin/v1/accounts`, { name: 'bench' }, adminHeaders);
-    const { application_id } = await fetchJson(`${base}/admin/v1/applications`, { name: 'bench-web', owner_account_id: account_id }, adminHeaders);
-    const { client_token } = await fetchJson(`${base}/admin/v1/applications/${application_id}/client-tokens`, {}, adminHeaders);
+    const { account_id, app_key } = await fetchJson(`${app}/admin/v1/accounts`, { name: 'bench' }, adminHeaders);
+    const { application_id } = await fetchJson(`${app}/admin/v1/applications`, { name: 'bench-web', owner_account_id: account_id }, adminHeaders);
+    const { client_token } = await fetchJson(`${app}/admin/v1/applications/${application_id}/client-tokens`, {}, adminHeaders);
     console.log(`${machineLine()}, node ${process.version}`);
 
-    let created = 0;
-    const create = await autocannon({
-      url: `${base}/rum/error-ingestion/rules/create?app_key=${encodeURIComponent(app_key)}`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      connections: 4,
-      overallRate: RATE,
-      duration: CREATE_SECONDS,
-      requests: [
-        {
-          setupRequest: (request) => {
-            const n = created++;
-            return {
-              ...request,
-              body: JSON.stringify({ application_id, rule_name: `bench-${n}`, filters: [[{ key: 'error.error_type', oper: 'IN', vals: [`Error${n * 3}`] }]] }),
-            };
-          },
-        },
-      ],
-    });
-    console.log(
-      `rules/create at ${RATE}/s for ${CREATE_SECONDS}s: ${create.requests.total} requests, ${create.non2xx} refused/failed, ` +
-        `latency p50 ${create.latency.p50} ms, p99 ${create.latency.p99} ms, max ${create.latency.max} ms; statuses ${JSON.stringify(create.statusCodeStats)}`,
-    );
-
-    const rules = created;
+    const rules = await createRules(app, app_key, application_id);
     const events = Array.from({ length: BATCH }, (_, i) => ({
       date: Date.now(),
       service: `svc-${i % 7}`,
@@ -77,25 +98,74 @@ async function main(): Promise<void> {
       error: { error_type: `Error${i % (rules * 3 || 1)}`, message: `something failed at step ${i}`, stack: 'at main (app.js:1:1)' },
       view: { url: `https://example.com/page${i % 13}` },
     }));
-    const ingestOptions = {
-      url: `${base}/rum/ingest/errors`,
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/json', 'x-rum-client-token': client_token },
-      body: JSON.stringify({ events }),
-      connections: CONNECTIONS,
+    const body = JSON.stringify({ events });
+    const headers = { 'content-type': 'application/json', 'x-rum-client-token': client_token };
+    const ingestUrl = (base: string) => `${base}/rum/ingest/errors`;
+    await waitUntil(async () => (await fetch(ingestUrl(raw), { method: 'POST', headers, body })).ok, 'the raw server');
+
+    // Equal outcomes: the same batch through each gives the same answer, stored rows and per-rule counters.
+    const state = async () => {
+      const [{ rows, payloads }] = (await db.query(`SELECT count(*)::int AS rows, md5(string_agg(payload::text, ',' ORDER BY payload::text)) AS payloads FROM rum.error_events`)).rows;
+      const [{ discarded }] = (await db.query(`SELECT coalesce(sum(discarded_count), 0)::int AS discarded FROM rum.rules`)).rows;
+      return { rows: rows as number, payloads: payloads as string, discarded: discarded as number };
     };
-    const { result: ingest, cpuMsPerRequest } = await measure('ingest', ingestOptions, { duration: DURATION, warmUp: 2, server: child });
-    const probe = await fetchJson(ingestOptions.url, { events }, { 'x-rum-client-token': client_token });
+    await db.query('TRUNCATE rum.error_events');
+    await db.query('UPDATE rum.rules SET discarded_count = 0');
+    const outcome = async (base: string) => {
+      const before = await state();
+      const answer = (await fetchJson(ingestUrl(base), { events }, { 'x-rum-client-token': client_token })).data as { accepted: number; dropped: number };
+      const after = await state();
+      return { ...answer, rowsInserted: after.rows - before.rows, discardedCounted: after.discarded - before.discarded, payloads: after.payloads };
+    };
+    const rawOutcome = await outcome(raw);
+    await db.query('TRUNCATE rum.error_events');
+    const appOutcome = await outcome(app);
+    console.log(`one batch of ${BATCH} through each: raw ${JSON.stringify(rawOutcome)}; app ${JSON.stringify(appOutcome)}`);
+    if (JSON.stringify(rawOutcome) !== JSON.stringify(appOutcome)) throw new Error('the raw handler and the app disagree on the outcome');
+
+    const run = async (label: string, base: string, server: ChildProcess): Promise<Run> => {
+      const figures = await measure(label, { url: ingestUrl(base), method: 'POST', headers, body, connections: CONNECTIONS }, { duration: DURATION, warmUp: 2, server });
+      return { ...figures, eventsPerSecond: figures.rps * BATCH, cpuMsPerBatch: figures.cpuMsPerRequest as number };
+    };
+    const rawRuns: Run[] = [];
+    const appRuns: Run[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      rawRuns.push(await run('raw node:http + pg + compiled matcher', raw, rawProcess));
+      appRuns.push(await run('POST /rum/ingest/errors', app, appProcess));
+      const [r, a] = [rawRuns[round], appRuns[round]];
+      console.log(
+        `round ${round + 1}: raw ${r.eventsPerSecond.toFixed(0)} events/s p99 ${r.p99} ms cpu ${r.cpuMsPerBatch.toFixed(2)} ms/batch | ` +
+          `app ${a.eventsPerSecond.toFixed(0)} events/s p99 ${a.p99} ms cpu ${a.cpuMsPerBatch.toFixed(2)} ms/batch`,
+      );
+    }
+    const errors = [...rawRuns, ...appRuns].reduce((sum, f) => sum + f.errors, 0);
+    const paired = (ratio: (r: Run, a: Run) => number) => rawRuns.map((r, i) => ratio(r, appRuns[i]));
+    const throughput = paired((r, a) => a.eventsPerSecond / r.eventsPerSecond);
+    const tail = paired((r, a) => a.p99 / r.p99);
+    const cpu = paired((r, a) => a.cpuMsPerBatch / r.cpuMsPerBatch);
+    const fixed = (values: number[]) => values.map((x) => x.toFixed(2));
+
+    console.log(`\ningest, batches of ${BATCH} (${rawOutcome.accepted} stored, ${rawOutcome.dropped} dropped), ${rules} rules, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s (each after a 2 s warm-up), ${errors} non-2xx/errors`);
+    console.log(`${machineLine()} (after the runs), node ${process.version}\n`);
     console.log(
-      `ingest, batches of ${BATCH}, ${CONNECTIONS} connections, ${DURATION}s, ${rules} rules: ${Math.round(ingest.requests.average * BATCH).toLocaleString('en-US')} events/s ` +
-        `(${ingest.requests.average.toFixed(0)} batches/s; per batch accepted ${probe.data.accepted}, dropped ${probe.data.dropped}), ` +
-        `latency p50 ${ingest.latency.p50} ms, p99 ${ingest.latency.p99} ms, ${ingest.non2xx} non-2xx, ${ingest.errors} errors, ${ingest.timeouts} timeouts`,
+      markdownTable(
+        ['round', ...rawRuns.map((_, i) => String(i + 1)), 'median'],
+        [
+          ['raw, events/s', ...rawRuns.map((r) => r.eventsPerSecond.toFixed(0)), median(rawRuns.map((r) => r.eventsPerSecond)).toFixed(0)],
+          ['app, events/s', ...appRuns.map((r) => r.eventsPerSecond.toFixed(0)), median(appRuns.map((r) => r.eventsPerSecond)).toFixed(0)],
+          ['**events/s ratio**', ...fixed(throughput), `**${median(throughput).toFixed(2)}**`],
+          ['raw, p99 ms', ...rawRuns.map((r) => r.p99), median(rawRuns.map((r) => r.p99))],
+          ['app, p99 ms', ...appRuns.map((r) => r.p99), median(appRuns.map((r) => r.p99))],
+          ['**p99 ratio**', ...fixed(tail), `**${median(tail).toFixed(2)}**`],
+          ['raw, CPU ms/batch', ...rawRuns.map((r) => r.cpuMsPerBatch.toFixed(2)), median(rawRuns.map((r) => r.cpuMsPerBatch)).toFixed(2)],
+          ['app, CPU ms/batch', ...appRuns.map((r) => r.cpuMsPerBatch.toFixed(2)), median(appRuns.map((r) => r.cpuMsPerBatch)).toFixed(2)],
+          ['CPU ratio', ...fixed(cpu), median(cpu).toFixed(2)],
+        ],
+      ),
     );
-    // App-process CPU only (Postgres works beside it): the figure that does not depend on what the shared machine left us.
-    console.log(
-      `ingest app CPU: ${(cpuMsPerRequest as number).toFixed(2)} ms per batch = ${Math.round((BATCH * 1000) / (cpuMsPerRequest as number)).toLocaleString('en-US')} events per app-CPU-second`,
-    );
+    console.log(`median of paired ratios (app / raw): events/s ${median(throughput).toFixed(3)} (target >= 0.8), p99 ${median(tail).toFixed(3)}, server CPU per batch ${median(cpu).toFixed(2)}`);
   } finally {
+    await db.end().catch(() => undefined);
     await processes.stopAll();
     await database.drop();
     await deleteRedisPrefix(prefix);

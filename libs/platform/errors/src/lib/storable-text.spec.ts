@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import { findTextProblem } from './storable-text';
+
+describe('findTextProblem', () => {
+  it('reports nesting deeper than maxDepth with the path of the first one found, strings checked or not', () => {
+    const deep = { events: [{ a: 1 }, { error: { stack: { frames: [{ x: 'ok' }] } } }] };
+    const expected = { field: 'events.1.error.stack', message: 'events.1.error.stack is nested more than 4 levels deep' };
+    expect(findTextProblem(deep, { maxDepth: 4 })).toEqual(expected);
+    expect(findTextProblem(deep, { maxDepth: 4, checkStrings: false })).toEqual(expected);
+    expect(findTextProblem(deep, { maxDepth: 7, checkStrings: false })).toBeUndefined();
+  });
+
+  it('skips unstorable strings only when told to', () => {
+    const body = { events: [{ message: 'a\u0000b' }] };
+    expect(findTextProblem(body)?.field).toBe('events.0.message');
+    expect(findTextProblem(body, { checkStrings: false })).toBeUndefined();
+  });
+
+  it('the depth-only walk answers as the full walk does on storable values', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 5 }), (value, maxDepth) => {
+        const full = findTextProblem(value, { maxDepth });
+        fc.pre(full === undefined || full.message.includes('nested more than'));
+        expect(findTextProblem(value, { maxDepth, checkStrings: false })).toEqual(full);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
