@@ -15,6 +15,11 @@ export interface ServiceDefinition {
    */
   platform?: 'express' | 'fastify';
   /**
+   * Routes that stream `multipart/form-data` themselves (busboy on the Node request). Express never parses
+   * multipart; on Fastify this registers a parser that leaves the body unread for the route (else 415).
+   */
+  streamsMultipart?: boolean;
+  /**
    * The API's error body classes for its OpenAPI document: every operation may answer 4XX and 5XX in `default`'s
    * shape (or `byPath[path]`'s) unless it documents that status itself.
    */
