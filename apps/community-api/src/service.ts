@@ -13,6 +13,6 @@ export const communityService: ServiceDefinition = {
   bodyLimit: '2mb',
   /** Fastify: see the Benchmark section of the README for what it bought on the auth and device routes. */
   platform: 'fastify',
-  /** Event creation streams multipart uploads through busboy (src/events/multipart-upload.ts). */
-  streamsMultipart: true,
+  /** As on Express: event creation streams multipart uploads through busboy (src/events/multipart-upload.ts), other media types fail validation (400). */
+  unparsedBodies: 'unread',
 };

@@ -37,8 +37,8 @@ function configureFastifyParsers(app: NestFastifyApplication, service: ServiceDe
   app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit }, (_request, body, done) => {
     done(null, parseQueryString(body.toString()));
   });
-  // Left unread, as Express leaves it: the route pipes the Node request (rawRequest) into its own parser.
-  if (service.streamsMultipart) instance.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
+  // Any other media type left unread, as Express leaves it (a multipart route pipes the Node request into its own parser).
+  if (service.unparsedBodies === 'unread') instance.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 }
 
 function configureFastify(app: NestFastifyApplication, service: ServiceDefinition): void {
