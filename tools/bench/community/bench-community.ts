@@ -1,67 +1,90 @@
 /**
- * community-api under load, beside a raw node:http + pg handler doing the same SQL in the same run:
- *  - POST .../auth/verify-email with valid, distinct tokens (each request consumes one), 64 connections;
+ * community-api under load, beside a raw node:http + pg (+ ioredis) handler doing the same work, alternating
+ * raw and app runs per round and reporting the median of the paired per-round ratios (as management/bench-list.ts):
+ *  - POST .../auth/verify-email with valid, distinct tokens (each request consumes one; both handlers make the
+ *    same two attempt-limiter calls to Redis), 64 connections;
  *  - POST .../push-notifications/devices, a new device per request (JWT check + upsert), 64 connections;
- *  - sign-in cost: scrypt (N=2^15, r=8, p=1) per hash in-process, and sign-in req/s + p99 over HTTP.
+ *  - sign-in: req/s at 1..16 connections, and device registration's p99 alone vs beside saturating sign-ins.
  *
- *   node -r @swc-node/register tools/bench/community/bench-community.ts [--duration 10] [--connections 64]
+ *   node -r @swc-node/register tools/bench/community/bench-community.ts [--duration 5] [--rounds 5] [--connections 64] [--profile] [--no-sign-in]
  *
- * Starts both servers as child processes on a fresh database (DATABASE_URL's server) and Redis prefix,
- * and removes them afterwards.
+ * --profile writes a V8 CPU profile of the app to /tmp/community-profile/ (read it with
+ * `node tools/bench/management/top-frames.mjs <file>`). Starts both servers as child processes on a fresh
+ * database (DATABASE_URL's server) and Redis prefix, and removes them afterwards.
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { DEFAULT_SCRYPT, hashPassword, verifyPassword } from '@acme/platform-auth';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { Figures, jsonPosts, measure } from '../support/load';
-import { freePort, localUrl, numberArg, Processes, tsEntry, waitForHealth, waitUntil } from '../support/processes';
-import { figuresTable, ratioLine } from '../support/report';
+import { freePort, localUrl, numberArg, Processes, SERVICE_NODE_FLAGS, tsEntry, waitForHealth, waitUntil } from '../support/processes';
+import { machineLine, markdownTable, median, medianRun } from '../support/report';
+import { reviveTokens, seedDeviceUsers, seedTokens } from './seed';
+import { signInFigures } from './sign-in-load';
 
-const DURATION = numberArg('duration', 10);
+const DURATION = numberArg('duration', 5);
+const ROUNDS = numberArg('rounds', 5);
 const CONNECTIONS = numberArg('connections', 64);
 const TOKENS = numberArg('tokens', 60000);
 const SECRET = randomBytes(32).toString('hex');
 const ADMIN_TOKEN = randomBytes(16).toString('hex');
+const WARM_UP = 2;
 const processes = new Processes();
-const derive = (purpose: string) => createHmac('sha256', SECRET).update(`community:${purpose}`).digest();
+// One client address sends everything: the limits are raised so every attempt is counted and allowed.
+const LIMITS = {
+  VERIFICATION_ATTEMPTS_PER_MINUTE: '1000000000',
+  VERIFICATION_ATTEMPTS_PER_HOUR: '1000000000',
+  VERIFICATION_ATTEMPTS_PER_PROJECT_PER_HOUR: '1000000000',
+  SIGN_IN_ATTEMPTS_PER_MINUTE: '1000000000',
+};
 
-/** One autocannon run (after a warm-up, 3 s by default) whose bodies come from `next()`. */
-const load = (label: string, url: string, next: () => string, headers?: () => Record<string, string>, shape: { connections?: number; warmUp?: number } = {}) =>
-  measure(label, { url, timeout: 60, connections: shape.connections ?? CONNECTIONS, method: 'POST', requests: jsonPosts(next, headers) }, { duration: DURATION, warmUp: shape.warmUp ?? 3 });
-
-/** Users, each with one live verification token (consuming one consumes the user's others). */
-async function seedTokens(db: Client, projectId: string, count: number): Promise<string[]> {
-  const key = derive('verification-token');
-  const ids = Array.from({ length: count }, () => randomUUID());
-  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('hex'));
-  const digests = tokens.map((token) => createHmac('sha256', key).update(`${projectId}:${token}`).digest('hex'));
-  for (let start = 0; start < count; start += 20000) {
-    const slice = (values: string[]) => values.slice(start, start + 20000);
-    await db.query(
-      `INSERT INTO community.users (id, project_id, email, password_hash) SELECT id, $1, 'bench-' || id || '@example.com', 'x' FROM unnest($2::uuid[]) AS id`,
-      [projectId, slice(ids)],
-    );
-    await db.query(
-      `INSERT INTO community.verification_tokens (project_id, user_id, token_digest, mode, expires_at)
-       SELECT $1, u, d, 'code', now() + interval '1 hour' FROM unnest($2::uuid[], $3::text[]) AS t(u, d)`,
-      [projectId, slice(ids), slice(digests)],
-    );
-  }
-  await db.query('ANALYZE community.users; ANALYZE community.verification_tokens');
-  return tokens;
+interface Route {
+  name: string;
+  raw: Figures[];
+  app: Figures[];
 }
 
-const table = (title: string, rows: Figures[]) => `\n${title}\n\n${figuresTable(rows)}\n${ratioLine(rows[0], rows[1])}\n`;
+const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const text = await response.text();
+  const parsed = text ? (JSON.parse(text) as { code?: string; success?: boolean }) : {};
+  return `${response.status} ${parsed.code ?? ''} ${parsed.success ?? ''}`;
+};
+
+/** Raw and app must answer alike (status, code, success) before any load: success, refusal and bad input. */
+async function checkSameAnswers(cases: Array<[string, () => Promise<string>, () => Promise<string>]>): Promise<void> {
+  for (const [what, raw, app] of cases) {
+    const [r, a] = [await raw(), await app()];
+    if (r !== a) throw new Error(`${what}: raw answers "${r}", app "${a}"`);
+  }
+}
+
+function report(route: Route): string {
+  const paired = (f: (raw: Figures, app: Figures) => number) => route.raw.map((r, i) => f(r, route.app[i]));
+  const rps = paired((r, a) => a.rps / r.rps);
+  const p99 = paired((r, a) => a.p99 / r.p99);
+  const cpu = paired((r, a) => (a.cpuMsPerRequest ?? NaN) / (r.cpuMsPerRequest ?? NaN));
+  const row = (f: Figures) => [f.label, f.rps.toFixed(0), f.p50, f.p99, (f.cpuMsPerRequest ?? NaN).toFixed(3), f.errors];
+  let out = `\n### ${route.name}\n\n`;
+  out += markdownTable(
+    ['round', 'raw req/s', 'raw p99 ms', 'app req/s', 'app p99 ms', 'req/s ratio', 'p99 ratio', 'CPU/req ratio'],
+    route.raw.map((r, i) => [i + 1, r.rps.toFixed(0), r.p99, route.app[i].rps.toFixed(0), route.app[i].p99, rps[i].toFixed(2), p99[i].toFixed(2), cpu[i].toFixed(2)]),
+  );
+  out += `\nMedian runs (by req/s):\n\n${markdownTable(['handler', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx/errors'], [row(medianRun(route.raw, (f) => f.rps)), row(medianRun(route.app, (f) => f.rps))])}`;
+  out += `\n**Median of paired ratios (app / raw): throughput ${median(rps).toFixed(2)} (target >= 0.8), p99 ${median(p99).toFixed(2)} (target <= 1.5), server CPU per request ${median(cpu).toFixed(2)}**\n`;
+  return out;
+}
 
 async function main(): Promise<void> {
   const database = await createBenchDatabase('bench_community');
   const prefix = benchRedisPrefix('bench:community');
+  const db = new Client({ connectionString: database.url });
+  db.on('error', () => undefined); // dropped with the database in `finally` when a run fails
   try {
     const [appPort, rawPort] = [await freePort(), await freePort()];
-    const app = localUrl(appPort);
-    const raw = localUrl(rawPort);
-    processes.start(tsEntry('apps/community-api/src/main.ts'), {
+    const [app, raw] = [localUrl(appPort), localUrl(rawPort)];
+    const entry = tsEntry('apps/community-api/src/main.ts');
+    if (process.argv.includes('--profile')) entry.unshift('--cpu-prof', '--cpu-prof-dir=/tmp/community-profile', '-r', './tools/bench/management/exit-on-sigterm.cjs');
+    const appProcess = processes.start([...SERVICE_NODE_FLAGS, ...entry], {
       PORT: String(appPort),
       DATABASE_URL: database.url,
       REDIS_URL,
@@ -69,10 +92,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       ADMIN_TOKEN,
       COMMUNITY_AUTH_SECRET: SECRET,
-      // The benchmark measures throughput, not the attempt limit (one client address sends everything).
-      VERIFICATION_ATTEMPTS_PER_MINUTE: '1000000000',
-      VERIFICATION_ATTEMPTS_PER_HOUR: '1000000000',
-      SIGN_IN_ATTEMPTS_PER_MINUTE: '1000000000',
+      ...LIMITS,
     });
     await waitForHealth(app, 'the community API');
     const created = await fetch(`${app}/admin/v1/projects`, {
@@ -83,59 +103,66 @@ async function main(): Promise<void> {
     const { id: projectId } = (await created.json()) as { id: string };
     const api = `${app}/api/v6/${projectId}/api/v7`;
 
-    const db = new Client({ connectionString: database.url });
     await db.connect();
-    const appTokens = await seedTokens(db, projectId, TOKENS);
-    const rawTokens = await seedTokens(db, projectId, TOKENS);
-    const deviceUsers = Array.from({ length: 64 }, () => randomUUID());
-    await db.query(`INSERT INTO community.users (id, project_id, email, password_hash) SELECT id, $1, 'dev-' || id || '@example.com', 'x' FROM unnest($2::uuid[]) AS id`, [projectId, deviceUsers]);
-    await db.end();
-    const accessKey = derive('access-token');
-    const jwts = deviceUsers.map((sub) => jwt.sign({}, accessKey, { algorithm: 'HS256', audience: projectId, issuer: 'community-api', subject: sub, expiresIn: 1800 }));
+    const appTokens = await seedTokens(db, SECRET, projectId, TOKENS);
+    const rawTokens = await seedTokens(db, SECRET, projectId, TOKENS);
+    const jwts = await seedDeviceUsers(db, SECRET, projectId, 64);
 
-    processes.start(['tools/bench/community/raw-server.mjs'], { PORT: String(rawPort), DATABASE_URL: database.url, PROJECT_ID: projectId, COMMUNITY_AUTH_SECRET: SECRET });
+    const rawProcess = processes.start([...SERVICE_NODE_FLAGS, ...tsEntry('tools/bench/community/raw-server.ts')], {
+      PORT: String(rawPort),
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      REDIS_PREFIX: `${prefix}:raw`,
+      PROJECT_ID: projectId,
+      COMMUNITY_AUTH_SECRET: SECRET,
+      ...LIMITS,
+    });
     await waitUntil(async () => (await fetch(`${raw}/nothing`, { method: 'POST' })).status === 404, 'the raw handler');
 
-    let a = 0;
-    let r = 0;
-    const verifyRaw = await load('raw node:http + pg', `${raw}/verify-email`, () => JSON.stringify({ token: rawTokens[r++ % rawTokens.length] }));
-    const verifyApp = await load('community-api (Nest, project guard, limiter, validation)', `${api}/auth/verify-email`, () => JSON.stringify({ token: appTokens[a++ % appTokens.length] }));
-    const used = { raw: r, app: a };
+    const bearer = { authorization: `Bearer ${jwts[0]}` };
+    await checkSameAnswers([
+      ['verify-email, valid token', () => post(`${raw}/verify-email`, { token: rawTokens[0] }), () => post(`${api}/auth/verify-email`, { token: appTokens[0] })],
+      ['verify-email, spent token', () => post(`${raw}/verify-email`, { token: rawTokens[0] }), () => post(`${api}/auth/verify-email`, { token: appTokens[0] })],
+      ['verify-email, no token', () => post(`${raw}/verify-email`, {}), () => post(`${api}/auth/verify-email`, {})],
+      ['device, new', () => post(`${raw}/devices`, { platform: 'ios', token: 'check-raw' }, bearer), () => post(`${api}/push-notifications/devices`, { platform: 'ios', token: 'check-app' }, bearer)],
+      ['device, bad token', () => post(`${raw}/devices`, { platform: 'ios', token: 'x' }, { authorization: 'Bearer x' }), () => post(`${api}/push-notifications/devices`, { platform: 'ios', token: 'x' }, { authorization: 'Bearer x' })],
+      ['device, bad body', () => post(`${raw}/devices`, { platform: 'nokia', token: 'x' }, bearer), () => post(`${api}/push-notifications/devices`, { platform: 'nokia', token: 'x' }, bearer)],
+    ]);
 
+    const run = (label: string, url: string, server: typeof appProcess, body: () => string, headers?: () => Record<string, string>) =>
+      measure(label, { url, timeout: 60, connections: CONNECTIONS, method: 'POST', requests: jsonPosts(body, headers) }, { duration: DURATION, warmUp: WARM_UP, server });
     let d = 0;
     const device = () => JSON.stringify({ platform: d % 2 ? 'ios' : 'android', token: `device-${d++}-${randomBytes(8).toString('hex')}` });
     const auth = () => ({ authorization: `Bearer ${jwts[d % jwts.length]}` });
-    const devicesRaw = await load('raw node:http + pg', `${raw}/devices`, device, auth);
-    const devicesApp = await load('community-api (Nest, project + caller guards, bundle, parser)', `${api}/push-notifications/devices`, device, auth);
-
-    // Sign-in: the scrypt cost in-process, then the route under load.
-    const stored = await hashPassword('bench password 123');
-    const started = process.hrtime.bigint();
-    for (let i = 0; i < 10; i += 1) await verifyPassword('bench password 123', stored);
-    const perHashMs = Number(process.hrtime.bigint() - started) / 1e6 / 10;
-    const credentials = JSON.stringify({ email: 'signin@example.com', password: 'bench password 123' });
-    const post = (path: string) => fetch(`${api}/auth/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: credentials });
-    const signedUp = await post('sign-up');
-    if (signedUp.status !== 201) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
-    const sequential: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      const t0 = process.hrtime.bigint();
-      const response = await post('sign-in');
-      if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
-      await response.arrayBuffer();
-      sequential.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const verify: Route = { name: `POST .../auth/verify-email (valid tokens, each consumed once)`, raw: [], app: [] };
+    const devices: Route = { name: 'POST .../push-notifications/devices (new device per request)', raw: [], app: [] };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      let [r, a] = [1, 1];
+      await reviveTokens(db);
+      verify.raw.push(await run('raw node:http + pg + ioredis', `${raw}/verify-email`, rawProcess, () => JSON.stringify({ token: rawTokens[r++ % TOKENS] })));
+      verify.app.push(await run('community-api', `${api}/auth/verify-email`, appProcess, () => JSON.stringify({ token: appTokens[a++ % TOKENS] })));
+      if (Math.max(r, a) > TOKENS) process.stderr.write(`warning: ${Math.max(r, a)} verify requests for ${TOKENS} tokens; raise --tokens\n`);
+      devices.raw.push(await run('raw node:http + pg', `${raw}/devices`, rawProcess, device, auth));
+      devices.app.push(await run('community-api', `${api}/push-notifications/devices`, appProcess, device, auth));
+      const line = (route: Route) => `${route.raw[round].rps.toFixed(0)}/${route.app[round].rps.toFixed(0)} req/s, p99 ${route.raw[round].p99}/${route.app[round].p99} ms`;
+      process.stderr.write(`round ${round + 1}: verify raw/app ${line(verify)}; devices raw/app ${line(devices)}\n`);
     }
-    // CPU-bound: 8 connections already saturate both cores (64 would only queue behind the thread pool).
-    const signIn = await load('community-api sign-in, 8 connections', `${api}/auth/sign-in`, () => credentials, undefined, { connections: 8, warmUp: 0 });
 
-    const out = process.stdout;
-    out.write(`\n${CONNECTIONS} connections, ${DURATION} s per run after a 3 s warm-up; ${TOKENS} tokens seeded per handler\n`);
-    out.write(table(`POST .../auth/verify-email (valid tokens, each consumed once; used raw ${used.raw}, app ${used.app})`, [verifyRaw, verifyApp]));
-    out.write(table('POST .../push-notifications/devices (new device per request)', [devicesRaw, devicesApp]));
-    out.write(`\nSign-in: scrypt N=${DEFAULT_SCRYPT.N}, r=${DEFAULT_SCRYPT.r}, p=${DEFAULT_SCRYPT.p} (${(128 * DEFAULT_SCRYPT.N * DEFAULT_SCRYPT.r) / 2 ** 20} MiB per hash): ${perHashMs.toFixed(1)} ms per verification in-process\n`);
-    out.write(`Sequential HTTP sign-in (one at a time): ${(sequential.reduce((x, y) => x + y, 0) / sequential.length).toFixed(1)} ms mean\n\n`);
-    out.write(figuresTable([signIn]));
+    let out = `\n${machineLine()}; ${CONNECTIONS} connections; ${ROUNDS} rounds, each a raw run then an app run of ${DURATION} s after a ${WARM_UP} s warm-up\n`;
+    out += report(verify) + report(devices);
+    if (!process.argv.includes('--no-sign-in')) {
+      out += await signInFigures({
+        api,
+        app: appProcess,
+        duration: DURATION,
+        rounds: ROUNDS,
+        levels: [1, 2, 4, 8, 16],
+        other: { label: 'device registration', url: `${api}/push-notifications/devices`, body: device, headers: auth, connections: 16 },
+      });
+    }
+    process.stdout.write(out);
   } finally {
+    await db.end().catch(() => undefined);
     await processes.stopAll();
     await database.drop();
     await deleteRedisPrefix(prefix);
@@ -144,5 +171,6 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  processes.killAll();
   process.exitCode = 1;
 });

@@ -13,7 +13,8 @@ import { EventError, EventErrorCode, EventsSettings, STORAGE_KEY } from '@acme/e
 export class FilesController {
   constructor(private readonly settings: EventsSettings) {}
 
-  @Get('*key')
+  // Fastify's wildcard (no name: the handler reads the path itself).
+  @Get('*')
   async read(@Req() request: object, @Res() response: object): Promise<void> {
     // The Node request and response under whatever the engine hands the handler: the body is streamed to the socket.
     const path = rawRequest(request as IncomingMessage | { raw: IncomingMessage }).url?.split('?')[0] ?? '';

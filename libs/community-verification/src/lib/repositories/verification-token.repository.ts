@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { communityTable } from '@acme/community';
-import { isUniqueViolation } from '@acme/platform-persistence';
+import { driverPool, isUniqueViolation } from '@acme/platform-persistence';
 
 const TOKENS = communityTable('verification_tokens');
 const USERS = communityTable('users');
@@ -51,7 +51,8 @@ export class VerificationTokenRepository {
    * siblings exclude the consumed row (a statement may not update a row twice).
    */
   async consumeAndVerifyUser(projectId: string, tokenDigest: string, now: Date): Promise<string | undefined> {
-    const rows = (await this.dataSource.query(
+    // Straight to the pool (a hot route): no TypeORM query runner around the one statement.
+    const { rows } = await driverPool(this.dataSource).query<{ user_id: string }>(
       `WITH consumed AS (
          UPDATE ${TOKENS} SET consumed_at = $3
           WHERE project_id = $1 AND token_digest = $2 AND consumed_at IS NULL AND expires_at > $3
@@ -64,7 +65,7 @@ export class VerificationTokenRepository {
           WHERE u.project_id = $1 AND u.id = consumed.user_id)
        SELECT user_id FROM consumed`,
       [projectId, tokenDigest, now],
-    )) as { user_id: string }[];
+    );
     return rows[0]?.user_id;
   }
 

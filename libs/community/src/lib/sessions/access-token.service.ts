@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { createSecretKey, KeyObject } from 'node:crypto';
 import { isUuid } from '@acme/platform-persistence';
 import { Clock } from '../clock';
 import { CommunitySettings } from '../community.settings';
@@ -12,14 +13,20 @@ import { deriveKey } from '../derive-key';
  */
 @Injectable()
 export class AccessTokenService {
-  private readonly key: Buffer;
+  /**
+   * A KeyObject rather than the bytes: given bytes, jsonwebtoken first tries to read them as a PEM key
+   * (createPublicKey / createPrivateKey throwing) on every call, which was a quarter of the CPU of an
+   * authenticated request. @nestjs/jwt hands `secret` to jsonwebtoken as is; its option type names only
+   * string | Buffer, hence the casts below.
+   */
+  private readonly key: KeyObject;
 
   constructor(
     private readonly jwt: JwtService,
     private readonly settings: CommunitySettings,
     private readonly clock: Clock,
   ) {
-    this.key = deriveKey(settings.authSecret, 'access-token');
+    this.key = createSecretKey(deriveKey(settings.authSecret, 'access-token'));
   }
 
   sign(projectId: string, userId: string): string {
@@ -27,7 +34,7 @@ export class AccessTokenService {
     return this.jwt.sign(
       { iat },
       {
-        secret: this.key,
+        secret: this.key as unknown as Buffer,
         algorithm: 'HS256',
         audience: projectId,
         issuer: this.settings.issuer,
@@ -42,7 +49,7 @@ export class AccessTokenService {
     let subject: unknown;
     try {
       const payload = this.jwt.verify<{ sub?: unknown }>(token, {
-        secret: this.key,
+        secret: this.key as unknown as Buffer,
         algorithms: ['HS256'],
         audience: projectId,
         issuer: this.settings.issuer,

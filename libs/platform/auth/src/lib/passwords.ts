@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 /**
  * Human passwords: scrypt (memory-hard, in node:crypto) with a per-password salt.
@@ -14,11 +15,37 @@ export interface ScryptParams {
 export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
+/**
+ * Hashes run on libuv's thread pool (4 threads), never on the event loop; but four ~120 ms hashes at once on
+ * a 2-core machine leave the event loop a fraction of a core, and hold every pool thread (files, DNS). So at
+ * most cores - 1 hashes (at least one) run at once and the others wait in order, leaving a core to the event
+ * loop (apps/community-api/README.md#benchmark: other routes' p99 while sign-ins saturate).
+ */
+export const PASSWORD_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function gated<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PASSWORD_HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter (running unchanged), or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: 128 * params.N * params.r * 2 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return gated(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: 128 * params.N * params.r * 2 }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 

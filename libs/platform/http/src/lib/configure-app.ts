@@ -26,7 +26,7 @@ function configureExpress(app: NestExpressApplication, service: ServiceDefinitio
  * Body parsing as on Express: an empty JSON body reads as `{}` (clients send Content-Type: application/json
  * on bodiless DELETEs), forms as node:querystring reads them (body-parser's `extended: false`).
  */
-function configureFastifyParsers(app: NestFastifyApplication): void {
+function configureFastifyParsers(app: NestFastifyApplication, service: ServiceDefinition): void {
   const instance = app.getHttpAdapter().getInstance();
   const bodyLimit = instance.initialConfig.bodyLimit;
   const json = instance.getDefaultJsonParser('error', 'error');
@@ -37,10 +37,12 @@ function configureFastifyParsers(app: NestFastifyApplication): void {
   app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit }, (_request, body, done) => {
     done(null, parseQueryString(body.toString()));
   });
+  // Any other media type left unread, as Express leaves it (a multipart route pipes the Node request into its own parser).
+  if (service.unparsedBodies === 'unread') instance.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 }
 
-function configureFastify(app: NestFastifyApplication): void {
-  configureFastifyParsers(app);
+function configureFastify(app: NestFastifyApplication, service: ServiceDefinition): void {
+  configureFastifyParsers(app, service);
   // Fastify chose the request id (createHttpAdapter); the echo is set here.
   app.getHttpAdapter().getInstance().addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
@@ -52,7 +54,7 @@ function configureFastify(app: NestFastifyApplication): void {
 export function configureApp<A extends ServiceApplication>(app: A, service: ServiceDefinition): A {
   app.useLogger(app.get(Logger));
   // Fastify's other settings are constructor options (createHttpAdapter).
-  if (isFastify(app)) configureFastify(app);
+  if (isFastify(app)) configureFastify(app, service);
   else configureExpress(app as NestExpressApplication, service);
   // Registered before any APP_GUARD, so it runs ahead of guards that query the database.
   app.useGlobalGuards(new StorableTextGuard(app.get(Reflector)));

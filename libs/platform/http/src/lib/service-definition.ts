@@ -10,10 +10,16 @@ export interface ServiceDefinition {
   /** Largest JSON or form body accepted (multipart is streamed by the routes that take it), e.g. '1mb'. */
   bodyLimit?: string;
   /**
-   * The HTTP engine under Nest. Express (the default) where routes need its ecosystem (multipart streams,
-   * bull-board); Fastify where the per-request cost of the framework matters (the management API's hot routes).
+   * The HTTP engine under Nest. Express (the default) where routes need its ecosystem (bull-board); Fastify where
+   * the per-request cost of the framework matters (the management API's and the community API's hot routes).
    */
   platform?: 'express' | 'fastify';
+  /**
+   * Bodies of media types without a parser (JSON and forms have one). Fastify answers them 415 by default;
+   * `'unread'` leaves them to the route as Express does: a route streaming `multipart/form-data` itself (busboy
+   * on the Node request) reads it, any other route sees no body and its validation answers 400.
+   */
+  unparsedBodies?: 'unread';
   /**
    * The API's error body classes for its OpenAPI document: every operation may answer 4XX and 5XX in `default`'s
    * shape (or `byPath[path]`'s) unless it documents that status itself.
