@@ -2,11 +2,11 @@
  * community-api event routes under load, each beside a raw node:http + pg handler doing the same SQL in the
  * same run (tools/bench/community-events/raw-events-server.mjs), as a user (the visibility rules apply):
  *  - list:   GET .../events?from&to&limit=20, a 7-day window of a year of events (the total counted every time);
- *  - search: GET .../events?latitude&longitude&radius=5000&sortBy=distance&limit=20;
+ *  - search: GET .../events?latitude&longitude&radius=2000&sortBy=distance&limit=20;
  *  - create: POST .../events, a JSON body (physical event with a location, no images).
  * Each round runs raw then app; the verdict is the median of the paired per-round ratios.
  *
- *   node -r @swc-node/register tools/bench/community-events/bench-events-http.ts [--events 200000] [--duration 5] [--rounds 3] [--connections 32]
+ *   node -r @swc-node/register tools/bench/community-events/bench-events-http.ts [--events 200000] [--duration 5] [--rounds 3] [--connections 32] [--only list|radius|create] [--profile] [--explain]
  *
  * Starts both servers as child processes on a fresh database (DATABASE_URL's server) and Redis prefix, seeds
  * the events with SQL, checks both answer the same bytes, and removes everything afterwards.
@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { listEventsStatement } from '@acme/events';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { fetchJson, Figures, jsonPosts, measure } from '../support/load';
 import { freePort, localUrl, numberArg, Processes, SERVICE_NODE_FLAGS, tsEntry, waitForHealth, waitUntil } from '../support/processes';
@@ -27,6 +28,9 @@ const DURATION = numberArg('duration', 5);
 const ROUNDS = numberArg('rounds', 3);
 const CONNECTIONS = numberArg('connections', 32);
 const PROFILE = process.argv.includes('--profile');
+const EXPLAIN = process.argv.includes('--explain');
+/** `--only list|search|create`: one scenario (for profiles). */
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const SECRET = randomBytes(32).toString('hex');
 const ADMIN_TOKEN = randomBytes(16).toString('hex');
 const DAY = 86_400_000;
@@ -46,16 +50,28 @@ async function seed(db: Client, projectId: string, userId: string, otherId: stri
       [projectId, userId, otherId, start + 1, Math.min(EVENTS, start + 50_000)],
     );
   }
-  const variant = (name: string, size: number) => `'${name}', jsonb_build_object('key', e.project_id || '/events/' || e.id || '/${name}.jpg', 'width', ${size}, 'height', ${size}, 'size', ${size * 40}, 'format', 'jpeg')`;
+  const image = (name: string, size: number) => `jsonb_build_object('key', e.project_id || '/events/' || e.id || '/${name}.jpg', 'width', ${size}, 'height', ${size}, 'size', ${size * 40}, 'format', 'jpeg')`;
   await db.query(
     `INSERT INTO community.event_files (project_id, event_id, role, position, original_name, original, variants, metadata)
-     SELECT e.project_id, e.id, 'cover', 0, 'cover.jpg', jsonb_build_object(${variant('original', 1600).replace(/^'original', /, '')}),
-            jsonb_build_object(${variant('small', 320)}, ${variant('medium', 1024)}),
+     SELECT e.project_id, e.id, 'cover', 0, 'cover.jpg', ${image('original', 1600)},
+            jsonb_build_object('small', ${image('small', 320)}, 'medium', ${image('medium', 1024)}),
             '{"originalFormat":"jpeg","originalSize":640000,"exifStripped":true,"processingTime":40}'
      FROM community.events e WHERE e.project_id = $1 AND random() < 0.02`,
     [projectId],
   );
-  await db.query('VACUUM ANALYZE community.events; ANALYZE community.event_files');
+  await db.query('VACUUM ANALYZE community.events');
+  await db.query('ANALYZE community.event_files');
+}
+
+/** `--explain`: the plans of the two read statements (what bounds the reads is in PostgreSQL, not in Node). */
+async function explain(db: Client, projectId: string, viewer: string): Promise<void> {
+  const from = new Date(Date.now() + 30 * DAY);
+  const base = { page: 1, limit: 20, from: null, to: null, type: null, visibility: null, status: null, spaceId: null, userId: null, hostId: null, near: null, sortBy: 'startTime' as const };
+  for (const query of [{ ...base, from, to: new Date(from.getTime() + 7 * DAY) }, { ...base, near: { latitude: 48.85, longitude: 2.35, radius: 2000 }, sortBy: 'distance' as const }]) {
+    const { text, parameters } = listEventsStatement(projectId, viewer, query);
+    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, parameters);
+    process.stderr.write(`\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+  }
 }
 
 interface Scenario {
@@ -87,8 +103,12 @@ async function main(): Promise<void> {
     const db = new Client({ connectionString: database.url });
     await db.connect();
     const seedStarted = Date.now();
-    await seed(db, project.id, subject(token), subject(other.accessToken));
-    await db.end();
+    try {
+      await seed(db, project.id, subject(token), subject(other.accessToken));
+      if (EXPLAIN) await explain(db, project.id, subject(token));
+    } finally {
+      await db.end();
+    }
     process.stderr.write(`seeded ${EVENTS} events in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s\n`);
 
     const raw: ChildProcess = processes.start([...SERVICE_NODE_FLAGS, 'tools/bench/community-events/raw-events-server.mjs'], {
@@ -108,7 +128,7 @@ async function main(): Promise<void> {
       });
     const scenarios: Scenario[] = [
       { name: `list: GET ?${window.replace(/&limit=20$/, '')} (7-day window), limit 20`, path: `?${window}` },
-      { name: 'radius search: GET ?latitude=48.85&longitude=2.35&radius=5000&sortBy=distance, limit 20', path: '?latitude=48.85&longitude=2.35&radius=5000&sortBy=distance&limit=20' },
+      { name: 'radius search: GET ?latitude=48.85&longitude=2.35&radius=2000&sortBy=distance, limit 20', path: '?latitude=48.85&longitude=2.35&radius=2000&sortBy=distance&limit=20' },
       { name: 'create: POST JSON (physical, location, no images)', path: '', post: createBody },
     ];
     const auth = { authorization: `Bearer ${token}` };
@@ -130,7 +150,7 @@ async function main(): Promise<void> {
 
     const out = process.stdout;
     out.write(`\n${machineLine()}; ${EVENTS} events seeded; ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds (raw then app each round)\n`);
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((s) => !ONLY || s.name.startsWith(ONLY))) {
       const rows: Array<Array<string | number>> = [];
       const ratios = { rps: [] as number[], p99: [] as number[], cpu: [] as number[] };
       for (let round = 0; round < ROUNDS; round += 1) {

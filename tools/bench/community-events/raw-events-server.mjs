@@ -41,11 +41,12 @@ function listStatement(viewer, q) {
   }
   const user = bind(viewer);
   where.push(visible(`${user}`));
-  const filter = where.join(' AND ');
-  const order = q.sortBy === 'distance' ? `${distance} ASC, e.id ASC` : 'e.start_time ASC, e.id ASC';
-  const text = `SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM "community"."events" e WHERE ${filter}) c
-    LEFT JOIN LATERAL (SELECT ${COLUMNS}, ${FILES} FROM "community"."events" e WHERE ${filter}
-      ORDER BY ${order} OFFSET ${bind((q.page - 1) * q.limit)} LIMIT ${bind(q.limit)}) p ON true`;
+  const sortKey = q.sortBy === 'distance' ? distance : 'e.start_time';
+  const text = `WITH matched AS MATERIALIZED (SELECT e.id, ${sortKey} AS sort_key FROM "community"."events" e WHERE ${where.join(' AND ')})
+    SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM matched) c
+    LEFT JOIN LATERAL (SELECT ${COLUMNS}, ${FILES}
+      FROM (SELECT id, sort_key FROM matched ORDER BY sort_key, id OFFSET ${bind((q.page - 1) * q.limit)} LIMIT ${bind(q.limit)}) page
+      JOIN "community"."events" e ON e.id = page.id ORDER BY page.sort_key, page.id) p ON true`;
   return { text, values: parameters };
 }
 
@@ -76,10 +77,10 @@ async function list(viewer, search) {
 async function create(viewer, body) {
   const location = body.location ? JSON.stringify({ type: 'Point', coordinates: [body.location.longitude, body.location.latitude] }) : null;
   const { rows } = await pool.query(
-    `INSERT INTO "community"."events" (id, project_id, user_id, title, description, start_time, end_time, timezone, type, url, venue_name, address,
+    `INSERT INTO "community"."events" AS e (id, project_id, user_id, title, description, start_time, end_time, timezone, type, url, venue_name, address,
        location, space_id, visibility, allow_maybe, guest_list_visible, capacity, host_ids, metadata)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-     RETURNING ${COLUMNS.replaceAll('e.', '')}`,
+     RETURNING ${COLUMNS}`,
     [randomUUID(), projectId, viewer, body.title, body.description ?? null, new Date(body.startTime), body.endTime ? new Date(body.endTime) : null, body.timezone ?? null,
       body.type, body.url ?? null, body.venueName ?? null, body.address ?? null, location, body.spaceId ?? null, body.visibility ?? 'public',
       body.allowMaybe ?? true, body.guestListVisible ?? true, body.capacity ?? null, [...new Set([viewer, ...(body.hostIds ?? [])])], JSON.stringify(body.metadata ?? {})],
