@@ -3,14 +3,15 @@
 //                    files; copied from libs/events/src/lib/repositories/event-list.statement.ts) and the same JSON;
 //  POST /events      the token check, JSON body, the same INSERT ... RETURNING, the same JSON (201).
 // It trusts its input (no validation): the bench sends valid requests only, so the gap is the framework's cost.
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
 const projectId = process.env.PROJECT_ID;
-const accessKey = createHmac('sha256', process.env.COMMUNITY_AUTH_SECRET).update('community:access-token').digest();
+// A KeyObject: given bytes, jsonwebtoken first tries (and fails) to read them as a PEM key on every call.
+const accessKey = createSecretKey(createHmac('sha256', process.env.COMMUNITY_AUTH_SECRET).update('community:access-token').digest());
 
 const COLUMNS = `e.id, e.project_id AS "projectId", e.user_id AS "userId", e.title, e.description, e.start_time AS "startTime",
   e.end_time AS "endTime", e.timezone, e.type, e.url, e.venue_name AS "venueName", e.address, e.location, e.space_id AS "spaceId",
