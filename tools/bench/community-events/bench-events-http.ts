@@ -12,7 +12,7 @@
  * the events with SQL, checks both answer the same bytes, and removes everything afterwards.
  */
 import { ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
