@@ -109,7 +109,7 @@ describe('GET /events: paging, time windows, filters, visibility and radius sear
     await queryDb(t.app.database.url, 'ANALYZE community.events');
     const service = t.app.app.get(EventQueryService);
     const actor = { projectId: project.id, bundles: [], kind: 'user' as const, userId: alice.id };
-    const [sql, parameters] = service.listBuilder(actor, toListEventsQuery({ latitude: '48.85', longitude: '2.35', radius: '5000' })).limit(20).getQueryAndParameters();
+    const { text: sql, parameters } = service.listStatement(actor, toListEventsQuery({ latitude: '48.85', longitude: '2.35', radius: '5000' }));
     const client = new Client({ connectionString: t.app.database.url });
     await client.connect();
     try {

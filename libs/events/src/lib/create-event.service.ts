@@ -176,34 +176,36 @@ export class CreateEventService {
       const puts = await Promise.allSettled(uploads.map(({ key, rendition }) => storage.put(key, rendition.path, CONTENT_TYPES[rendition.format] ?? 'application/octet-stream')));
       const failedPut = puts.find((result): result is PromiseRejectedResult => result.status === 'rejected');
       if (failedPut) throw failedPut.reason;
+      const row = {
+        id: eventId,
+        projectId: actor.projectId,
+        userId: creator,
+        title: input.title,
+        description: input.description,
+        startTime: input.startTime,
+        endTime: input.endTime,
+        timezone: input.timezone,
+        type: input.type,
+        url: input.url,
+        venueName: input.venueName,
+        address: input.address,
+        location: input.location ? { type: 'Point' as const, coordinates: [input.location.longitude, input.location.latitude] as [number, number] } : null,
+        spaceId: input.spaceId,
+        visibility: input.visibility,
+        allowMaybe: input.allowMaybe,
+        guestListVisible: input.guestListVisible,
+        capacity: input.capacity,
+        hostIds: [...new Set([creator, ...input.hostIds])],
+        metadata: input.metadata,
+      };
+      const urlFor = (key: string) => storage.url(key);
+      // Without images the event is one INSERT ... RETURNING: atomic on its own, no transaction round trips.
+      if (files.length === 0) return toEventView(await this.events.insert(this.dataSource, row), [], urlFor);
       return await withTransaction(this.dataSource, async (manager) => {
-        await this.events.insert(manager, {
-            id: eventId,
-            projectId: actor.projectId,
-            userId: creator,
-            title: input.title,
-            description: input.description,
-            startTime: input.startTime,
-            endTime: input.endTime,
-            timezone: input.timezone,
-            type: input.type,
-            url: input.url,
-            venueName: input.venueName,
-            address: input.address,
-            location: input.location ? { type: 'Point', coordinates: [input.location.longitude, input.location.latitude] } : null,
-            spaceId: input.spaceId,
-            visibility: input.visibility,
-            allowMaybe: input.allowMaybe,
-            guestListVisible: input.guestListVisible,
-            capacity: input.capacity,
-            hostIds: [...new Set([creator, ...input.hostIds])],
-            metadata: input.metadata,
-        });
+        const saved = await this.events.insert(manager, row);
         const savedFiles = await this.files.insertMany(manager, files.map((file) => file.row));
         if (uploads.length > 0) await this.journal.settle(manager, actor.projectId, eventId);
-        const fresh = await this.events.findInProject(actor.projectId, eventId, manager);
-        if (!fresh) throw new Error(`Event ${eventId} vanished inside its own transaction`);
-        return toEventView(fresh, savedFiles, (key) => storage.url(key));
+        return toEventView(saved, savedFiles, urlFor);
       });
     } catch (error) {
       await storage.delete(uploads.map(({ key }) => key)).catch(() => undefined);

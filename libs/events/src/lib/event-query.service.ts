@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isUuid, ReadReplicas } from '@acme/platform-persistence';
 import { EventActor } from './actor';
 import { ListEventsQuery } from './event-query';
@@ -8,6 +8,7 @@ import { EventView, toEventView } from './event-view';
 import { EventError, EventErrorCode } from './events.errors';
 import { EventsSettings } from './events.settings';
 import { EventFileRepository } from './repositories/event-file.repository';
+import { listEventsStatement, Statement } from './repositories/event-list.statement';
 import { EventRepository, EventViewer } from './repositories/event.repository';
 
 export interface EventPage {
@@ -39,19 +40,17 @@ export class EventQueryService {
 
   /** Lists and radius searches tolerate replication lag: a read replica answers when there is one. */
   async list(actor: EventActor, query: ListEventsQuery): Promise<EventPage> {
-    const { total, data } = await this.replicas.read(async (db) => {
-      const [events, total] = await this.events.listPage(actor.projectId, viewerOf(actor), query, db);
-      return { total, data: await this.present(actor, events, db) };
-    });
+    const [events, total] = await this.replicas.read((db) => this.events.listPage(actor.projectId, viewerOf(actor), query, db));
+    const urlFor = (key: string) => this.settings.storage.url(key);
     return {
-      data,
+      data: events.map(({ files, ...event }) => toEventView(event, files ?? [], urlFor)),
       pagination: { page: query.page, pageSize: query.limit, totalPages: Math.ceil(total / query.limit), totalItems: total, hasMore: query.page * query.limit < total },
     };
   }
 
-  /** The list's query before paging (its plan is checked against the GiST index). */
-  listBuilder(actor: EventActor, query: ListEventsQuery): SelectQueryBuilder<EventRecord> {
-    return this.events.listBuilder(actor.projectId, viewerOf(actor), query);
+  /** The list's one statement (its plan is checked against the GiST index). */
+  listStatement(actor: EventActor, query: ListEventsQuery): Statement {
+    return listEventsStatement(actor.projectId, viewerOf(actor), query);
   }
 
   /** Hosts, or a service/master key, cancel an event; RSVPs then answer `event/cancelled`. */

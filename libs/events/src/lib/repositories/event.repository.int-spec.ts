@@ -68,5 +68,7 @@ describe('EventRepository', () => {
     const [near, total] = await repository.listPage(project, null, { ...ALL, near: { latitude: 48.85, longitude: 2.35, radius: 30_000 }, sortBy: 'distance' });
     expect(total).toBe(2);
     expect(near.map((event) => event.id)).toEqual([paris, versailles]);
+    // A page past the end is empty and still carries the total (one statement answers both).
+    expect(await repository.listPage(project, null, { ...ALL, page: 5, limit: 1 })).toEqual([[], 3]);
   });
 });

@@ -1,19 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { communityTable, COMMUNITY_SCHEMA } from '@acme/community';
-import type { ListEventsQuery, NearFilter } from '../event-query';
+import type { EventFile } from '../event-file.entity';
+import { communityTable } from '@acme/community';
+import { driverPool } from '@acme/platform-persistence';
+import type { ListEventsQuery } from '../event-query';
 import type { RsvpStatus } from '../event-rsvp.entity';
 import { EventRecord } from '../event.entity';
+import { EVENT_COLUMNS, listEventsStatement, visibilityCondition } from './event-list.statement';
 
 const EVENTS = communityTable('events');
-const RSVPS = communityTable('event_rsvps');
-const SPACE_MEMBERS = communityTable('space_members');
-const GEO_POINT = `"${COMMUNITY_SCHEMA}"."geo_point"(:nearLat, :nearLng)`;
-
-/** The radius filter in SQL: the GiST index answers the earth_box test, the exact distance trims its corners. */
-const NEAR_CONDITION = `public.earth_box(${GEO_POINT}, :nearRadius) @> e.earth_point AND public.earth_distance(${GEO_POINT}, e.earth_point) <= :nearRadius`;
-const DISTANCE_EXPRESSION = `public.earth_distance(${GEO_POINT}, e.earth_point)`;
-const nearParameters = (near: NearFilter) => ({ nearLat: near.latitude, nearLng: near.longitude, nearRadius: near.radius });
 const COUNT_COLUMN: Record<RsvpStatus, string> = { going: 'going_count', maybe: 'maybe_count', not_going: 'not_going_count' };
 
 /**
@@ -21,6 +16,9 @@ const COUNT_COLUMN: Record<RsvpStatus, string> = { going: 'going_count', maybe: 
  * public events, events they host or RSVPed to, and members events of their active spaces.
  */
 export type EventViewer = string | null;
+
+/** A listed event with its files (null when it has none), fetched in the same statement. */
+export type ListedEvent = EventRecord & { files: EventFile[] | null };
 
 export type NewEvent = Omit<EventRecord, 'status' | 'goingCount' | 'maybeCount' | 'notGoingCount' | 'createdAt' | 'updatedAt'>;
 
@@ -31,13 +29,7 @@ export class EventRepository {
 
   private visibleTo(builder: SelectQueryBuilder<EventRecord>, viewer: EventViewer): SelectQueryBuilder<EventRecord> {
     if (viewer === null) return builder;
-    return builder.andWhere(
-      `(e.visibility = 'public' OR CAST(:viewer AS text) = ANY(e.host_ids)
-        OR EXISTS (SELECT 1 FROM ${RSVPS} r WHERE r.event_id = e.id AND r.user_id = CAST(:viewer AS uuid))
-        OR (e.visibility = 'members' AND EXISTS (SELECT 1 FROM ${SPACE_MEMBERS} m
-            WHERE m.space_id = e.space_id AND m.project_id = e.project_id AND m.user_id = CAST(:viewer AS uuid) AND m.status = 'active')))`,
-      { viewer },
-    );
+    return builder.andWhere(visibilityCondition('CAST(:viewer AS text)', 'CAST(:viewer AS uuid)'), { viewer });
   }
 
   /** The event if the viewer may see it. */
@@ -46,30 +38,18 @@ export class EventRepository {
     return (await this.visibleTo(builder, viewer).getOne()) ?? undefined;
   }
 
-  /** The filtered, ordered list (unpaged), for `listPage` and for inspecting its plan. */
-  listBuilder(projectId: string, viewer: EventViewer, query: ListEventsQuery, db: DataSource = this.dataSource): SelectQueryBuilder<EventRecord> {
-    const builder = db.getRepository(EventRecord).createQueryBuilder('e').where('e.projectId = :projectId', { projectId });
-    if (query.from) builder.andWhere('e.startTime >= :from', { from: query.from });
-    if (query.to) builder.andWhere('e.startTime < :to', { to: query.to });
-    if (query.type) builder.andWhere('e.type = :type', { type: query.type });
-    if (query.visibility) builder.andWhere('e.visibility = :visibility', { visibility: query.visibility });
-    if (query.status) builder.andWhere('e.status = :status', { status: query.status });
-    if (query.spaceId) builder.andWhere('e.spaceId = :spaceId', { spaceId: query.spaceId });
-    if (query.userId) builder.andWhere('e.userId = :creator', { creator: query.userId });
-    if (query.hostId) builder.andWhere('e.host_ids @> ARRAY[:hostId]::text[]', { hostId: query.hostId });
-    if (query.near) builder.andWhere(NEAR_CONDITION, nearParameters(query.near));
-    this.visibleTo(builder, viewer);
-    if (query.sortBy === 'distance') builder.orderBy(DISTANCE_EXPRESSION, 'ASC').addOrderBy('e.id', 'ASC');
-    else builder.orderBy('e.startTime', 'ASC').addOrderBy('e.id', 'ASC');
-    return builder;
-  }
-
-  /** One page and the total; `db` may be a read replica. */
-  listPage(projectId: string, viewer: EventViewer, query: ListEventsQuery, db: DataSource = this.dataSource): Promise<[EventRecord[], number]> {
-    return this.listBuilder(projectId, viewer, query, db)
-      .offset((query.page - 1) * query.limit)
-      .limit(query.limit)
-      .getManyAndCount();
+  /**
+   * One page, its files and the total in one round trip (event-list.statement.ts); `db` may be a read replica.
+   * Rows come back already in EventRecord's shape, files as EventFile-shaped JSON.
+   */
+  async listPage(projectId: string, viewer: EventViewer, query: ListEventsQuery, db: DataSource = this.dataSource): Promise<[ListedEvent[], number]> {
+    const { text, parameters } = listEventsStatement(projectId, viewer, query);
+    // Straight to the pool (a hot route): no TypeORM query runner around the one statement.
+    const { rows } = await driverPool(db).query<ListedEvent & { total: number }>(text, parameters);
+    const total = rows[0]?.total ?? 0;
+    // An empty page still carries the total, on one row of nulls (the LEFT JOIN).
+    if (rows.length === 1 && rows[0]?.id === null) return [[], total];
+    return [rows.map(({ total: _total, ...event }) => event), total];
   }
 
   async findInProject(projectId: string, eventId: string, manager: EntityManager = this.dataSource.manager): Promise<EventRecord | undefined> {
@@ -100,7 +80,22 @@ export class EventRepository {
     await manager.query(`UPDATE ${EVENTS} SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 AND project_id = $2`, [eventId, projectId]);
   }
 
-  async insert(manager: EntityManager, event: NewEvent): Promise<void> {
-    await manager.save(manager.create(EventRecord, { ...event, status: 'active' }));
+  /** One INSERT returning the stored row (defaults and timestamps filled in): no read-back, no upsert probe. */
+  async insert(manager: EntityManager | DataSource, event: NewEvent): Promise<EventRecord> {
+    // Outside a transaction straight to the pool (a hot route); inside one, on the transaction's connection.
+    const run = <T>(text: string, values: unknown[]): Promise<T[]> =>
+      manager instanceof DataSource ? driverPool(manager).query(text, values).then((result) => result.rows as T[]) : manager.query(text, values);
+    const rows = await run<EventRecord>(
+      `INSERT INTO ${EVENTS} AS e (id, project_id, user_id, title, description, start_time, end_time, timezone, type, url, venue_name, address,
+         location, space_id, visibility, allow_maybe, guest_list_visible, capacity, host_ids, metadata)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+       RETURNING ${EVENT_COLUMNS}`,
+      [
+        event.id, event.projectId, event.userId, event.title, event.description, event.startTime, event.endTime, event.timezone, event.type,
+        event.url, event.venueName, event.address, event.location === null ? null : JSON.stringify(event.location), event.spaceId,
+        event.visibility, event.allowMaybe, event.guestListVisible, event.capacity, event.hostIds, JSON.stringify(event.metadata),
+      ],
+    );
+    return rows[0] as EventRecord;
   }
 }

@@ -3,3 +3,4 @@ export * from './event-file.repository';
 export * from './rsvp.repository';
 export * from './space.repository';
 export * from './upload-journal.repository';
+export * from './event-list.statement';
