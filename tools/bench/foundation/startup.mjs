@@ -4,8 +4,8 @@
 // each service; a service's figure is the median over rounds of its ratio to the raw run of the same round.
 //   node tools/bench/foundation/startup.mjs [--rounds 3] [--idle 20] [--profile]
 // RSS is read 3 s after healthy (start-up residue: the young generation grown while loading) and after --idle
-// seconds (V8's memory reducer has run by ~20 s when nothing happens). --profile writes a --cpu-prof profile of
-// each service's first start to .data/startup-profiles/ (read it with tools/bench/management/top-frames.mjs).
+// seconds (V8's memory reducer has run by ~20 s when nothing happens). --profile writes a --cpu-prof profile of each
+// service, from one extra start not counted in the figures, to .data/startup-profiles/ (read it with tools/bench/management/top-frames.mjs).
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -79,10 +79,15 @@ for (const app of APPS) runs[app] = [];
 for (let round = 0; round < ROUNDS; round++) {
   runs.raw.push(await measure('raw', ['-e', RAW], 3990));
   for (const [i, app] of APPS.entries()) {
-    const profile = PROFILE && round === 0 ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-name', `${app}.cpuprofile`] : [];
-    runs[app].push(await measure(app, [...profile, join(ROOT, 'dist/apps', app, 'main.js')], 3991 + i));
+    runs[app].push(await measure(app, [join(ROOT, 'dist/apps', app, 'main.js')], 3991 + i));
   }
   process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
+}
+// Profiled starts are extra and not counted: the profiler slows a start down.
+if (PROFILE) {
+  for (const [i, app] of APPS.entries()) {
+    await measure(app, ['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-name', `${app}.cpuprofile`, join(ROOT, 'dist/apps', app, 'main.js')], 3991 + i);
+  }
 }
 const pairRatio = (app, key) => median(runs[app].map((run, r) => run[key] / runs.raw[r][key]));
 const lines = [
