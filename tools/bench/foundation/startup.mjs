@@ -1,7 +1,14 @@
-// Start-to-healthy time (migrations applied into a fresh database) and idle RSS of each built service,
-// beside a raw node:http + pg + ioredis process doing the same health check. Run: node tools/bench/foundation/startup.mjs
+// Start-to-healthy time (migrations applied into a fresh database) and RSS of each built service, beside a raw
+// node:http + pg + ioredis process doing the same health check, both started with the services' V8 flags
+// (tools/launcher/node-flags.json, as npm start and the Docker image do). Each round starts the raw process, then
+// each service; a service's figure is the median over rounds of its ratio to the raw run of the same round.
+//   node tools/bench/foundation/startup.mjs [--rounds 3] [--idle 20] [--profile]
+// RSS is read 3 s after healthy (start-up residue: the young generation grown while loading) and after --idle
+// seconds (V8's memory reducer has run by ~20 s when nothing happens). --profile writes a --cpu-prof profile of each
+// service, from one extra start not counted in the figures, to .data/startup-profiles/ (read it with tools/bench/management/top-frames.mjs).
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -9,7 +16,12 @@ const ROOT = new URL('../../..', import.meta.url).pathname;
 const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const APPS = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8')).map((service) => service.name);
-const RUNS = Number(process.env.RUNS ?? 3);
+const FLAGS = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
+const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : fallback; };
+const ROUNDS = arg('rounds', Number(process.env.RUNS ?? 3));
+const IDLE_S = arg('idle', 20);
+const PROFILE = process.argv.includes('--profile');
+const PROFILE_DIR = join(ROOT, '.data/startup-profiles');
 
 const RAW = `
 const http = require('node:http'); const { Client } = require('pg'); const Redis = require('ioredis');
@@ -26,6 +38,7 @@ async function admin(sql) {
   try { await client.query(sql); } finally { await client.end(); }
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 async function measure(label, args, port) {
@@ -33,40 +46,59 @@ async function measure(label, args, port) {
   await admin(`CREATE DATABASE ${db}`);
   const url = new URL(SERVER); url.pathname = `/${db}`;
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...FLAGS, ...args], {
     cwd: ROOT, stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: `bench:${db}`, LOG_LEVEL: 'warn', ADMIN_TOKEN: 'bench-admin-token-0123456789', MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bench', MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'bench-secret-0123456789abcdef0123456789' },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: `bench:${db}`, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0', ADMIN_TOKEN: 'bench-admin-token-0123456789', MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bench', MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'bench-secret-0123456789abcdef0123456789' },
   });
-  let healthyMs;
-  while (healthyMs === undefined) {
-    if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
-    try { if ((await fetch(`http://127.0.0.1:${port}/health`)).status === 200) healthyMs = performance.now() - started; } catch { /* starting */ }
-    if (healthyMs === undefined) await new Promise((r) => setTimeout(r, 20));
-    if (performance.now() - started > 30000) throw new Error(`${label} not healthy in 30 s`);
+  try {
+    let healthyMs;
+    while (healthyMs === undefined) {
+      if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
+      try { if ((await fetch(`http://127.0.0.1:${port}/health`)).status === 200) healthyMs = performance.now() - started; } catch { /* starting */ }
+      if (healthyMs === undefined) await sleep(20);
+      if (performance.now() - started > 30000) throw new Error(`${label} not healthy in 30 s`);
+    }
+    await sleep(3000);
+    const rss3 = rssMb(child.pid);
+    await sleep(Math.max(0, IDLE_S - 3) * 1000);
+    const rssIdle = rssMb(child.pid);
+    return { healthyMs, rss3, rssIdle };
+  } finally {
+    await new Promise((resolve) => { if (child.exitCode !== null) return resolve(); child.once('exit', resolve); child.kill('SIGTERM'); });
+    await admin(`DROP DATABASE ${db} WITH (FORCE)`);
   }
-  await new Promise((r) => setTimeout(r, 3000));
-  const rss = rssMb(child.pid);
-  await new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
-  await admin(`DROP DATABASE ${db} WITH (FORCE)`);
-  return { healthyMs, rss };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const rows = [];
-const raw = [];
-for (let i = 0; i < RUNS; i++) raw.push(await measure('raw', ['-e', RAW], 3990));
-const rawRow = { service: 'raw node:http + pg + ioredis', healthyMs: median(raw.map((r) => r.healthyMs)), rss: median(raw.map((r) => r.rss)) };
-for (const [i, app] of APPS.entries()) {
-  const runs = [];
-  for (let r = 0; r < RUNS; r++) runs.push(await measure(app, [join(ROOT, 'dist/apps', app, 'main.js')], 3991 + i));
-  rows.push({ service: app, healthyMs: median(runs.map((r) => r.healthyMs)), rss: median(runs.map((r) => r.rss)) });
+const f0 = (n) => n.toFixed(0);
+const f1 = (n) => n.toFixed(1);
+const f2 = (n) => n.toFixed(2);
+if (PROFILE) mkdirSync(PROFILE_DIR, { recursive: true });
+const runs = { raw: [] };
+for (const app of APPS) runs[app] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  runs.raw.push(await measure('raw', ['-e', RAW], 3990));
+  for (const [i, app] of APPS.entries()) {
+    runs[app].push(await measure(app, [join(ROOT, 'dist/apps', app, 'main.js')], 3991 + i));
+  }
+  process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
 }
+// Profiled starts are extra and not counted: the profiler slows a start down.
+if (PROFILE) {
+  for (const [i, app] of APPS.entries()) {
+    await measure(app, ['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-name', `${app}.cpuprofile`, join(ROOT, 'dist/apps', app, 'main.js')], 3991 + i);
+  }
+}
+const pairRatio = (app, key) => median(runs[app].map((run, r) => run[key] / runs.raw[r][key]));
 const lines = [
-  `| service | start to healthy (ms, median of ${RUNS}) | idle RSS (MB) | vs raw start | vs raw RSS |`,
-  '|---|---|---|---|---|',
-  `| ${rawRow.service} | ${rawRow.healthyMs.toFixed(0)} | ${rawRow.rss.toFixed(1)} | 1.0x | 1.0x |`,
-  ...rows.map((r) => `| ${r.service} | ${r.healthyMs.toFixed(0)} | ${r.rss.toFixed(1)} | ${(r.healthyMs / rawRow.healthyMs).toFixed(1)}x | ${(r.rss / rawRow.rss).toFixed(1)}x |`),
+  `Machine: load average ${loadavg().map(f1).join(' ')} on ${cpus().length} cores; node ${process.version}; flags ${FLAGS.join(' ') || '(none)'}; ${ROUNDS} rounds.`,
+  '',
+  '| service | start to healthy ms (median) | per-round start ratio vs raw | start ratio (median) | RSS 3 s after healthy MB | RSS after ' + IDLE_S + ' s idle MB | idle RSS ratio (median) |',
+  '|---|---:|---|---:|---:|---:|---:|',
+  `| raw node:http + pg + ioredis | ${f0(median(runs.raw.map((r) => r.healthyMs)))} | | 1.00 | ${f1(median(runs.raw.map((r) => r.rss3)))} | ${f1(median(runs.raw.map((r) => r.rssIdle)))} | 1.00 |`,
+  ...APPS.map((app) => `| ${app} | ${f0(median(runs[app].map((r) => r.healthyMs)))} | ${runs[app].map((run, r) => f2(run.healthyMs / runs.raw[r].healthyMs)).join(', ')} | ${f2(pairRatio(app, 'healthyMs'))} | ${f1(median(runs[app].map((r) => r.rss3)))} | ${f1(median(runs[app].map((r) => r.rssIdle)))} | ${f2(pairRatio(app, 'rssIdle'))} |`),
 ];
 console.log(lines.join('\n'));
 mkdirSync(join(ROOT, '.data'), { recursive: true });
 writeFileSync(join(ROOT, '.data/bench-startup.md'), lines.join('\n') + '\n');
+if (PROFILE) console.log(`\nprofiles: ${PROFILE_DIR}/<service>.cpuprofile (node tools/bench/management/top-frames.mjs <file> 30 '^(runService|create|init|listen|Module._load) ')`);
