@@ -4,17 +4,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { allocatorEnv } from './allocator.mjs';
 import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
 
 /** V8 flags every service runs with (see the file's "why"). */
 const SERVICE_NODE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
-
-/** The allocator every service runs with: jemalloc where installed, else glibc with two arenas (see the file's "why"); an LD_PRELOAD or MALLOC_* of the caller's environment wins. */
-function allocatorEnv() {
-  const allocator = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/allocator.json'), 'utf8'));
-  const jemalloc = allocator.jemalloc.find((path) => existsSync(path));
-  return jemalloc ? { LD_PRELOAD: jemalloc, ...allocator.jemallocEnv } : { ...allocator.fallback };
-}
 
 /** Every service of the workspace, in one list (`tools/services.json`, extended by tools/scripts/new-service.mjs). */
 export const SERVICES = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8'));

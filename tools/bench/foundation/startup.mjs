@@ -1,7 +1,8 @@
 // Start-to-healthy time (migrations applied into a fresh database) and RSS of each built service, beside a raw
 // node:http + pg + ioredis process doing the same health check, both started with the services' V8 flags
-// (tools/launcher/node-flags.json, as npm start and the Docker image do). Each round starts the raw process, then
-// each service; a service's figure is the median over rounds of its ratio to the raw run of the same round.
+// (tools/launcher/node-flags.json) and allocator (tools/launcher/allocator.mjs), as npm start and the Docker image
+// do. Each round starts the raw process, then each service; a service's figure is the median over rounds of its
+// ratio to the raw run of the same round.
 //   node tools/bench/foundation/startup.mjs [--rounds 3] [--idle 20] [--profile]
 // RSS is read 3 s after healthy (start-up residue: the young generation grown while loading) and after --idle
 // seconds (V8's memory reducer has run by ~20 s when nothing happens). --profile writes a --cpu-prof profile of each
@@ -11,6 +12,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { allocatorEnv } from '../../launcher/allocator.mjs';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -48,7 +50,7 @@ async function measure(label, args, port) {
   const started = performance.now();
   const child = spawn(process.execPath, [...FLAGS, ...args], {
     cwd: ROOT, stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: `bench:${db}`, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0', ADMIN_TOKEN: 'bench-admin-token-0123456789', MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bench', MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'bench-secret-0123456789abcdef0123456789' },
+    env: { ...allocatorEnv(), ...process.env, PORT: String(port), DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: `bench:${db}`, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0', ADMIN_TOKEN: 'bench-admin-token-0123456789', MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bench', MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'bench-secret-0123456789abcdef0123456789' },
   });
   try {
     let healthyMs;
