@@ -28,6 +28,13 @@ describe('CreateEventBody (toCreateEventRequest)', () => {
     expect(() => parseCreateEventInput({ ...valid, startTime: '2030-05-01T18:00:00' })).toThrow('startTime must be an ISO 8601 date-time with a time zone offset');
   });
 
+  it('keeps judging time zones the same when they repeat (valid names are remembered, invalid ones never)', () => {
+    for (let round = 0; round < 3; round += 1) {
+      expect(parseCreateEventInput({ ...valid, timezone: 'Europe/Paris', startTime: '2030-05-01T18:00:00' }).startTime.toISOString()).toBe('2030-05-01T16:00:00.000Z');
+      expect(() => parseCreateEventInput({ ...valid, timezone: 'Europe/Nowhere' })).toThrow('timezone must be an IANA time zone identifier');
+    }
+  });
+
   it('gives JSON and multipart encodings the same result', () => {
     const json = { ...valid, location: { latitude: 1, longitude: 2 }, hostIds: ['a'], metadata: { k: true }, capacity: 4, allowMaybe: false, guestListVisible: true };
     const multipart = decodeMultipartFields({ ...valid, location: '{"latitude":1,"longitude":2}', hostIds: '["a"]', metadata: '{"k":true}', capacity: '4', allowMaybe: 'false', guestListVisible: 'true' });

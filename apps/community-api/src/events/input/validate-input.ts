@@ -57,4 +57,21 @@ export function validateInput<T extends object>(dto: new () => T, plain: Record<
   return { problem: first };
 }
 
+/** One check of one property: `(value, whole input) => message | undefined` (the message may name a nested field, see withField). */
+export type InputCheck = readonly [property: string, problem: (value: unknown, input: Record<string, unknown>) => string | undefined];
+
+/**
+ * The same verdict as validateInput with `checks` for inputs whose every rule is a plain function: unknown keys
+ * first (in the order sent), then the checks in the spec's order, stopping at the first failing one.
+ */
+export function firstProblem(plain: Record<string, unknown>, properties: readonly string[], checks: readonly InputCheck[], unknownMessage: (key: string) => string): InputProblem | undefined {
+  const unknown = Object.keys(plain).find((key) => !properties.includes(key));
+  if (unknown !== undefined) return { message: unknownMessage(unknown), field: unknown };
+  for (const [property, problem] of checks) {
+    const message = problem(plain[property], plain);
+    if (message !== undefined) return problemOf(property, message);
+  }
+  return undefined;
+}
+
 export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
