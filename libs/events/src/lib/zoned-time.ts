@@ -1,12 +1,14 @@
 const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 
+/** One formatter per zone name; capped because case variants of a name are valid too (a client could mint many). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const FORMATTERS_KEPT = 1000;
 
 function formatter(zone: string): Intl.DateTimeFormat {
   let format = formatters.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    formatters.set(zone, format);
+    if (formatters.size < FORMATTERS_KEPT) formatters.set(zone, format);
   }
   return format;
 }
