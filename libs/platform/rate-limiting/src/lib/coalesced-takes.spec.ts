@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CoalescedTakes, decisionsInOrder, MAX_WAIT_BEHIND_MS } from './coalesced-takes';
+import { CoalescedTakes, decisionsInOrder } from './coalesced-takes';
 import type { RateLimitDecision } from './rate-limiter';
 
 /** One take of cost 1, exactly as the single-take Lua script decides it (the reference the batch must match). */
@@ -66,47 +66,6 @@ describe('CoalescedTakes', () => {
     await takes.take('a', limit);
     await Promise.all([takes.take('a', limit), takes.take('a', { capacity: 5, refillPerSecond: 1 })]);
     expect(calls).toEqual([1, 1, 1]);
-  });
-
-  it("holds the takes that arrive while the bucket's call is in flight and sends them together when it answers", async () => {
-    const calls: number[] = [];
-    const answers: Array<() => void> = [];
-    let tokens = 3;
-    const takes = new CoalescedTakes((_key, _capacity, _rate, count) => {
-      calls.push(count);
-      return new Promise((resolve) => answers.push(() => {
-        const before = tokens;
-        tokens -= Math.min(count, Math.floor(tokens));
-        resolve([before - tokens, String(before), 1_700_000_000_000]);
-      }));
-    });
-    const first = takes.take('a', limit);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(calls).toEqual([1]);
-    const later = [takes.take('a', limit), takes.take('a', limit)];
-    await new Promise((resolve) => setImmediate(resolve));
-    const other = [takes.take('a', limit), takes.take('a', limit)];
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(calls).toEqual([1]); // nothing sent while the first call is in flight
-    answers.shift()!();
-    expect((await first).remaining).toBe(2);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(calls).toEqual([1, 4]);
-    answers.shift()!();
-    const decisions = await Promise.all([...later, ...other]);
-    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([[true, 1], [true, 0], [false, 0], [false, 0]]);
-  });
-
-  it("sends a bucket's takes anyway once its call in flight is overdue (a hung Redis holds no queue)", async () => {
-    const calls: number[] = [];
-    const takes = new CoalescedTakes((_key, capacity, _rate, count) => {
-      calls.push(count);
-      return calls.length === 1 ? new Promise(() => undefined) : Promise.resolve([count, String(capacity), 1_700_000_000_000]);
-    });
-    void takes.take('a', limit);
-    await new Promise((resolve) => setTimeout(resolve, MAX_WAIT_BEHIND_MS + 5));
-    expect((await takes.take('a', limit)).allowed).toBe(true);
-    expect(calls).toEqual([1, 1]);
   });
 
   it('rejects every take of a batch whose call failed', async () => {

@@ -38,21 +38,14 @@ export function decisionsInOrder(limit: TokenBucketLimit, admitted: number, toke
   });
 }
 
-/** How long a bucket's takes wait behind its call in flight before they are sent anyway (a hung Redis). */
-export const MAX_WAIT_BEHIND_MS = 20;
-
 /**
- * Coalesces takes of one token into one Redis call per bucket. Takes arriving in the same event-loop turn go
- * together (flushed in the check phase, after the turn's I/O callbacks); and while a bucket's call is in flight,
- * its new takes wait and leave together as soon as it answers (at most one call per bucket in flight, unless
- * that call is older than MAX_WAIT_BEHIND_MS). Under load this is one call per Redis round trip instead of one
- * per turn. The answers are the ones the same takes made one by one, in arrival order, would have given, and
- * the shared bucket sees the same number of tokens taken.
+ * Coalesces the takes of one token that arrive in the same event-loop turn into one Redis call per bucket
+ * (flushed in the check phase, after the I/O callbacks of the turn). Under load many requests of one client
+ * arrive together; the answers are the ones the same takes made one by one would have given, and the shared
+ * bucket sees the same number of tokens taken.
  */
 export class CoalescedTakes {
   private pending = new Map<string, Batch>();
-  /** Start time (ms) of each bucket's call in flight. */
-  private readonly inFlight = new Map<string, number>();
   private scheduled = false;
 
   constructor(private readonly takeMany: TakeMany) {}
@@ -74,33 +67,19 @@ export class CoalescedTakes {
   }
 
   private flush(): void {
+    const batches = [...this.pending.values()];
+    this.pending = new Map();
     this.scheduled = false;
-    const now = Date.now();
-    for (const [id, batch] of this.pending) {
-      const since = this.inFlight.get(id);
-      // Behind a call in flight: sent when it answers (see run), or by a later flush once it is overdue.
-      if (since !== undefined && now - since < MAX_WAIT_BEHIND_MS) continue;
-      this.pending.delete(id);
-      void this.run(id, batch, now);
-    }
+    for (const batch of batches) void this.run(batch);
   }
 
-  private async run(id: string, { key, limit, waiters }: Batch, startedAt: number): Promise<void> {
-    this.inFlight.set(id, startedAt);
+  private async run({ key, limit, waiters }: Batch): Promise<void> {
     try {
       const [admitted, tokensBefore, now] = await this.takeMany(key, limit.capacity, limit.refillPerSecond, waiters.length);
       const decisions = decisionsInOrder(limit, Number(admitted), Number(tokensBefore), Number(now), waiters.length);
       waiters.forEach((waiter, index) => waiter.resolve(decisions[index]));
     } catch (error) {
       for (const waiter of waiters) waiter.reject(error);
-    } finally {
-      // Only the newest call of the bucket releases it (an overdue one may have been overtaken).
-      if (this.inFlight.get(id) === startedAt) this.inFlight.delete(id);
-      const next = this.pending.get(id);
-      if (next && !this.inFlight.has(id)) {
-        this.pending.delete(id);
-        void this.run(id, next, Date.now());
-      }
     }
   }
 }
