@@ -46,7 +46,8 @@ const COLUMNS = `"id", "resource", "consumer", "consumer_selector", "configurati
 /**
  * The list's columns in the list item's shape; the timestamps as UTC `timestamp` text (`YYYY-MM-DD HH:MM:SS.fff`,
  * whatever the session's time zone), turned into ISO 8601 by string surgery rather than parsed into a Date and
- * formatted back: that round trip was ≈ 20% of the list route's CPU.
+ * formatted back: that round trip was ≈ 20% of the list route's CPU. The aliases differ from the column names
+ * on purpose: `ORDER BY "created_at"` must name the column (index order), not the converted output.
  */
 const LIST_COLUMNS = `"id", "resource", "consumer", "consumer_selector" AS "consumerSelector", "configuration",
   "created_at" AT TIME ZONE 'UTC' AS "createdAt", "updated_at" AT TIME ZONE 'UTC' AS "updatedAt"`;
