@@ -59,6 +59,7 @@ export function isoFromUtcTimestamp(text: string): string {
   const fraction = text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000';
   return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
 }
+
 const TABLE = managementTable('rate_limit_policies');
 const TARGET_CONSTRAINT = 'uq_rate_limit_policies_target';
 
