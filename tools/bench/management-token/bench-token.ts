@@ -14,6 +14,7 @@
  * load on a shared machine skews all of them alike instead of one.
  */
 import autocannon from 'autocannon';
+import Redis from 'ioredis';
 import { ChildProcess } from 'node:child_process';
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -49,6 +50,22 @@ interface Figures {
   errors: number;
   /** Server CPU per token (ms): the figure that does not depend on how much of the shared machine we got. */
   cpuMs: number;
+  /** Redis script calls (EVALSHA/EVAL) per token, and Redis's time in them per token (µs; INFO commandstats). */
+  redisCalls: number;
+  redisUs: number;
+}
+
+const redisStats = new Redis(REDIS_URL, { lazyConnect: true });
+/** Script calls and their µs so far, from Redis's INFO commandstats (the whole server: keep it otherwise idle). */
+async function scriptStats(): Promise<{ calls: number; usec: number }> {
+  const info = await redisStats.info('commandstats');
+  let calls = 0;
+  let usec = 0;
+  for (const match of info.matchAll(/^cmdstat_(?:evalsha|eval):calls=(\d+),usec=(\d+)/gm)) {
+    calls += Number(match[1]);
+    usec += Number(match[2]);
+  }
+  return { calls, usec };
 }
 
 
@@ -56,9 +73,13 @@ async function load(base: string, server: ChildProcess): Promise<Omit<Figures, '
   const options = { url: `${base}/oauth/token`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: tokenBody, connections: CONNECTIONS };
   await autocannon({ ...options, duration: 2 }); // warm-up (the app sits idle while the other scenarios run)
   const cpuBefore = cpuSeconds(server.pid);
+  const scriptsBefore = await scriptStats();
   const result = await autocannon({ ...options, duration: DURATION });
   const cpuMs = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / result.requests.total;
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, cpuMs };
+  const scriptsAfter = await scriptStats();
+  const redisCalls = (scriptsAfter.calls - scriptsBefore.calls) / result.requests.total;
+  const redisUs = (scriptsAfter.usec - scriptsBefore.usec) / result.requests.total;
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, cpuMs, redisCalls, redisUs };
 }
 
 /**
@@ -178,6 +199,8 @@ async function main(): Promise<void> {
         p99: median(list.map((r) => r.p99)),
         errors: list.reduce((sum, r) => sum + r.errors, 0),
         cpuMs: median(list.map((r) => r.cpuMs)),
+        redisCalls: median(list.map((r) => r.redisCalls)),
+        redisUs: median(list.map((r) => r.redisUs)),
       };
     });
 
@@ -192,10 +215,10 @@ async function main(): Promise<void> {
     };
     process.stdout.write(`\nPOST /oauth/token, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION} s runs in balanced order (each after a 2 s warm-up)\n\n`);
     process.stdout.write(`load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}\n\n`);
-    process.stdout.write('| endpoint | tokens/s | p99 ms | non-2xx/errors | vs no policy | vs raw | server CPU ms/token |\n|---|---:|---:|---:|---:|---:|---:|\n');
+    process.stdout.write('| endpoint | tokens/s | p99 ms | non-2xx/errors | vs no policy | vs raw | server CPU ms/token | Redis scripts/token | Redis µs/token |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n');
     for (const f of figures) {
       process.stdout.write(
-        `| ${f.label} | ${f.rps.toFixed(0)} | ${f.p99} | ${f.errors} | ${(f.rps / none.rps).toFixed(3)} | ${(f.rps / rawFigures.rps).toFixed(3)} | ${f.cpuMs.toFixed(3)} |\n`,
+        `| ${f.label} | ${f.rps.toFixed(0)} | ${f.p99} | ${f.errors} | ${(f.rps / none.rps).toFixed(3)} | ${(f.rps / rawFigures.rps).toFixed(3)} | ${f.cpuMs.toFixed(3)} | ${f.redisCalls.toFixed(3)} | ${f.redisUs.toFixed(1)} |\n`,
       );
     }
     process.stdout.write('\nmedian of per-round ratios (tokens/s):\n');
@@ -206,6 +229,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await processes.stopAll();
+    redisStats.disconnect();
     await database.drop();
     await deleteRedisPrefix(prefix);
   }

@@ -2,11 +2,13 @@
  * GET /api/v2/rate-limit-policies?take=50 over 100,000 policies: the management API (auth, own rate limit,
  * validation, Nest) beside a raw node:http + pg handler with the same query and serialisation, in one run.
  *
- *   node -r @swc-node/register tools/bench/management/bench-list.ts [--duration 5] [--rounds 3] [--connections 64]  [--dist] [--profile] [--raw-prepared]
+ *   node -r @swc-node/register tools/bench/management/bench-list.ts [--duration 5] [--rounds 3] [--connections 64]  [--dist] [--profile] [--raw-prepared] [--raw-text-dates]
  *
  * --profile writes V8 CPU profiles of the app to /tmp/management-list-profile/ and of the raw handler to
  * /tmp/management-list-profile/raw/ (read them with `node tools/bench/management/top-frames.mjs <file>`).
  * --raw-prepared makes the raw handler use a named (prepared) statement as the app does (default: unnamed).
+ * --raw-text-dates makes it read the timestamps as UTC text and write them as ISO by string surgery, as the app
+ * does (default: pg's Date parsing and toISOString): with both flags the raw handler does the app's work minus the stack.
  *
  * Starts both servers as child processes on a fresh database (DATABASE_URL's server) and Redis prefix,
  * and removes them afterwards.
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
     // --profile profiles the raw handler too (raw/ below the app's directory): the frames both pay are the floor.
     const rawEntry = ['tools/bench/management/raw-list-server.mjs'];
     if (process.argv.includes('--profile')) rawEntry.unshift('--cpu-prof', '--cpu-prof-dir=/tmp/management-list-profile/raw');
-    const rawProcess = start(rawEntry, { PORT: String(rawPort), DATABASE_URL: database.url, RAW_PREPARED: process.argv.includes('--raw-prepared') ? '1' : '0' });
+    const rawProcess = start(rawEntry, { PORT: String(rawPort), DATABASE_URL: database.url, RAW_PREPARED: process.argv.includes('--raw-prepared') ? '1' : '0', RAW_TEXT_DATES: process.argv.includes('--raw-text-dates') ? '1' : '0' });
     await waitUntil(async () => (await fetch(`${raw}/api/v2/rate-limit-policies?take=50`)).status === 200, 'the raw handler');
 
     // Same bytes from both (apart from nothing): the comparison is like for like.
@@ -136,7 +138,7 @@ async function main(): Promise<void> {
     const rawFigures = median(rawRuns);
     const appFigures = median(appRuns);
 
-    const rawKind = process.argv.includes('--raw-prepared') ? 'prepared statement' : 'unnamed statement';
+    const rawKind = `${process.argv.includes('--raw-prepared') ? 'prepared statement' : 'unnamed statement'}${process.argv.includes('--raw-text-dates') ? ', text timestamps' : ''}`;
     process.stdout.write(`\nGET /api/v2/rate-limit-policies?take=50 over ${POLICIES} policies, ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s runs (each after a 2 s warm-up); raw: ${rawKind}\n`);
     process.stdout.write(`${new Date().toISOString()}, load average before ${LOAD_BEFORE}, after: ${machineLine()}\n\n`);
     process.stdout.write('| handler | req/s | p50 ms | p99 ms | server CPU ms/req | non-2xx/errors |\n|---|---:|---:|---:|---:|---:|\n');

@@ -6,7 +6,14 @@ import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
 const PREPARED = process.env.RAW_PREPARED === '1';
-const COLUMNS = '"id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at"';
+const TEXT_DATES = process.env.RAW_TEXT_DATES === '1';
+const COLUMNS = TEXT_DATES
+  ? `"id", "resource", "consumer", "consumer_selector", "configuration", "created_at" AT TIME ZONE 'UTC' AS "created_text", "updated_at" AT TIME ZONE 'UTC' AS "updated_text"`
+  : '"id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at"';
+// RAW_TEXT_DATES=1: timestamps kept as PostgreSQL's UTC text and written as ISO 8601 by slicing, as the app does.
+// The aliases must not be the column names: ORDER BY "created_at" would then sort by the expression, not the index.
+const types = { getTypeParser: (oid, format) => (oid === 1114 ? (text) => text : pg.types.getTypeParser(oid, format)) };
+const iso = (text) => `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000'}Z`;
 
 const server = createServer(async (request, response) => {
   try {
@@ -17,15 +24,15 @@ const server = createServer(async (request, response) => {
     }
     const take = Number(url.searchParams.get('take') ?? 50);
     const text = `SELECT ${COLUMNS} FROM "management"."rate_limit_policies" ORDER BY "created_at", "id" LIMIT $1`;
-    const { rows } = await pool.query(PREPARED ? { name: 'list', text, values: [take + 1] } : { text, values: [take + 1] });
+    const { rows } = await pool.query({ ...(PREPARED ? { name: 'list' } : {}), text, values: [take + 1], ...(TEXT_DATES ? { types } : {}) });
     const page = rows.slice(0, take).map((row) => ({
       id: row.id,
       resource: row.resource,
       consumer: row.consumer,
       consumer_selector: row.consumer_selector,
       configuration: row.configuration,
-      created_at: row.created_at.toISOString(),
-      updated_at: row.updated_at.toISOString(),
+      created_at: TEXT_DATES ? iso(row.created_text) : row.created_at.toISOString(),
+      updated_at: TEXT_DATES ? iso(row.updated_text) : row.updated_at.toISOString(),
     }));
     const body = { rate_limit_policies: page };
     if (rows.length > take) {

@@ -33,7 +33,7 @@ export class RateLimitPoliciesController {
       query.take ?? 50,
       query.from,
     );
-    const body: RateLimitPolicyListResponse = { rate_limit_policies: page.policies.map(RateLimitPolicyResponse.from) };
+    const body: RateLimitPolicyListResponse = { rate_limit_policies: page.policies.map(RateLimitPolicyResponse.fromListItem) };
     return page.next === undefined ? body : { ...body, next: page.next };
   }
 

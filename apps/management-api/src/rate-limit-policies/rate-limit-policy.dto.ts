@@ -8,6 +8,7 @@ import {
   POLICY_RESOURCES,
   PolicyConfiguration,
   PolicyConsumer,
+  PolicyListItem,
   PolicyResource,
   RateLimitPolicy,
 } from '@acme/policies';
@@ -116,6 +117,19 @@ export class RateLimitPolicyResponse {
       configuration: policy.configuration,
       created_at: policy.createdAt.toISOString(),
       updated_at: policy.updatedAt.toISOString(),
+    };
+  }
+
+  /** A list item's timestamps are already ISO 8601 (the same text `from` gives for the entity). */
+  static fromListItem(item: PolicyListItem): RateLimitPolicyResponse {
+    return {
+      id: item.id,
+      resource: item.resource,
+      consumer: item.consumer,
+      consumer_selector: item.consumerSelector,
+      configuration: item.configuration,
+      created_at: item.createdAt,
+      updated_at: item.updatedAt,
     };
   }
 }

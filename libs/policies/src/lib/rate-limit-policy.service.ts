@@ -5,7 +5,7 @@ import { PolicyChanges } from './policy-changes';
 import { decodeCursor, encodeCursor } from './policy-cursor';
 import { PolicyConfiguration, PolicyConsumer, PolicyResource } from './policy-rules';
 import { RateLimitPolicy } from './rate-limit-policy.entity';
-import { PolicyFilter, RateLimitPolicyRepository } from './repositories/rate-limit-policy.repository';
+import { PolicyFilter, PolicyListItem, RateLimitPolicyRepository } from './repositories/rate-limit-policy.repository';
 
 export interface CreatePolicyCommand {
   resource: PolicyResource;
@@ -15,7 +15,7 @@ export interface CreatePolicyCommand {
 }
 
 export interface PolicyPage {
-  policies: RateLimitPolicy[];
+  policies: PolicyListItem[];
   /** Present only when another page exists. */
   next?: string;
 }
@@ -51,7 +51,7 @@ export class RateLimitPolicyService {
     if (rows.length <= take) return { policies: rows };
     const policies = rows.slice(0, take);
     const last = policies[policies.length - 1];
-    return { policies, next: encodeCursor({ createdAt: last.createdAt, id: last.id }) };
+    return { policies, next: encodeCursor({ createdAt: new Date(last.createdAt), id: last.id }) };
   }
 
   async updateConfiguration(id: string, configuration: PolicyConfiguration): Promise<RateLimitPolicy> {

@@ -20,7 +20,7 @@ describe('RateLimitPolicyRepository (real PostgreSQL)', () => {
   let dataSource: DataSource;
   let replicas: ReadReplicas;
   let policies: RateLimitPolicyRepository;
-  const ids = (rows: RateLimitPolicy[]) => rows.map((row) => row.id);
+  const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 
   beforeAll(async () => {
     database = await createTestDatabase('rate_limit_policy_repository');
@@ -65,10 +65,23 @@ describe('RateLimitPolicyRepository (real PostgreSQL)', () => {
     for (const [id, selector] of [['rlp_1', 'default'], ['rlp_2', 'cimd_clients'], ['rlp_3', 'client_id:x']]) await policies.insert(policy(id, selector));
     const all = await policies.listPage({}, 10);
     expect(ids(all)).toEqual(['rlp_1', 'rlp_2', 'rlp_3']);
-    expect(ids(await policies.listPage({}, 1, { createdAt: all[0].createdAt, id: all[0].id }))).toEqual(['rlp_2']);
+    expect(ids(await policies.listPage({}, 1, { createdAt: new Date(all[0].createdAt), id: all[0].id }))).toEqual(['rlp_2']);
     expect(ids(await policies.listPage({ consumerSelector: 'client_id:x' }, 10))).toEqual(['rlp_3']);
     expect(ids(await policies.listPage({ resource: 'oauth_authentication_api', consumer: 'client' }, 2))).toEqual(['rlp_1', 'rlp_2']);
     expect(ids(await policies.findAllByResource('oauth_authentication_api'))).toEqual(['rlp_1', 'rlp_2', 'rlp_3']);
+  });
+
+  it('lists the same fields as the entity, timestamps as its toISOString (whole, .1 and .12 seconds too)', async () => {
+    await dataSource.query(`DELETE FROM ${MANAGEMENT_SCHEMA}.rate_limit_policies`);
+    const stamps = ['2026-01-02 03:04:05+00', '2026-01-02 03:04:05.1+00', '2026-01-02 03:04:05.12+00', '2026-01-02 03:04:05.123+00'];
+    for (const [index, stamp] of stamps.entries()) {
+      await policies.insert(policy(`rlp_ts${index}`, `client_id:ts${index}`));
+      await dataSource.query(`UPDATE ${MANAGEMENT_SCHEMA}.rate_limit_policies SET created_at = $2, updated_at = $2::timestamptz + interval '1 day' WHERE id = $1`, [`rlp_ts${index}`, stamp]);
+    }
+    const listed = await policies.listPage({}, 10);
+    const entities = await policies.findAllByResource('oauth_authentication_api');
+    expect(listed).toEqual(entities.map((entity) => ({ ...entity, createdAt: entity.createdAt.toISOString(), updatedAt: entity.updatedAt.toISOString() })));
+    expect(listed.map((item) => item.createdAt)).toEqual(['2026-01-02T03:04:05.000Z', '2026-01-02T03:04:05.100Z', '2026-01-02T03:04:05.120Z', '2026-01-02T03:04:05.123Z']);
   });
 
   it('changes the fingerprint of a resource on insert, update and delete', async () => {
