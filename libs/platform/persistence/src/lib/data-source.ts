@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { DataSource, DataSourceOptions, EntitySchema, MigrationInterface } from 'typeorm';
+import { DataSource, DataSourceOptions, EntityManager, EntitySchema, MigrationInterface } from 'typeorm';
 
 export type MigrationClass = new (...args: never[]) => MigrationInterface;
 export type EntityClass = new (...args: never[]) => object;
@@ -49,4 +49,16 @@ export function createDataSource(options: PersistenceOptions): DataSource {
  */
 export function driverPool(db: DataSource): Pool {
   return (db.driver as unknown as { master: Pool }).master;
+}
+
+/**
+ * The rows of one statement (`RETURNING` rows for writes). Given a DataSource, or a manager outside any
+ * transaction, it goes straight to the pool (no query runner); given a transaction's manager, it runs on
+ * that transaction's connection.
+ */
+export async function queryRows<T>(db: DataSource | EntityManager, text: string, values: unknown[] = []): Promise<T[]> {
+  const runner = db instanceof DataSource ? undefined : db.queryRunner;
+  if (runner) return ((await runner.query(text, values, true)) as { records: T[] }).records;
+  const source = db instanceof DataSource ? db : db.connection;
+  return (await driverPool(source).query(text, values)).rows as T[];
 }
