@@ -61,4 +61,21 @@ describe('CallerGuard', () => {
       expect(failure(() => run({ kinds: ['user'], rejectAs }, header)).code).toBe('PUSH_DEVICE_UNAUTHORIZED');
     }
   });
+
+  it('keeps each route\'s own rule when one guard serves several routes (the rule is read once per route)', () => {
+    const guard = new CallerGuard(new Reflector(), resolver);
+    class Routes {}
+    const [usersOnly, keysToo] = [() => undefined, () => undefined];
+    Reflect.defineMetadata(CALLER_RULE, { kinds: ['user'] } satisfies CallerRule, usersOnly);
+    Reflect.defineMetadata(CALLER_RULE, { kinds: ['user', 'service'] } satisfies CallerRule, keysToo);
+    const attempt = (handler: () => undefined) => {
+      const request = { project, headers: { authorization: 'Bearer sk_service' } } as unknown as CommunityRequest;
+      const context = { getHandler: () => handler, getClass: () => Routes, switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
+      return failure(() => {
+        guard.canActivate(context);
+        throw new AppError('ALLOWED', 'conflict', 'allowed');
+      }).code;
+    };
+    for (let round = 0; round < 2; round += 1) expect([attempt(usersOnly), attempt(keysToo)]).toEqual(['AUTH_FORBIDDEN', 'ALLOWED']);
+  });
 });

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { bearerToken } from '@acme/platform-auth';
+import { RouteMetadata } from '@acme/platform-http';
 import { AppError } from '@acme/platform-errors';
 import { CallerKind, CallerResolver, CommunityErrors } from '@acme/community';
 import { CommunityRequest } from './community-request';
@@ -19,13 +20,17 @@ export const CALLER_RULE = 'community:caller-rule';
  */
 @Injectable()
 export class CallerGuard implements CanActivate {
+  private readonly rules: RouteMetadata<CallerRule>;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly callers: CallerResolver,
-  ) {}
+  ) {
+    this.rules = new RouteMetadata(reflector, CALLER_RULE);
+  }
 
   canActivate(context: ExecutionContext): boolean {
-    const rule = this.reflector.getAllAndOverride<CallerRule | undefined>(CALLER_RULE, [context.getHandler(), context.getClass()]);
+    const rule = this.rules.of(context);
     if (!rule) return true;
     const request = context.switchToHttp().getRequest<CommunityRequest>();
     if (!request.project) throw new Error('CallerGuard needs ProjectGuard before it');

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min } from 'class-validator';
+import { AcceptWhen, hasExactlyKeys } from '@acme/platform-errors';
 import { TOKEN_FORMATS, TOKEN_LENGTH, VERIFICATION_MODES } from '@acme/community-verification';
 import type { TokenFormat, VerificationMode } from '@acme/community-verification';
 
@@ -31,6 +32,10 @@ export class SendVerificationRequest {
   readonly redirectUrl?: string;
 }
 
+/** The token as issued (printable ASCII, 1-256 characters): passes the decorators below as sent. */
+const ISSUED_SHAPE = /^[\x20-\x7e]{1,256}$/;
+
+@AcceptWhen((body) => hasExactlyKeys(body, ['token']) && typeof body['token'] === 'string' && ISSUED_SHAPE.test(body['token']))
 export class VerifyEmailRequest {
   @ApiProperty({ description: 'Exact match, case-sensitive' })
   @IsString()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { communityTable } from '@acme/community';
-import { driverPool } from '@acme/platform-persistence';
+import { queryRows } from '@acme/platform-persistence';
 import type { PushPlatform } from '../device-registration';
 import { PushDevice } from '../push-device.entity';
 
@@ -29,7 +29,8 @@ export class PushDeviceRepository {
    */
   async upsert(device: DeviceUpsert): Promise<void> {
     // Straight to the pool (a hot route): no TypeORM query runner around the one statement.
-    await driverPool(this.devices.manager.connection).query(
+    await queryRows(
+      this.devices.manager.connection,
       `INSERT INTO ${TABLE} (project_id, user_id, platform, device_key, p256dh, auth, last_seen_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (project_id, device_key) DO UPDATE

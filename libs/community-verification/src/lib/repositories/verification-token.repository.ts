@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { communityTable } from '@acme/community';
-import { driverPool, isUniqueViolation } from '@acme/platform-persistence';
+import { isUniqueViolation, queryRows } from '@acme/platform-persistence';
 
 const TOKENS = communityTable('verification_tokens');
 const USERS = communityTable('users');
@@ -52,7 +52,8 @@ export class VerificationTokenRepository {
    */
   async consumeAndVerifyUser(projectId: string, tokenDigest: string, now: Date): Promise<string | undefined> {
     // Straight to the pool (a hot route): no TypeORM query runner around the one statement.
-    const { rows } = await driverPool(this.dataSource).query<{ user_id: string }>(
+    const rows = await queryRows<{ user_id: string }>(
+      this.dataSource,
       `WITH consumed AS (
          UPDATE ${TOKENS} SET consumed_at = $3
           WHERE project_id = $1 AND token_digest = $2 AND consumed_at IS NULL AND expires_at > $3

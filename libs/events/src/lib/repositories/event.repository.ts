@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { EventFile } from '../event-file.entity';
 import { communityTable } from '@acme/community';
-import { driverPool } from '@acme/platform-persistence';
+import { queryRows } from '@acme/platform-persistence';
 import type { ListEventsQuery } from '../event-query';
 import type { RsvpStatus } from '../event-rsvp.entity';
 import { EventRecord } from '../event.entity';
@@ -45,7 +45,7 @@ export class EventRepository {
   async listPage(projectId: string, viewer: EventViewer, query: ListEventsQuery, db: DataSource = this.dataSource): Promise<[ListedEvent[], number]> {
     const { text, parameters } = listEventsStatement(projectId, viewer, query);
     // Straight to the pool (a hot route): no TypeORM query runner around the one statement.
-    const { rows } = await driverPool(db).query<ListedEvent & { total: number }>(text, parameters);
+    const rows = await queryRows<ListedEvent & { total: number }>(db, text, parameters);
     const total = rows[0]?.total ?? 0;
     // An empty page still carries the total, on one row of nulls (the LEFT JOIN).
     if (rows.length === 1 && rows[0]?.id === null) return [[], total];
@@ -83,9 +83,8 @@ export class EventRepository {
   /** One INSERT returning the stored row (defaults and timestamps filled in): no read-back, no upsert probe. */
   async insert(manager: EntityManager | DataSource, event: NewEvent): Promise<EventRecord> {
     // Outside a transaction straight to the pool (a hot route); inside one, on the transaction's connection.
-    const run = <T>(text: string, values: unknown[]): Promise<T[]> =>
-      manager instanceof DataSource ? driverPool(manager).query(text, values).then((result) => result.rows as T[]) : manager.query(text, values);
-    const rows = await run<EventRecord>(
+    const rows = await queryRows<EventRecord>(
+      manager,
       `INSERT INTO ${EVENTS} AS e (id, project_id, user_id, title, description, start_time, end_time, timezone, type, url, venue_name, address,
          location, space_id, visibility, allow_maybe, guest_list_visible, capacity, host_ids, metadata)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, ValidateNested } from 'class-validator';
 import { AppError } from './app-error';
-import { AppValidationPipe } from './validation';
+import { AcceptWhen, AppValidationPipe, hasExactlyKeys } from './validation';
 
 class Inner {
   @IsInt()
@@ -52,5 +52,30 @@ describe('AppValidationPipe', () => {
         { property: 'inner.limit', constraints: ['limit must not be greater than 10'] },
       ],
     });
+  });
+
+  it('takes a payload its DTO\'s plain check accepts as sent, and validates any other one as before', async () => {
+    const checked: unknown[] = [];
+    @AcceptWhen((value) => {
+      checked.push(value);
+      return hasExactlyKeys(value, ['name']) && value['name'] === 'ok';
+    })
+    class Named {
+      @IsString()
+      @MaxLength(5)
+      readonly name!: string;
+    }
+    const accepted = await pipe.transform({ name: 'ok' }, { type: 'body', metatype: Named });
+    expect(accepted).toBeInstanceOf(Named);
+    expect(accepted).toEqual({ name: 'ok' });
+    await expect(pipe.transform({ name: 'toolong' }, { type: 'body', metatype: Named })).rejects.toMatchObject({ message: 'name must be shorter than or equal to 5 characters' });
+    await expect(pipe.transform({ name: 'ok', extra: 1 }, { type: 'body', metatype: Named })).rejects.toMatchObject({ message: 'property extra should not exist' });
+    expect(await pipe.transform({ name: 'fine' }, { type: 'body', metatype: Named })).toBeInstanceOf(Named);
+    expect(checked).toHaveLength(4);
+  });
+
+  it('tells plain objects with exactly the given keys', () => {
+    expect(hasExactlyKeys({ b: 1, a: 2 }, ['a', 'b'])).toBe(true);
+    for (const value of [{ a: 1 }, { a: 1, b: 2, c: 3 }, [1, 2], null, 'ab', Object.create({ a: 1, b: 2 })]) expect(hasExactlyKeys(value, ['a', 'b'])).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError, findTextProblem, TextProblem, PlatformErrorCode } from '@acme/platform-errors';
+import { RouteMetadata } from './route-metadata';
 
 const OPAQUE_BODY = Symbol('OPAQUE_BODY');
 
@@ -30,12 +31,16 @@ export function unstorableText(problem: TextProblem, location: 'body' | 'query' 
  */
 @Injectable()
 export class StorableTextGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  private readonly opaqueBody: RouteMetadata<boolean>;
+
+  constructor(reflector: Reflector) {
+    this.opaqueBody = new RouteMetadata(reflector, OPAQUE_BODY);
+  }
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<InspectableRequest>();
-    const opaque = this.reflector.getAllAndOverride<boolean>(OPAQUE_BODY, [context.getHandler(), context.getClass()]) === true;
+    const opaque = this.opaqueBody.of(context) === true;
     const param = findTextProblem(request.params);
     if (param) throw unstorableText(param, 'param');
     const query = findTextProblem(request.query);

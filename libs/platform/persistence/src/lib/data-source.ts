@@ -1,5 +1,5 @@
-import { types as pgTypes, type Pool } from 'pg';
-import { DataSource, DataSourceOptions, EntitySchema, MigrationInterface } from 'typeorm';
+import { types as pgTypes, type Pool, type PoolClient, type QueryConfig } from 'pg';
+import { DataSource, DataSourceOptions, EntityManager, EntitySchema, MigrationInterface } from 'typeorm';
 
 export type MigrationClass = new (...args: never[]) => MigrationInterface;
 export type EntityClass = new (...args: never[]) => object;
@@ -47,7 +47,7 @@ export function createDataSource(options: PersistenceOptions): DataSource {
  * The pg pool under a data source's Postgres driver: hot queries go straight to it, skipping the query runner
  * TypeORM creates, connects and releases around every `query()` (same pool, same rows).
  */
-export function driverPool(db: DataSource): Pool {
+function driverPool(db: DataSource): Pool {
   return (db.driver as unknown as { master: Pool }).master;
 }
 
@@ -61,3 +61,20 @@ const keepText = (text: string) => text;
 export const TIMESTAMP_AS_TEXT = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === TIMESTAMP_OID ? keepText : pgTypes.getTypeParser(oid, format)),
 };
+
+/**
+ * The rows of one statement (`RETURNING` rows for writes). Given a DataSource, or a manager outside any
+ * transaction, it goes straight to the pool (no query runner); given a transaction's manager, it runs on
+ * that transaction's connection. A statement object may name the statement (prepared once per connection)
+ * and give its own type parsers.
+ */
+export async function queryRows<T>(db: DataSource | EntityManager, statement: string | QueryConfig, values: unknown[] = []): Promise<T[]> {
+  const config: QueryConfig = typeof statement === 'string' ? { text: statement, values } : { ...statement, values };
+  const runner = db instanceof DataSource ? undefined : db.queryRunner;
+  if (runner) {
+    if (typeof statement === 'string') return ((await runner.query(statement, values, true)) as { records: T[] }).records;
+    return ((await (runner.connect() as Promise<PoolClient>)).query(config)).then((result) => result.rows as T[]);
+  }
+  const source = db instanceof DataSource ? db : db.connection;
+  return (await driverPool(source).query(config)).rows as T[];
+}

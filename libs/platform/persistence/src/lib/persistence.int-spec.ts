@@ -1,7 +1,7 @@
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { AppError } from '@acme/platform-errors';
 import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
-import { createDataSource } from './data-source';
+import { createDataSource, queryRows } from './data-source';
 import { runMigrationsUnderLock } from './migrations-runner';
 import { affectedRows, firstRow, isExclusionViolation, isUniqueViolation, mapUniqueViolation, pgErrorDetail, withTransaction } from './transactions';
 import { isUuid } from './uuid';
@@ -81,6 +81,32 @@ describe('persistence (real Postgres)', () => {
     expect(affectedRows(await sources[0].query(`DELETE FROM "probe"."widgets" WHERE "id" = 99`))).toBe(0);
     expect(firstRow(await sources[0].query(`SELECT count(*)::int AS n FROM "probe"."widgets" WHERE "id" >= 30`))).toEqual({ n: 2 });
     expect(() => firstRow([])).toThrow('Expected a row');
+  });
+
+  it('queryRows: rows of reads and RETURNING writes on the pool, and on the transaction\'s own connection inside one', async () => {
+    const db = sources[0];
+    expect(await queryRows(db, `INSERT INTO "probe"."widgets" VALUES ($1, $2) RETURNING id, name`, [40, 'x40'])).toEqual([{ id: 40, name: 'x40' }]);
+    // UPDATE and DELETE answer their rows too (TypeORM's query() would answer [rows, count] for them).
+    expect(await queryRows(db, `UPDATE "probe"."widgets" SET name = 'y40' WHERE id = $1 RETURNING name`, [40])).toEqual([{ name: 'y40' }]);
+    expect(await queryRows(db, `DELETE FROM "probe"."widgets" WHERE id = $1`, [99])).toEqual([]);
+    expect(await queryRows(db.manager, `SELECT name FROM "probe"."widgets" WHERE id = $1`, [40])).toEqual([{ name: 'y40' }]);
+
+    const seen = await withTransaction(db, async (manager) => {
+      const inserted = await queryRows<{ id: number }>(manager, `INSERT INTO "probe"."widgets" VALUES (41, 'x41') RETURNING id`);
+      const updated = await queryRows<{ id: number }>(manager, `UPDATE "probe"."widgets" SET name = 'y41' WHERE id = 41 RETURNING id`);
+      const inside = await queryRows(manager, `SELECT name FROM "probe"."widgets" WHERE id = 41`);
+      // The pool is another connection: the uncommitted row is not visible there.
+      const outside = await queryRows(db, `SELECT name FROM "probe"."widgets" WHERE id = 41`);
+      return { inserted, updated, inside, outside };
+    });
+    expect(seen).toEqual({ inserted: [{ id: 41 }], updated: [{ id: 41 }], inside: [{ name: 'y41' }], outside: [] });
+
+    const failure = await withTransaction(db, async (manager) => {
+      await queryRows(manager, `INSERT INTO "probe"."widgets" VALUES (42, 'x42')`);
+      throw new Error('abandon');
+    }).catch((error: unknown) => error);
+    expect((failure as Error).message).toBe('abandon');
+    expect(await queryRows(db, `SELECT id FROM "probe"."widgets" WHERE id = 42`)).toEqual([]);
   });
 
   it('tells uuids from other strings', () => {

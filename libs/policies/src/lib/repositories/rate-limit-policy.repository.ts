@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { managementTable } from '@acme/oauth';
-import { driverPool, isUniqueViolation, ReadReplicas, returnedRows, TIMESTAMP_AS_TEXT } from '@acme/platform-persistence';
+import { isUniqueViolation, queryRows, ReadReplicas, returnedRows, TIMESTAMP_AS_TEXT } from '@acme/platform-persistence';
 import { PolicyCursor } from '../policy-cursor';
 import { PolicyConfiguration, PolicyConsumer, PolicyResource } from '../policy-rules';
 import { RateLimitPolicy } from '../rate-limit-policy.entity';
@@ -114,7 +114,8 @@ export class RateLimitPolicyRepository {
    * plus a sum of row hashes, computed in Postgres so no row crosses the wire.
    */
   async fingerprintByResource(resource: PolicyResource): Promise<string> {
-    const { rows } = await driverPool(this.policies.manager.connection).query<{ fingerprint: string }>(
+    const rows = await queryRows<{ fingerprint: string }>(
+      this.policies.manager.connection,
       `SELECT count(*)::text || ':' || coalesce(sum(hashtext("id" || '|' || "updated_at"::text)), 0)::text AS "fingerprint"
        FROM ${TABLE} WHERE "resource" = $1`,
       [resource],
@@ -142,7 +143,7 @@ export class RateLimitPolicyRepository {
     // A named (prepared) statement: each pooled connection parses and plans it once, not on every page,
     // which saves PostgreSQL's CPU on the hottest read. One name per shape of the WHERE clause.
     const name = `rate_limit_policies_list_${shape.join('_') || 'all'}`;
-    const { rows } = await this.replicas.read((db) => driverPool(db).query<PolicyListItem>({ name, text, values: params, types: TIMESTAMP_AS_TEXT }));
+    const rows = await this.replicas.read((db) => queryRows<PolicyListItem>(db, { name, text, types: TIMESTAMP_AS_TEXT }, params));
     // The row objects are the items (one object per row, not row + entity).
     for (const row of rows) {
       row.createdAt = isoFromUtcTimestamp(row.createdAt);
