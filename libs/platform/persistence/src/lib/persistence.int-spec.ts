@@ -1,7 +1,7 @@
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { AppError } from '@acme/platform-errors';
 import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
-import { createDataSource, queryRows } from './data-source';
+import { createDataSource, queryRows, TIMESTAMP_AS_TEXT } from './data-source';
 import { runMigrationsUnderLock } from './migrations-runner';
 import { affectedRows, firstRow, isExclusionViolation, isUniqueViolation, mapUniqueViolation, pgErrorDetail, withTransaction } from './transactions';
 import { isUuid } from './uuid';
@@ -107,6 +107,19 @@ describe('persistence (real Postgres)', () => {
     }).catch((error: unknown) => error);
     expect((failure as Error).message).toBe('abandon');
     expect(await queryRows(db, `SELECT id FROM "probe"."widgets" WHERE id = 42`)).toEqual([]);
+  });
+
+  it('queryRows: a statement object keeps its name and type parsers, on the pool and inside a transaction', async () => {
+    const db = sources[0];
+    const statement = { name: 'probe_now_as_text', text: `SELECT '2026-01-02 03:04:05.5'::timestamp AS at, $1::int AS n`, types: TIMESTAMP_AS_TEXT };
+    // TIMESTAMP_AS_TEXT keeps the text PostgreSQL sent; the default parser would answer a Date.
+    expect(await queryRows(db, statement, [1])).toEqual([{ at: '2026-01-02 03:04:05.5', n: 1 }]);
+    expect(await queryRows(db, statement, [2])).toEqual([{ at: '2026-01-02 03:04:05.5', n: 2 }]);
+    const inside = await withTransaction(db, async (manager) => {
+      await queryRows(manager, `INSERT INTO "probe"."widgets" VALUES (43, 'x43')`);
+      return queryRows(manager, { text: `SELECT name, '2026-01-02 03:04:05'::timestamp AS at FROM "probe"."widgets" WHERE id = $1`, types: TIMESTAMP_AS_TEXT }, [43]);
+    });
+    expect(inside).toEqual([{ name: 'x43', at: '2026-01-02 03:04:05' }]);
   });
 
   it('tells uuids from other strings', () => {
