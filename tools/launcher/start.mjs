@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allocatorEnv } from './allocator.mjs';
+import { allocatorEnv } from './allocator.cjs';
 import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
 
 /** V8 flags every service runs with (see the file's "why"). */

@@ -1,6 +1,6 @@
 // Start-to-healthy time (migrations applied into a fresh database) and RSS of each built service, beside a raw
 // node:http + pg + ioredis process doing the same health check, both started with the services' V8 flags
-// (tools/launcher/node-flags.json) and allocator (tools/launcher/allocator.mjs), as npm start and the Docker image
+// (tools/launcher/node-flags.json) and allocator (tools/launcher/allocator.cjs), as npm start and the Docker image
 // do. Each round starts the raw process, then each service; a service's figure is the median over rounds of its
 // ratio to the raw run of the same round.
 //   node tools/bench/foundation/startup.mjs [--rounds 3] [--idle 20] [--profile]
@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { allocatorEnv } from '../../launcher/allocator.mjs';
+import { allocatorEnv } from '../../launcher/allocator.cjs';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -3,9 +3,10 @@
  * until it answers, reading its CPU time and memory from /proc, and stopping everything that was started.
  */
 import { ChildProcess, spawn, StdioOptions } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { allocatorEnv } from '../../launcher/allocator.cjs';
 
 /** The workspace root: children run from here so `apps/...` entry points and `@swc-node/register` resolve. */
 export const ROOT = join(__dirname, '..', '..', '..');
@@ -14,14 +15,10 @@ export const ROOT = join(__dirname, '..', '..', '..');
 export const SERVICE_NODE_FLAGS: string[] = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
 
 /**
- * The allocator every service runs with (tools/launcher/allocator.json, see its "why"): jemalloc preloaded where
- * installed, else glibc capped at two arenas. `Processes.start` gives it to every child, raw baselines included.
+ * The allocator every service runs with (tools/launcher/allocator.cjs, the launchers' module): jemalloc preloaded
+ * where installed, else glibc capped at two arenas. `Processes.start` gives it to every child, raw baselines included.
  */
-export const ALLOCATOR_ENV: Record<string, string> = (() => {
-  const allocator = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/allocator.json'), 'utf8'));
-  const jemalloc = (allocator.jemalloc as string[]).find((path) => existsSync(path));
-  return jemalloc ? { LD_PRELOAD: jemalloc, ...allocator.jemallocEnv } : { ...allocator.fallback };
-})();
+export const ALLOCATOR_ENV: Record<string, string> = allocatorEnv();
 
 /** `--name <number>` from the command line, else `fallback`. */
 export function numberArg(name: string, fallback: number): number {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { collectWhenIdle } from '@acme/platform-observability';
 import { withTransaction } from '@acme/platform-persistence';
-import { collectWhenImagesIdle } from './idle-collection';
 import { BUNDLE_FILES_IMAGES, BUNDLE_SPACES, EventActor } from './actor';
 import { CreateEventInput } from './event-input';
 import { EventView, toEventView } from './event-view';
@@ -139,7 +139,7 @@ export class CreateEventService {
         return processImage({ path: upload.path as string, filename: upload.filename, size: upload.size }, image.options, outDir, { maxPixels: this.settings.maxImagePixels });
       }),
     );
-    collectWhenImagesIdle();
+    collectWhenIdle();
     const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
     return results.map((result) => (result as PromiseFulfilledResult<ProcessedImage>).value);

@@ -4,3 +4,4 @@ export * from './lib/metrics';
 export * from './lib/health';
 export * from './lib/safe-error';
 export * from './lib/shutdown-state';
+export * from './lib/idle-collection';

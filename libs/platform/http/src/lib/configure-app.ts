@@ -5,6 +5,7 @@ import type { RawServerDefault } from 'fastify';
 import { parse as parseQueryString } from 'node:querystring';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, AppValidationPipe } from '@acme/platform-errors';
+import { logRequestCompleted, RequestLogContext } from '@acme/platform-observability';
 import { clientErrorResponder } from './client-errors';
 import { isFastify, ServiceApplication, TRUSTED_PROXIES } from './http-platform';
 import { mountOpenApi } from './openapi';
@@ -41,13 +42,26 @@ function configureFastifyParsers(app: NestFastifyApplication, service: ServiceDe
   if (service.unparsedBodies === 'unread') instance.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 }
 
-function configureFastify(app: NestFastifyApplication, service: ServiceDefinition): void {
-  configureFastifyParsers(app, service);
-  // Fastify chose the request id (createHttpAdapter); the echo is set here.
-  app.getHttpAdapter().getInstance().addHook('onRequest', (request, reply, done) => {
+/**
+ * Request logging as pino-http does it on Express (LoggingModule): the id Fastify chose (createHttpAdapter)
+ * echoed, handler logs carrying the request, one completed line. Fastify keeps the async context entered here
+ * across body parsing (its content-type parser binds its callback), so one context per request is enough.
+ */
+function configureFastifyLogging(app: NestFastifyApplication): void {
+  const instance = app.getHttpAdapter().getInstance();
+  instance.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    new RequestLogContext(request).run(done);
+  });
+  instance.addHook('onResponse', (request, reply, done) => {
+    logRequestCompleted(request, reply.raw, reply.elapsedTime);
     done();
   });
+}
+
+function configureFastify(app: NestFastifyApplication, service: ServiceDefinition): void {
+  configureFastifyParsers(app, service);
+  configureFastifyLogging(app);
 }
 
 /** Everything an app needs between creation and listen; tests call it too, so they run the real stack. */

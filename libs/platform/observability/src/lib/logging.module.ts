@@ -1,9 +1,10 @@
-import { DynamicModule, Inject, Module, NestModule } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { DynamicModule, Module } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import { LoggerModule, PinoLogger } from 'nestjs-pino';
+// The request context PinoLogger (and so Nest's Logger) reads its logger from; the package's index leaves it out.
+import { storage, Store } from 'nestjs-pino/storage';
+import type { Logger } from 'pino';
 import { redactUrl } from './redact';
 import { serializeError } from './safe-error';
 
@@ -13,8 +14,6 @@ export interface LoggingOptions {
   /** The HTTP engine under Nest (see ServiceDefinition.platform); decides how request lines are written. */
   engine?: 'express' | 'fastify';
 }
-
-const LOGGING_ENGINE = Symbol('LOGGING_ENGINE');
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -33,19 +32,56 @@ export function requestIdFor(request: IncomingMessage, response: ServerResponse)
 
 const UNLOGGED = new Set(['/health', '/metrics']);
 
+/** What a log line says of its request; the `req` serializer below shapes it alike on both engines. */
+export interface LoggedRequest {
+  id: string;
+  method: string;
+  url: string;
+}
+
 /**
- * JSON lines through pino, one per request with its id; credentials never reach a log line.
- * Express: pino-http middleware (and the request's logger bound for the handlers). Fastify: the line is written
- * from its onResponse hook with the id Fastify chose, so the hot path pays no per-request child logger,
- * response listeners or async context; logs written inside handlers then carry no request id.
+ * A request's log context for an engine without pino-http's middleware (Fastify; libs/platform/http enters it
+ * from its hooks). Nest Logger and PinoLogger calls made inside `run` carry `req` as pino-http's child logger
+ * makes them on Express. The child is made on the first such call: most requests log only their completed line.
+ */
+export class RequestLogContext implements Store {
+  private bound: Logger | undefined;
+
+  constructor(private readonly request: LoggedRequest) {}
+
+  get logger(): Logger {
+    const { id, method, url } = this.request;
+    return (this.bound ??= PinoLogger.root.child({ req: { id, method, url } }));
+  }
+
+  // PinoLogger.assign() swaps in a child with more fields.
+  set logger(logger: Logger) {
+    this.bound = logger;
+  }
+
+  /** Runs `next`, and everything it starts, in this request's context. */
+  run(next: () => void): void {
+    storage.run(this, next);
+  }
+}
+
+/** The request-completed line for an engine without pino-http, shaped like pino-http's on Express. */
+export function logRequestCompleted(request: LoggedRequest, response: ServerResponse, responseTimeMs: number): void {
+  const root = PinoLogger.root;
+  if (!root.isLevelEnabled('info') || UNLOGGED.has(request.url)) return;
+  // The logger's req/res serializers (pino-http's, set up below) shape it.
+  const req = { id: request.id, method: request.method, url: request.url };
+  root.info({ req, res: response, responseTime: Math.round(responseTimeMs) }, 'request completed');
+}
+
+/**
+ * JSON lines through pino, one per request with its id; credentials never reach a log line; lines written
+ * inside a handler carry the request (`req`). Express: pino-http middleware, which also binds the request's
+ * logger for the handlers. Fastify: no middleware; libs/platform/http writes the completed line and enters a
+ * RequestLogContext from Fastify's hooks, with the id Fastify chose.
  */
 @Module({})
-export class LoggingModule implements NestModule {
-  constructor(
-    private readonly adapterHost: HttpAdapterHost,
-    @Inject(LOGGING_ENGINE) private readonly engine: LoggingOptions['engine'],
-  ) {}
-
+export class LoggingModule {
   static forRootAsync(options: { inject: any[]; useFactory: (...args: any[]) => LoggingOptions }): DynamicModule {
     return {
       module: LoggingModule,
@@ -55,7 +91,7 @@ export class LoggingModule implements NestModule {
           useFactory: (...args: any[]) => {
             const { service, level, engine } = options.useFactory(...args);
             return {
-              // No route: the Fastify hook below writes the request lines.
+              // No route: Fastify's hooks write the request lines (see above).
               ...(engine === 'fastify' ? { forRoutes: [] } : {}),
               pinoHttp: {
                 level,
@@ -75,21 +111,6 @@ export class LoggingModule implements NestModule {
           },
         }),
       ],
-      providers: [{ provide: LOGGING_ENGINE, inject: options.inject, useFactory: (...args: any[]) => options.useFactory(...args).engine ?? 'express' }],
     };
-  }
-
-  configure(): void {
-    if (this.engine !== 'fastify') return;
-    const instance = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    instance.addHook('onResponse', (request, reply, done) => {
-      const root = PinoLogger.root;
-      if (root.isLevelEnabled('info') && !UNLOGGED.has(request.url)) {
-        // The logger's req/res serializers (pino-http's, set up above) shape this like the Express lines.
-        const req = { id: request.id, method: request.method, url: request.url };
-        root.info({ req, res: reply.raw, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
-      }
-      done();
-    });
   }
 }

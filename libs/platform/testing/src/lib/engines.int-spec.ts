@@ -1,5 +1,7 @@
-import { Body, Controller, DynamicModule, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, DynamicModule, Get, Logger, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { IsString, MaxLength } from 'class-validator';
+import { PinoLogger } from 'nestjs-pino';
+import { symbols } from 'pino';
 import { BaseEnv } from '@acme/platform-config';
 import { AppError, ErrorPresenter } from '@acme/platform-errors';
 import { RateLimit, RateLimitGuard, RateLimitModule, RateLimitPolicy, RateLimitTarget, rawRequest, sendRedirect, ServiceCoreModule, ServiceDefinition, setResponseHeaders } from '@acme/platform-http';
@@ -16,6 +18,8 @@ class EchoRequest {
 /** What an app would write: no engine type anywhere, only the kernel's helpers. */
 @Controller('sample')
 class SampleController {
+  private readonly logger = new Logger('Sample');
+
   @Get('hello/:name')
   hello(@Param('name') name: string, @Req() request: object) {
     return { hello: name, caller: rawRequest(request as { headers: Record<string, string> }).headers['x-caller'] ?? null };
@@ -23,6 +27,14 @@ class SampleController {
 
   @Post('echo')
   echo(@Body() body: EchoRequest) {
+    return { text: body.text };
+  }
+
+  @Post('logged')
+  async logged(@Body() body: EchoRequest) {
+    this.logger.log(`parsed ${body.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    this.logger.log(`awaited ${body.text}`);
     return { text: body.text };
   }
 
@@ -69,10 +81,24 @@ describe.each(['express', 'fastify'] as const)('the service kernel on %s', (plat
   let app: TestApp;
   const service: ServiceDefinition = { name: `kernel-sample-${platform}`, title: 'Sample', description: 'Sample', version: '1', presenter, platform };
 
+  // What the app logs once started, at info, kept here rather than written out: through its root logger and the
+  // one PinoLogger falls back to outside a request context (where a line lost its request would go).
+  const logged: Array<{ msg: string; req?: { id: string; method: string; url: string } }> = [];
+  const writes: jest.SpyInstance[] = [];
+
   beforeAll(async () => {
     app = await startTestApp({ service, module: (env) => sampleModule(env, service) });
+    const outsideRequests = (await app.app.resolve(PinoLogger)).logger;
+    for (const logger of new Set([PinoLogger.root, outsideRequests])) {
+      logger.level = 'info';
+      const stream = (logger as unknown as Record<symbol, { write(line: string): boolean }>)[symbols.streamSym];
+      writes.push(jest.spyOn(stream, 'write').mockImplementation((line: string) => logged.push(JSON.parse(line)) > 0));
+    }
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    for (const write of writes) write.mockRestore();
+    await app?.close();
+  });
 
   const call = (path: string, init: RequestInit = {}) => fetch(`${app.url}${path}`, { redirect: 'manual', ...init });
 
@@ -90,6 +116,28 @@ describe.each(['express', 'fastify'] as const)('the service kernel on %s', (plat
       const response = await post(body);
       expect(response.status).toBe(400);
       expect(Object.keys((await response.json()) as object).sort()).toEqual(['message', 'sample_error']);
+    }
+  });
+
+  it('logs from handlers with the request, after the body is parsed and across awaits, as the completed line does', async () => {
+    // The body follows the headers after a pause, so it is parsed from later socket events, as a large one would be.
+    const lateBody = (text: string) =>
+      new ReadableStream({
+        async start(controller) {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          controller.enqueue(new TextEncoder().encode(JSON.stringify({ text })));
+          controller.close();
+        },
+      });
+    const post = (text: string) =>
+      call('/sample/logged', { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': `req-${platform}-${text}` }, body: lateBody(text), duplex: 'half' } as RequestInit);
+    const answers = await Promise.all(['one', 'two'].map(post));
+    expect(answers.map((answer) => answer.headers.get('x-request-id'))).toEqual([`req-${platform}-one`, `req-${platform}-two`]);
+    for (const text of ['one', 'two']) {
+      const lines = logged.filter((line) => line.msg.endsWith(` ${text}`) || (line.msg === 'request completed' && line.req?.id === `req-${platform}-${text}`));
+      expect(lines.map((line) => [line.msg, line.req])).toEqual(
+        [`parsed ${text}`, `awaited ${text}`, 'request completed'].map((msg) => [msg, { id: `req-${platform}-${text}`, method: 'POST', url: '/sample/logged' }]),
+      );
     }
   });
 

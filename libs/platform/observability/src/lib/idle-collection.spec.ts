@@ -1,6 +1,6 @@
-import { collectWhenImagesIdle } from './idle-collection';
+import { collectWhenIdle } from './idle-collection';
 
-describe('collectWhenImagesIdle', () => {
+describe('collectWhenIdle', () => {
   const holder = globalThis as { gc?: () => void };
   const exposed = holder.gc;
   beforeEach(() => jest.useFakeTimers());
@@ -9,12 +9,12 @@ describe('collectWhenImagesIdle', () => {
     holder.gc = exposed;
   });
 
-  it('runs one full collection once images have been idle for 2 s, however many bursts came before', () => {
+  it('runs one full collection once no call has come for 2 s, however many bursts came before', () => {
     const gc = jest.fn();
     holder.gc = gc;
-    collectWhenImagesIdle();
+    collectWhenIdle();
     jest.advanceTimersByTime(1500);
-    collectWhenImagesIdle();
+    collectWhenIdle();
     jest.advanceTimersByTime(1500);
     expect(gc).not.toHaveBeenCalled();
     jest.advanceTimersByTime(600);
@@ -23,7 +23,7 @@ describe('collectWhenImagesIdle', () => {
 
   it('does nothing when the process runs without --expose-gc', () => {
     holder.gc = undefined;
-    collectWhenImagesIdle();
+    collectWhenIdle();
     expect(jest.getTimerCount()).toBe(0);
   });
 });
