@@ -1,26 +1,23 @@
 // After webpack: writes dist/apps/<app>/package.json and package-lock.json holding only that app's runtime
 // dependencies, so an image (or any host) installs the app alone: `npm ci --omit=dev` in that folder.
-// The bundle holds its node_modules (tools/build/webpack.base.cjs); what it leaves external (native addons,
-// packages that read their own files) is required at the top of a line: those are the
-// dependencies, at the workspace's versions, and the lockfile is the workspace's pruned to them.
+// Nx derives the dependencies from the project graph (the app and the libs it imports, production files only);
+// every bare `require` left in the bundle (webpack externals) is added if the graph missed it.
 const { builtinModules } = require('node:module');
 const { readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { createProjectGraphAsync } = require('@nx/devkit');
-const { createLockFile } = require('@nx/js');
+const { createLockFile, createPackageJson } = require('@nx/js');
 
 const root = path.resolve(__dirname, '../..');
 const app = process.argv[2];
 if (!app) throw new Error('usage: write-app-package.cjs <app>');
 const outDir = path.join(root, 'dist/apps', app);
 
-/** Package names of the bundle's externals: `@scope/name/sub` → `@scope/name`, builtins dropped. */
+/** Package names of the bundle's bare requires: `@scope/name/sub` → `@scope/name`, builtins dropped. */
 function bundleExternals() {
-  const bundle = readFileSync(path.join(outDir, 'app.js'), 'utf8');
+  const bundle = readFileSync(path.join(outDir, 'main.js'), 'utf8');
   const names = new Set();
-  // Webpack writes an external as `module.exports = require("x");`, or `const x_namespaceObject = require("x");`
-  // inside a concatenated ES module.
-  for (const [, request] of bundle.matchAll(/^(?:module\.exports|const \w+) = require\("([^"./][^"]*)"\);$/gm)) {
+  for (const [, request] of bundle.matchAll(/require\("([^"./][^"]*)"\)/g)) {
     if (request.startsWith('node:') || builtinModules.includes(request.split('/')[0])) continue;
     const parts = request.split('/');
     names.add(request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
@@ -32,8 +29,10 @@ async function main() {
   const graph = await createProjectGraphAsync({ exitOnError: true });
   const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const rootLock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
-  const dependencies = {};
+  const pkg = createPackageJson(app, graph, { isProduction: true, root });
+  const dependencies = { ...pkg.dependencies };
   for (const name of bundleExternals()) {
+    if (dependencies[name]) continue;
     const version = rootPackage.dependencies?.[name] ?? rootLock.packages[`node_modules/${name}`]?.version;
     if (!version) throw new Error(`${app}: the bundle requires ${name}, which the workspace does not install`);
     dependencies[name] = version;
