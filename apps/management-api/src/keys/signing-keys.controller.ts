@@ -15,8 +15,8 @@ export class SigningKeysController {
   @RequireScopes('read:signing_keys')
   @ApiOperation({ operationId: 'get_signing_keys', summary: 'Signing keys: current, next and previous (revoked ones included)' })
   @ApiOkResponse({ type: [SigningKeyResponse] })
-  async list(): Promise<SigningKeyResponse[]> {
-    return (await this.keys.list()).map(SigningKeyResponse.from);
+  list(): SigningKeyResponse[] {
+    return this.keys.list().map(SigningKeyResponse.from);
   }
 
   @Get(':kid')
@@ -24,8 +24,8 @@ export class SigningKeysController {
   @ApiOperation({ operationId: 'get_signing_key', summary: 'A signing key by its kid' })
   @ApiOkResponse({ type: SigningKeyResponse })
   @ApiNotFoundResponse({ description: 'inexistent_signing_key', type: ManagementErrorBody })
-  async get(@Param() params: SigningKeyParams): Promise<SigningKeyResponse> {
-    return SigningKeyResponse.from(await this.keys.get(params.kid));
+  get(@Param() params: SigningKeyParams): SigningKeyResponse {
+    return SigningKeyResponse.from(this.keys.get(params.kid));
   }
 
   @Post('rotate')

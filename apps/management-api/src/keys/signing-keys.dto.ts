@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches } from 'class-validator';
-import type { CertifiedKey } from '@acme/oauth';
+import type { LoadedKey } from '@acme/oauth';
 
 export class SigningKeyParams {
   @ApiProperty({ maxLength: 64 })
@@ -23,7 +23,7 @@ export class SigningKeyResponse {
   @ApiPropertyOptional() readonly revoked?: boolean;
   @ApiPropertyOptional({ format: 'date-time' }) readonly revoked_at?: string;
 
-  static from(key: CertifiedKey): SigningKeyResponse {
+  static from(key: LoadedKey): SigningKeyResponse {
     return {
       kid: key.kid,
       cert: key.certificate.pem,

@@ -53,7 +53,7 @@ export class TokenController {
   @ApiTags('oauth')
   @ApiOperation({ summary: 'Public keys that verify access tokens' })
   @ApiOkResponse({ type: JwksBody })
-  jwks(): Promise<JwksBody> {
+  jwks(): JwksBody {
     return this.keys.jwks();
   }
 }

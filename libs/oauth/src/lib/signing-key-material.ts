@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import * as x509 from '@peculiar/x509';
 import { createHash, createPrivateKey, createPublicKey, KeyObject, webcrypto } from 'node:crypto';
 
 export interface PublicJwk {
@@ -48,25 +49,13 @@ export interface KeyCertificate {
 }
 
 const ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
-type X509 = typeof import('@peculiar/x509');
-let x509Loaded: Promise<X509> | undefined;
-
-/** @peculiar/x509 (~135 ms to load) is loaded by the first certificate built, not at start-up. */
-function loadX509(): Promise<X509> {
-  x509Loaded ??= (async () => {
-    const x509 = await import('@peculiar/x509');
-    x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
-    return x509;
-  })();
-  return x509Loaded;
-}
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 /**
  * The key's certificate, the same on every instance: serial number and validity derive from the key and its
  * creation time, and RSASSA-PKCS1-v1_5 signatures are deterministic.
  */
 export async function keyCertificate(material: KeyMaterial, subject: string, createdAt: Date): Promise<KeyCertificate> {
-  const x509 = await loadX509();
   const privateKey = await webcrypto.subtle.importKey('pkcs8', material.privateKey.export({ format: 'der', type: 'pkcs8' }), ALGORITHM, false, ['sign']);
   const publicKey = await webcrypto.subtle.importKey('spki', createPublicKey(material.privateKey).export({ format: 'der', type: 'spki' }), ALGORITHM, true, ['verify']);
   const notBefore = new Date(Math.floor(createdAt.getTime() / 1000) * 1000);

@@ -15,15 +15,11 @@ export const SIGNING_KEYS_CHANNEL = 'oauth:signing-keys:changed';
 
 export interface LoadedKey extends KeyMaterial {
   slot: SigningKey['slot'];
+  certificate: KeyCertificate;
   createdAt: Date;
   currentSince: Date | null;
   currentUntil: Date | null;
   revokedAt: Date | null;
-}
-
-/** A key with its certificate, for the answers that show it (JWKS `x5c`, the signing-key routes). */
-export interface CertifiedKey extends LoadedKey {
-  certificate: KeyCertificate;
 }
 
 const newPem = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
@@ -34,14 +30,11 @@ const newPem = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).private
  * client-secret key): one `current` signs, one `next` is published ahead of rotation, `previous` ones still
  * verify until revoked. A rotation or revocation on one instance reaches every other over Redis at once
  * (a 30 s reload is the backstop). Instances starting together race on unique slots; losers read the winner's.
- * Certificates are built on the first answer that shows them, not at start-up (deterministic, so the same).
  */
 @Injectable()
 export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SigningKeyStore.name);
   private keys: LoadedKey[] = [];
-  /** Certificate of each loaded key by kid, built once when first asked for. */
-  private certificates = new Map<string, Promise<KeyCertificate>>();
   private usable = '';
   /** Changes whenever the set of keys that verify tokens changes (a revocation): verified-token caches reset on it. */
   revision = 0;
@@ -62,7 +55,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
     if (this.configured) {
       const material = keyMaterial(this.settings.signingKeyPem as string);
       const epoch = new Date(0);
-      this.keys = [{ ...material, slot: 'current', createdAt: epoch, currentSince: epoch, currentUntil: null, revokedAt: null }];
+      this.keys = [{ ...material, slot: 'current', certificate: await keyCertificate(material, this.subject, epoch), createdAt: epoch, currentSince: epoch, currentUntil: null, revokedAt: null }];
       return;
     }
     await this.ensureSlot('current');
@@ -90,56 +83,37 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Current, next and unrevoked previous keys, each with its certificate chain (`x5c`). */
-  async jwks(): Promise<{ keys: PublicJwk[] }> {
-    const keys = await Promise.all(this.keys.filter((key) => key.revokedAt === null).map((key) => this.certified(key)));
-    return { keys: keys.map((key) => ({ ...key.jwk, x5c: [key.certificate.der] })) };
+  jwks(): { keys: PublicJwk[] } {
+    return { keys: this.keys.filter((key) => key.revokedAt === null).map((key) => ({ ...key.jwk, x5c: [key.certificate.der] })) };
   }
 
-  list(): Promise<CertifiedKey[]> {
-    return Promise.all(this.keys.map((key) => this.certified(key)));
+  list(): LoadedKey[] {
+    return [...this.keys];
   }
 
-  get(kid: string): Promise<CertifiedKey> {
-    return this.certified(this.find(kid));
-  }
-
-  /** next → current, current → previous, and a new next; every instance signs with the new current at once. */
-  async rotate(): Promise<CertifiedKey> {
-    this.refuseWhenConfigured();
-    const pem = newPem();
-    await this.rows.rotate(keyMaterial(pem).kid, sealSecret(pem, this.sealingKey));
-    await this.changed();
-    return this.certified(this.current());
-  }
-
-  /** Only a previous key can be revoked; tokens it signed are refused on every instance at once. */
-  async revoke(kid: string): Promise<CertifiedKey> {
-    this.refuseWhenConfigured();
-    const key = this.find(kid);
-    if (key.slot !== 'previous') throw OAuthError.signingKeyConflict(`The ${key.slot} signing key cannot be revoked; rotate first.`);
-    await this.rows.revokePrevious(kid);
-    await this.changed();
-    return this.get(kid);
-  }
-
-  private find(kid: string): LoadedKey {
+  get(kid: string): LoadedKey {
     const key = this.keys.find((candidate) => candidate.kid === kid);
     if (!key) throw OAuthError.signingKeyNotFound(kid);
     return key;
   }
 
-  private async certified(key: LoadedKey): Promise<CertifiedKey> {
-    let certificate = this.certificates.get(key.kid);
-    if (!certificate) {
-      certificate = keyCertificate(key, this.subject, key.createdAt);
-      this.certificates.set(key.kid, certificate);
-      // A failed build is tried again by the next answer rather than remembered.
-      const built = certificate;
-      built.catch(() => {
-        if (this.certificates.get(key.kid) === built) this.certificates.delete(key.kid);
-      });
-    }
-    return { ...key, certificate: await certificate };
+  /** next → current, current → previous, and a new next; every instance signs with the new current at once. */
+  async rotate(): Promise<LoadedKey> {
+    this.refuseWhenConfigured();
+    const pem = newPem();
+    await this.rows.rotate(keyMaterial(pem).kid, sealSecret(pem, this.sealingKey));
+    await this.changed();
+    return this.current();
+  }
+
+  /** Only a previous key can be revoked; tokens it signed are refused on every instance at once. */
+  async revoke(kid: string): Promise<LoadedKey> {
+    this.refuseWhenConfigured();
+    const key = this.get(kid);
+    if (key.slot !== 'previous') throw OAuthError.signingKeyConflict(`The ${key.slot} signing key cannot be revoked; rotate first.`);
+    await this.rows.revokePrevious(kid);
+    await this.changed();
+    return this.get(kid);
   }
 
   private refuseWhenConfigured(): void {
@@ -174,10 +148,10 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
     const loaded: LoadedKey[] = [];
     for (const row of rows) {
       const material = keyMaterial(await this.unseal(row));
-      loaded.push({ ...material, slot: row.slot, createdAt: row.createdAt, currentSince: row.currentSince, currentUntil: row.currentUntil, revokedAt: row.revokedAt });
+      const certificate = (this.keys.find((key) => key.kid === row.kid) ?? { certificate: await keyCertificate(material, this.subject, row.createdAt) }).certificate;
+      loaded.push({ ...material, slot: row.slot, certificate, createdAt: row.createdAt, currentSince: row.currentSince, currentUntil: row.currentUntil, revokedAt: row.revokedAt });
     }
     this.keys = loaded;
-    for (const kid of this.certificates.keys()) if (!loaded.some((key) => key.kid === kid)) this.certificates.delete(kid);
     const usable = loaded.filter((key) => key.revokedAt === null).map((key) => key.kid).join(',');
     if (usable !== this.usable) {
       this.usable = usable;
