@@ -109,15 +109,7 @@ export class RateLimitPolicyResponse {
   @ApiPropertyOptional({ format: 'date-time' }) readonly updated_at?: string;
 
   static from(policy: RateLimitPolicy): RateLimitPolicyResponse {
-    return {
-      id: policy.id,
-      resource: policy.resource,
-      consumer: policy.consumer,
-      consumer_selector: policy.consumerSelector,
-      configuration: policy.configuration,
-      created_at: policy.createdAt.toISOString(),
-      updated_at: policy.updatedAt.toISOString(),
-    };
+    return RateLimitPolicyResponse.fromListItem({ ...policy, createdAt: policy.createdAt.toISOString(), updatedAt: policy.updatedAt.toISOString() });
   }
 
   /** A list item's timestamps are already ISO 8601 (the same text `from` gives for the entity). */
