@@ -5,15 +5,29 @@ import type { RawServerDefault } from 'fastify';
 import { parse as parseQueryString } from 'node:querystring';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, AppValidationPipe } from '@acme/platform-errors';
-import { logRequestCompleted, RequestLogContext } from '@acme/platform-observability';
+import { logRequestCompleted, MetricsRegistry, RequestLogContext } from '@acme/platform-observability';
+import type { NextFunction, Request, Response } from 'express';
 import { clientErrorResponder } from './client-errors';
 import { isFastify, ServiceApplication, TRUSTED_PROXIES } from './http-platform';
 import { mountOpenApi } from './openapi';
 import { StorableTextGuard } from './storable-text.guard';
 import { ServiceDefinition } from './service-definition';
 
+/** Express knows the matched route once its router ran, so the duration is recorded when the response ends. */
+function configureExpressMetrics(app: NestExpressApplication, metrics: MetricsRegistry): void {
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const started = performance.now();
+    response.on('finish', () => {
+      const route = (request.route as { path?: string } | undefined)?.path ?? 'unmatched';
+      metrics.observeRequest(request.method, `${request.baseUrl}${route}`, response.statusCode, (performance.now() - started) / 1000);
+    });
+    next();
+  });
+}
+
 function configureExpress(app: NestExpressApplication, service: ServiceDefinition): void {
   app.disable('x-powered-by');
+  configureExpressMetrics(app, app.get(MetricsRegistry));
   // Fastify takes the same responder as its clientErrorHandler (createHttpAdapter).
   app.getHttpServer().on('clientError', clientErrorResponder(service.presenter));
   app.set('trust proxy', TRUSTED_PROXIES.join(', '));
@@ -46,8 +60,9 @@ function configureFastifyParsers(app: NestFastifyApplication, service: ServiceDe
  * Request logging as pino-http does it on Express (LoggingModule): the id Fastify chose (createHttpAdapter)
  * echoed, handler logs carrying the request, one completed line. Fastify keeps the async context entered here
  * across body parsing (its content-type parser binds its callback), so one context per request is enough.
+ * The same end-of-response hook records the request's duration under its matched route pattern.
  */
-function configureFastifyLogging(app: NestFastifyApplication): void {
+function configureFastifyObservability(app: NestFastifyApplication, metrics: MetricsRegistry): void {
   const instance = app.getHttpAdapter().getInstance();
   instance.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
@@ -55,13 +70,14 @@ function configureFastifyLogging(app: NestFastifyApplication): void {
   });
   instance.addHook('onResponse', (request, reply, done) => {
     logRequestCompleted(request, reply.raw, reply.elapsedTime);
+    metrics.observeRequest(request.method, request.routeOptions?.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 }
 
 function configureFastify(app: NestFastifyApplication, service: ServiceDefinition): void {
   configureFastifyParsers(app, service);
-  configureFastifyLogging(app);
+  configureFastifyObservability(app, app.get(MetricsRegistry));
 }
 
 /** Everything an app needs between creation and listen; tests call it too, so they run the real stack. */

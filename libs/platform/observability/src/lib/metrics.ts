@@ -1,8 +1,5 @@
-import { Controller, Get, Global, Header, Injectable, MiddlewareConsumer, Module, NestMiddleware, NestModule } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { Controller, Get, Global, Header, Injectable, Module } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
-import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** One registry per app instance (several apps may share a process in tests); domains add their metrics. */
@@ -21,21 +18,13 @@ export class MetricsRegistry extends Registry {
       registers: [this],
     });
   }
-}
 
-/** Express: the route is known once the router matched, so the label is read when the response ends. */
-@Injectable()
-export class HttpMetricsMiddleware implements NestMiddleware {
-  constructor(private readonly registry: MetricsRegistry) {}
-
-  use(request: Request, response: Response, next: NextFunction): void {
-    const stop = this.registry.httpDuration.startTimer();
-    response.on('finish', () => {
-      // The matched pattern, not the raw URL, keeps label cardinality bounded.
-      const route = (request.route as { path?: string } | undefined)?.path ?? 'unmatched';
-      stop({ method: request.method, route: `${request.baseUrl}${route}`, status: String(response.statusCode) });
-    });
-    next();
+  /**
+   * One answered request. `route` is the matched pattern, not the raw URL, so label cardinality stays bounded;
+   * libs/platform/http calls this from each engine's own end-of-response point.
+   */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    this.httpDuration.observe({ method, route, status: String(status) }, seconds);
   }
 }
 
@@ -52,24 +41,5 @@ export class MetricsController {
 }
 
 @Global()
-@Module({ controllers: [MetricsController], providers: [MetricsRegistry, HttpMetricsMiddleware], exports: [MetricsRegistry] })
-export class MetricsModule implements NestModule {
-  constructor(
-    private readonly adapterHost: HttpAdapterHost,
-    private readonly registry: MetricsRegistry,
-  ) {}
-
-  configure(consumer: MiddlewareConsumer): void {
-    const adapter = this.adapterHost.httpAdapter;
-    if (adapter?.getType() !== 'fastify') {
-      consumer.apply(HttpMetricsMiddleware).forRoutes('*path');
-      return;
-    }
-    // Fastify: one onResponse hook, labelled with the matched route pattern, no per-request listener.
-    const histogram = this.registry.httpDuration;
-    adapter.getInstance<FastifyInstance>().addHook('onResponse', (request, reply, done) => {
-      histogram.observe({ method: request.method, route: request.routeOptions?.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-      done();
-    });
-  }
-}
+@Module({ controllers: [MetricsController], providers: [MetricsRegistry], exports: [MetricsRegistry] })
+export class MetricsModule {}

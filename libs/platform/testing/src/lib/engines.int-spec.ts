@@ -163,4 +163,15 @@ describe.each(['express', 'fastify'] as const)('the service kernel on %s', (plat
     expect(response.status).toBe(404);
     expect(Object.keys((await response.json()) as object).sort()).toEqual(['message', 'sample_error']);
   });
+
+  // An unknown path is labelled `unmatched` on Fastify and with Nest's catch-all pattern on Express: bounded either way.
+  it('counts request durations under the matched route pattern, never the raw URL', async () => {
+    await call('/sample/hello/grace');
+    await call('/nowhere/7f3a');
+    const text = await (await call('/metrics')).text();
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/sample\/hello\/:name",status="200"\} [1-9]/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="[^"]+",status="404"\} [1-9]/);
+    expect(text).not.toContain('grace');
+    expect(text).not.toContain('7f3a');
+  });
 });
