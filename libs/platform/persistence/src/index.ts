@@ -1,5 +1,6 @@
 export * from './lib/snake-naming.strategy';
 export * from './lib/data-source';
+export * from './lib/timestamp-text';
 export * from './lib/migrations-runner';
 export * from './lib/transactions';
 export * from './lib/uuid';

@@ -1,4 +1,4 @@
-import { types as pgTypes, type Pool, type PoolClient, type QueryConfig } from 'pg';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { DataSource, DataSourceOptions, EntityManager, EntitySchema, MigrationInterface } from 'typeorm';
 
 export type MigrationClass = new (...args: never[]) => MigrationInterface;
@@ -50,17 +50,6 @@ export function createDataSource(options: PersistenceOptions): DataSource {
 function driverPool(db: DataSource): Pool {
   return (db.driver as unknown as { master: Pool }).master;
 }
-
-const TIMESTAMP_OID = 1114;
-const keepText = (text: string) => text;
-
-/**
- * A pg query's `types` that keep `timestamp` (without time zone) values as the text PostgreSQL sent
- * (`YYYY-MM-DD HH:MM:SS.fff` under the default ISO DateStyle) instead of parsing them as local time.
- */
-export const TIMESTAMP_AS_TEXT = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === TIMESTAMP_OID ? keepText : pgTypes.getTypeParser(oid, format)),
-};
 
 /**
  * The rows of one statement (`RETURNING` rows for writes). Given a DataSource, or a manager outside any

@@ -1,7 +1,8 @@
 import { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { AppError } from '@acme/platform-errors';
 import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
-import { createDataSource, queryRows, TIMESTAMP_AS_TEXT } from './data-source';
+import { createDataSource, queryRows } from './data-source';
+import { TIMESTAMP_AS_TEXT } from './timestamp-text';
 import { runMigrationsUnderLock } from './migrations-runner';
 import { affectedRows, firstRow, isExclusionViolation, isUniqueViolation, mapUniqueViolation, pgErrorDetail, withTransaction } from './transactions';
 import { isUuid } from './uuid';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { managementTable } from '@acme/oauth';
-import { isUniqueViolation, queryRows, ReadReplicas, returnedRows, TIMESTAMP_AS_TEXT } from '@acme/platform-persistence';
+import { isoFromUtcTimestamp, isUniqueViolation, queryRows, ReadReplicas, returnedRows, TIMESTAMP_AS_TEXT } from '@acme/platform-persistence';
 import { PolicyCursor } from '../policy-cursor';
 import { PolicyConfiguration, PolicyConsumer, PolicyResource } from '../policy-rules';
 import { RateLimitPolicy } from '../rate-limit-policy.entity';
@@ -51,15 +51,6 @@ const COLUMNS = `"id", "resource", "consumer", "consumer_selector", "configurati
  */
 const LIST_COLUMNS = `"id", "resource", "consumer", "consumer_selector" AS "consumerSelector", "configuration",
   "created_at" AT TIME ZONE 'UTC' AS "createdAt", "updated_at" AT TIME ZONE 'UTC' AS "updatedAt"`;
-const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/;
-
-/** `2026-11-25 18:28:23.77` (UTC) → `2026-11-25T18:28:23.770Z`, what `Date#toISOString` gives for it. */
-export function isoFromUtcTimestamp(text: string): string {
-  if (!UTC_TIMESTAMP.test(text)) throw new Error(`Unexpected timestamp text from PostgreSQL: ${text}`);
-  const fraction = text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000';
-  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
-}
-
 const TABLE = managementTable('rate_limit_policies');
 const TARGET_CONSTRAINT = 'uq_rate_limit_policies_target';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isoFromUtcTimestamp } from './rate-limit-policy.repository';
+import { isoFromUtcTimestamp } from './timestamp-text';
 
 /** What PostgreSQL prints for a UTC `timestamp(3)`: the fraction without trailing zeros, none when whole. */
 function postgresText(date: Date): string {
