@@ -74,6 +74,17 @@ describe('AppValidationPipe', () => {
     expect(checked).toHaveLength(4);
   });
 
+  it('refuses keys named like what every object has, as any unknown property', async () => {
+    class Named {
+      @IsString()
+      readonly name!: string;
+    }
+    for (const key of ['constructor', 'hasOwnProperty', 'prototype', 'toString', '__proto__']) {
+      const value = JSON.parse(`{"name":"ok","${key}":"1"}`) as object;
+      await expect(pipe.transform(value, { type: 'query', metatype: Named })).rejects.toMatchObject({ message: `property ${key} should not exist`, details: { location: 'query' } });
+    }
+  });
+
   it('tells plain objects with exactly the given keys', () => {
     expect(hasExactlyKeys({ b: 1, a: 2 }, ['a', 'b'])).toBe(true);
     for (const value of [{ a: 1 }, { a: 1, b: 2, c: 3 }, [1, 2], null, 'ab', Object.create({ a: 1, b: 2 })]) expect(hasExactlyKeys(value, ['a', 'b'])).toBe(false);

@@ -40,6 +40,16 @@ export function hasExactlyKeys(value: unknown, keys: readonly string[]): value i
 }
 
 /**
+ * An own key named like something every object or class already has (`constructor`, `hasOwnProperty`,
+ * `__proto__`, `prototype`): class-transformer drops some of them and class-validator's whitelist finds the
+ * others on Object.prototype, so they would pass as known. No DTO declares such a property.
+ */
+function inheritedNameKey(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return Object.keys(value).find((key) => key === 'prototype' || key in Object.prototype);
+}
+
+/**
  * The global pipe: unknown properties are errors, payloads become DTO instances, and the failure says
  * where it was found (`body`, `query`, `param`) so presenters can name it.
  */
@@ -56,6 +66,8 @@ export class AppValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const Dto = metadata.metatype as (new () => object) | undefined;
     if (Dto && metadata.type !== 'custom' && ACCEPT_CHECKS.get(Dto)?.(value)) return Object.assign(new Dto(), value);
+    const inherited = metadata.type !== 'custom' && this.toValidate(metadata) ? inheritedNameKey(value) : undefined;
+    if (inherited !== undefined) throw validationFailed([{ property: inherited, constraints: [`property ${inherited} should not exist`] }], metadata.type);
     try {
       return await super.transform(value, metadata);
     } catch (error) {
