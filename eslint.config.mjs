@@ -1,4 +1,5 @@
 import nx from '@nx/eslint-plugin';
+import prettierRecommended from 'eslint-plugin-prettier/recommended';
 
 export default [
   ...nx.configs['flat/base'],
@@ -17,7 +18,10 @@ export default [
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:testing'] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:testing'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:testing'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:tool', 'type:testing'] },
+            {
+              sourceTag: 'type:tool',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:tool', 'type:testing'],
+            },
             { sourceTag: 'scope:management', onlyDependOnLibsWithTags: ['scope:management', 'scope:shared'] },
             { sourceTag: 'scope:community', onlyDependOnLibsWithTags: ['scope:community', 'scope:shared'] },
             { sourceTag: 'scope:rum', onlyDependOnLibsWithTags: ['scope:rum', 'scope:shared'] },
@@ -31,12 +35,28 @@ export default [
   {
     // The testing lib may be imported only by tests.
     files: ['**/*.ts'],
-    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**', 'libs/*/src/testing/**', 'libs/platform/testing/**', 'libs/platform/test-infra/**', 'tools/**'],
+    ignores: [
+      '**/*.spec.ts',
+      '**/*.int-spec.ts',
+      '**/*.e2e-spec.ts',
+      '**/test/**',
+      'libs/*/src/testing/**',
+      'libs/platform/testing/**',
+      'libs/platform/test-infra/**',
+      'tools/**',
+    ],
     rules: {
-      'no-restricted-imports': ['error', { paths: [
-        { name: '@acme/platform-testing', message: 'Only tests may import the testing lib.' },
-        { name: '@acme/platform-test-infra', message: 'Only tests may import the testing lib.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@acme/platform-testing', message: 'Only tests may import the testing lib.' },
+            { name: '@acme/platform-test-infra', message: 'Only tests may import the testing lib.' },
+          ],
+        },
+      ],
     },
   },
+  // Formatting is Prettier's (.prettierrc.json); lint fails on any file it would rewrite.
+  prettierRecommended,
 ];

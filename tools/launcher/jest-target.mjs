@@ -14,7 +14,15 @@ if (!projectRoot || !kind) {
 }
 
 function jest(env, args) {
-  const argv = [join(ROOT, 'node_modules/jest/bin/jest.js'), '--config', join(ROOT, projectRoot, 'jest.config.cjs'), '--testMatch', kind.match, ...args, ...extra];
+  const argv = [
+    join(ROOT, 'node_modules/jest/bin/jest.js'),
+    '--config',
+    join(ROOT, projectRoot, 'jest.config.cjs'),
+    '--testMatch',
+    kind.match,
+    ...args,
+    ...extra,
+  ];
   const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
@@ -26,8 +34,22 @@ async function main() {
   const redis = await ensureRedis();
   const env = { ...process.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, NODE_ENV: 'test' };
   try {
-    const parallel = await jest(env, ['--ci', '--maxWorkers=2', '--passWithNoTests', '--testPathIgnorePatterns', ...SERIAL_TESTS, '/node_modules/']);
-    const serial = await jest(env, ['--ci', '--runInBand', '--forceExit', '--passWithNoTests', '--testPathPatterns', ...SERIAL_TESTS]);
+    const parallel = await jest(env, [
+      '--ci',
+      '--maxWorkers=2',
+      '--passWithNoTests',
+      '--testPathIgnorePatterns',
+      ...SERIAL_TESTS,
+      '/node_modules/',
+    ]);
+    const serial = await jest(env, [
+      '--ci',
+      '--runInBand',
+      '--forceExit',
+      '--passWithNoTests',
+      '--testPathPatterns',
+      ...SERIAL_TESTS,
+    ]);
     return parallel || serial;
   } finally {
     await redis.stop();

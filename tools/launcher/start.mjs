@@ -31,7 +31,11 @@ function devCredentials() {
 async function waitHealthy(url, timeoutMs = 60000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    try { if ((await fetch(`${url}/health`)).status === 200) return true; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(`${url}/health`)).status === 200) return true;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return false;
@@ -39,19 +43,36 @@ async function waitHealthy(url, timeoutMs = 60000) {
 
 async function main() {
   ensureDependencies();
-  const build = spawnSync('npx', ['--yes', 'nx', 'run-many', '-t', 'build', '--parallel=2', '--output-style=static'], { cwd: ROOT, stdio: 'inherit' });
+  const build = spawnSync('npx', ['--yes', 'nx', 'run-many', '-t', 'build', '--parallel=2', '--output-style=static'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('build failed');
   const postgres = await ensurePostgres();
   const redis = await ensureRedis();
-  const creds = { ...devCredentials(), ...pick(process.env, ['ADMIN_TOKEN', 'MANAGEMENT_BOOTSTRAP_CLIENT_ID', 'MANAGEMENT_BOOTSTRAP_CLIENT_SECRET']) };
+  const creds = {
+    ...devCredentials(),
+    ...pick(process.env, ['ADMIN_TOKEN', 'MANAGEMENT_BOOTSTRAP_CLIENT_ID', 'MANAGEMENT_BOOTSTRAP_CLIENT_SECRET']),
+  };
   const children = SERVICES.map((service) => {
     const port = Number(process.env[`${service.name.toUpperCase().replace(/-/g, '_')}_PORT`] ?? service.port);
     const url = `http://127.0.0.1:${port}`;
-    const env = { ...allocatorEnv(), ...process.env, ...creds, PORT: String(port), PUBLIC_URL: process.env.PUBLIC_URL_OVERRIDE ?? url, DATABASE_URL: postgres.url, REDIS_URL: redis.url,
+    const env = {
+      ...allocatorEnv(),
+      ...process.env,
+      ...creds,
+      PORT: String(port),
+      PUBLIC_URL: process.env.PUBLIC_URL_OVERRIDE ?? url,
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
       STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data', 'community-files'),
       // No load balancer in front of a local run: Ctrl-C need not wait out the drain window.
-      SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? '0' };
-    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(ROOT, 'dist/apps', service.name, 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+      SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? '0',
+    };
+    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(ROOT, 'dist/apps', service.name, 'main.js')], {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     return { ...service, url, child };
   });
   let stopping = false;
@@ -59,31 +80,60 @@ async function main() {
     if (stopping) return;
     stopping = true;
     process.stderr.write('\nstopping services...\n');
-    await Promise.all(children.map(({ child, name }) => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      // A service that has not drained within 15 s is killed, so Ctrl-C always ends everything.
-      const deadline = setTimeout(() => { process.stderr.write(`${name} did not stop in 15 s: killing it\n`); child.kill('SIGKILL'); }, 15000);
-      child.once('exit', () => { clearTimeout(deadline); resolve(); });
-      child.kill('SIGTERM');
-    })));
+    await Promise.all(
+      children.map(
+        ({ child, name }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            // A service that has not drained within 15 s is killed, so Ctrl-C always ends everything.
+            const deadline = setTimeout(() => {
+              process.stderr.write(`${name} did not stop in 15 s: killing it\n`);
+              child.kill('SIGKILL');
+            }, 15000);
+            child.once('exit', () => {
+              clearTimeout(deadline);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     await redis.stop();
     await postgres.stop();
     process.exit(code);
   };
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  for (const { child, name } of children) child.once('exit', (code) => { if (!stopping) { process.stderr.write(`${name} exited with ${code}\n`); void stop(1); } });
+  for (const { child, name } of children)
+    child.once('exit', (code) => {
+      if (!stopping) {
+        process.stderr.write(`${name} exited with ${code}\n`);
+        void stop(1);
+      }
+    });
 
   const healthy = await Promise.all(children.map((c) => waitHealthy(c.url)));
-  const lines = children.map((c, i) => `  ${c.name.padEnd(17)} ${c.url.padEnd(24)} docs ${c.url}/docs   ${healthy[i] ? 'healthy' : 'NOT HEALTHY'}`);
-  process.stdout.write([
-    '', 'Services:', ...lines, '',
-    `PostgreSQL: ${postgres.source}`, `Redis:      ${redis.source}`, '',
-    'Credentials (kept in .data/dev-credentials.json):',
-    `  ADMIN_TOKEN=${creds.ADMIN_TOKEN}   (operator API: Authorization: Bearer <ADMIN_TOKEN>)`,
-    `  management client: ${creds.MANAGEMENT_BOOTSTRAP_CLIENT_ID} / ${creds.MANAGEMENT_BOOTSTRAP_CLIENT_SECRET}`,
-    '', 'Ctrl-C stops everything.', '',
-  ].join('\n'));
+  const lines = children.map(
+    (c, i) =>
+      `  ${c.name.padEnd(17)} ${c.url.padEnd(24)} docs ${c.url}/docs   ${healthy[i] ? 'healthy' : 'NOT HEALTHY'}`,
+  );
+  process.stdout.write(
+    [
+      '',
+      'Services:',
+      ...lines,
+      '',
+      `PostgreSQL: ${postgres.source}`,
+      `Redis:      ${redis.source}`,
+      '',
+      'Credentials (kept in .data/dev-credentials.json):',
+      `  ADMIN_TOKEN=${creds.ADMIN_TOKEN}   (operator API: Authorization: Bearer <ADMIN_TOKEN>)`,
+      `  management client: ${creds.MANAGEMENT_BOOTSTRAP_CLIENT_ID} / ${creds.MANAGEMENT_BOOTSTRAP_CLIENT_SECRET}`,
+      '',
+      'Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
   if (healthy.some((h) => !h)) await stop(1);
 }
 
@@ -91,4 +141,7 @@ function pick(source, names) {
   return Object.fromEntries(names.filter((n) => source[n]).map((n) => [n, source[n]]));
 }
 
-main().catch((error) => { process.stderr.write(`npm start: ${error.message}\n`); process.exit(1); });
+main().catch((error) => {
+  process.stderr.write(`npm start: ${error.message}\n`);
+  process.exit(1);
+});

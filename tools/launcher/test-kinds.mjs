@@ -8,7 +8,11 @@ export const TEST_KINDS = {
 };
 
 /** Files that measure rates or kill processes: run alone, after the rest, so parallel files cannot starve them. */
-export const SERIAL_TESTS = ['enforcement-accuracy\\.e2e-spec\\.ts$', 'migration-worker/test/fault\\.e2e-spec\\.ts$', 'workspace-checks/test/shutdown\\.e2e-spec\\.ts$'];
+export const SERIAL_TESTS = [
+  'enforcement-accuracy\\.e2e-spec\\.ts$',
+  'migration-worker/test/fault\\.e2e-spec\\.ts$',
+  'workspace-checks/test/shutdown\\.e2e-spec\\.ts$',
+];
 
 /**
  * Run a second time, alone, against a real six-node Redis Cluster (REDIS_CLUSTER_NODES): every Redis use of the

@@ -12,16 +12,24 @@ import { CLUSTER_ONLY_TESTS, CLUSTER_TESTS, REPLICA_TESTS, SERIAL_TESTS as SERIA
 const WORKERS = process.env.JEST_WORKERS ?? 2;
 
 function jest(env, resultsFile, args) {
-  const argv = [join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${join(ROOT, '.data', resultsFile)}`, ...args];
+  const argv = [
+    join(ROOT, 'node_modules/jest/bin/jest.js'),
+    '--ci',
+    '--json',
+    `--outputFile=${join(ROOT, '.data', resultsFile)}`,
+    ...args,
+  ];
   const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: 'inherit' });
   const forward = (signal) => child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
-  return new Promise((resolve) => child.once('exit', (c, s) => {
-    process.off('SIGINT', forward);
-    process.off('SIGTERM', forward);
-    resolve(c ?? (s ? 1 : 0));
-  }));
+  return new Promise((resolve) =>
+    child.once('exit', (c, s) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(c ?? (s ? 1 : 0));
+    }),
+  );
 }
 
 /** The Redis-using files again, alone, against a six-node Redis Cluster started here and stopped after. */
@@ -29,7 +37,12 @@ async function clusterPass(env) {
   const started = await redisCluster.startRedisCluster({ dir: join(ROOT, '.data', 'redis-cluster') });
   process.stderr.write(`[test] Redis Cluster: ${started.nodes} (masters ${started.masterPorts().join(', ')})\n`);
   try {
-    return await jest({ ...env, REDIS_CLUSTER_NODES: started.nodes }, 'jest-results-cluster.json', ['--runInBand', '--forceExit', '--testPathPatterns', ...CLUSTER_TESTS]);
+    return await jest({ ...env, REDIS_CLUSTER_NODES: started.nodes }, 'jest-results-cluster.json', [
+      '--runInBand',
+      '--forceExit',
+      '--testPathPatterns',
+      ...CLUSTER_TESTS,
+    ]);
   } finally {
     await started.stop();
   }
@@ -43,10 +56,21 @@ async function replicaPass(env) {
     return 0;
   }
   const [primaryPort, replicaPort] = [await redisCluster.freePort(), await redisCluster.freePort()];
-  const pair = replicaLauncher.startPrimaryWithReplica({ dir: join(tmpdir(), `acme-replica-${process.pid}`), primaryPort, replicaPort });
-  process.stderr.write(`[test] PostgreSQL primary on ${primaryPort} with a streaming replica on ${replicaPort} (${binaries.bin})\n`);
+  const pair = replicaLauncher.startPrimaryWithReplica({
+    dir: join(tmpdir(), `acme-replica-${process.pid}`),
+    primaryPort,
+    replicaPort,
+  });
+  process.stderr.write(
+    `[test] PostgreSQL primary on ${primaryPort} with a streaming replica on ${replicaPort} (${binaries.bin})\n`,
+  );
   try {
-    return await jest({ ...env, ...pair.env }, 'jest-results-replica.json', ['--runInBand', '--forceExit', '--testPathPatterns', ...REPLICA_TESTS]);
+    return await jest({ ...env, ...pair.env }, 'jest-results-replica.json', [
+      '--runInBand',
+      '--forceExit',
+      '--testPathPatterns',
+      ...REPLICA_TESTS,
+    ]);
   } finally {
     pair.stop();
   }
@@ -65,9 +89,21 @@ async function main() {
     code = await jest(env, 'jest-results.json', [`--maxWorkers=${WORKERS}`, ...extra]);
   } else {
     // Tests that measure rates or kill processes run alone afterwards, so parallel files cannot starve them.
-    const parallel = await jest(env, 'jest-results.json', [`--maxWorkers=${WORKERS}`, '--testPathIgnorePatterns', ...SERIAL, ...CLUSTER_ONLY_TESTS, ...REPLICA_TESTS, '/node_modules/']);
+    const parallel = await jest(env, 'jest-results.json', [
+      `--maxWorkers=${WORKERS}`,
+      '--testPathIgnorePatterns',
+      ...SERIAL,
+      ...CLUSTER_ONLY_TESTS,
+      ...REPLICA_TESTS,
+      '/node_modules/',
+    ]);
     // In-band files run in this process: a leaked handle must not hold CI forever.
-    const serial = await jest(env, 'jest-results-serial.json', ['--runInBand', '--forceExit', '--testPathPatterns', ...SERIAL]);
+    const serial = await jest(env, 'jest-results-serial.json', [
+      '--runInBand',
+      '--forceExit',
+      '--testPathPatterns',
+      ...SERIAL,
+    ]);
     const cluster = await clusterPass(env);
     const replica = await replicaPass(env);
     code = parallel || serial || cluster || replica;
@@ -77,4 +113,7 @@ async function main() {
   process.exit(code);
 }
 
-main().catch((error) => { process.stderr.write(`npm test: ${error.message}\n`); process.exit(1); });
+main().catch((error) => {
+  process.stderr.write(`npm test: ${error.message}\n`);
+  process.exit(1);
+});

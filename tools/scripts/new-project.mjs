@@ -27,24 +27,50 @@ if (kind === 'app') {
   targets.build = {
     executor: 'nx:run-commands',
     outputs: [`{workspaceRoot}/dist/apps/${name}`],
-    options: { command: `webpack --config ${dir}/webpack.config.cjs && node tools/build/write-app-package.cjs ${name}`, cwd: '{workspaceRoot}' },
+    options: {
+      command: `webpack --config ${dir}/webpack.config.cjs && node tools/build/write-app-package.cjs ${name}`,
+      cwd: '{workspaceRoot}',
+    },
   };
-  targets.serve = { executor: 'nx:run-commands', dependsOn: ['build'], options: { command: `node dist/apps/${name}/main.js` } };
+  targets.serve = {
+    executor: 'nx:run-commands',
+    dependsOn: ['build'],
+    options: { command: `node dist/apps/${name}/main.js` },
+  };
   write('webpack.config.cjs', `module.exports = require('${up}/tools/build/webpack.base.cjs')('${name}');\n`);
 }
-write('project.json', JSON.stringify({
-  name, $schema: `${up}/node_modules/nx/schemas/project-schema.json`, sourceRoot: `${dir}/src`,
-  projectType: kind === 'app' ? 'application' : 'library', tags, targets,
-}, null, 2) + '\n');
-write('tsconfig.json', JSON.stringify({ extends: `${up}/tsconfig.base.json`, include: ['src/**/*.ts', 'test/**/*.ts'] }, null, 2) + '\n');
-write('jest.config.cjs', `const preset = require('${up}/jest.preset.cjs');\n\nmodule.exports = { ...preset, displayName: '${name}', rootDir: __dirname };\n`);
+write(
+  'project.json',
+  JSON.stringify(
+    {
+      name,
+      $schema: `${up}/node_modules/nx/schemas/project-schema.json`,
+      sourceRoot: `${dir}/src`,
+      projectType: kind === 'app' ? 'application' : 'library',
+      tags,
+      targets,
+    },
+    null,
+    2,
+  ) + '\n',
+);
+write(
+  'tsconfig.json',
+  JSON.stringify({ extends: `${up}/tsconfig.base.json`, include: ['src/**/*.ts', 'test/**/*.ts'] }, null, 2) + '\n',
+);
+write(
+  'jest.config.cjs',
+  `const preset = require('${up}/jest.preset.cjs');\n\nmodule.exports = { ...preset, displayName: '${name}', rootDir: __dirname };\n`,
+);
 if (kind !== 'app') write('src/index.ts', '');
 
 if (alias) {
   const file = join(root, 'tsconfig.base.json');
   const cfg = JSON.parse(readFileSync(file, 'utf8'));
   cfg.compilerOptions.paths[alias] = [`${dir}/src/index.ts`];
-  cfg.compilerOptions.paths = Object.fromEntries(Object.entries(cfg.compilerOptions.paths).sort(([a], [b]) => a.localeCompare(b)));
+  cfg.compilerOptions.paths = Object.fromEntries(
+    Object.entries(cfg.compilerOptions.paths).sort(([a], [b]) => a.localeCompare(b)),
+  );
   writeFileSync(file, JSON.stringify(cfg, null, 2) + '\n');
 }
 console.log(`created ${kind} ${name} at ${dir}`);

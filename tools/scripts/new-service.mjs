@@ -16,7 +16,12 @@ const option = (flag) => {
 };
 const port = Number(option('--port'));
 const scope = option('--scope');
-const title = option('--title') ?? name?.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+const title =
+  option('--title') ??
+  name
+    ?.split('-')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
 const fail = (message) => {
   console.error(`new-service: ${message}`);
   process.exit(2);
@@ -38,7 +43,11 @@ const write = (file, text) => {
   writeFileSync(full, text);
 };
 
-const created = spawnSync(process.execPath, [join(ROOT, 'tools/scripts/new-project.mjs'), 'app', dir, name, '--tags', `type:app,scope:${scope}`], { cwd: ROOT, stdio: 'inherit' });
+const created = spawnSync(
+  process.execPath,
+  [join(ROOT, 'tools/scripts/new-project.mjs'), 'app', dir, name, '--tags', `type:app,scope:${scope}`],
+  { cwd: ROOT, stdio: 'inherit' },
+);
 if (created.status !== 0) fail('new-project.mjs failed');
 
 const projectFile = join(ROOT, dir, 'project.json');
@@ -48,19 +57,27 @@ project.targets.openapi = {
   executor: 'nx:run-commands',
   cache: false,
   outputs: ['{projectRoot}/openapi.json'],
-  options: { command: `node -r @swc-node/register tools/api-changelog/src/export-openapi.ts ${name}`, cwd: '{workspaceRoot}' },
+  options: {
+    command: `node -r @swc-node/register tools/api-changelog/src/export-openapi.ts ${name}`,
+    cwd: '{workspaceRoot}',
+  },
 };
 writeFileSync(projectFile, `${JSON.stringify(project, null, 2)}\n`);
 
-write('src/main.ts', `import 'reflect-metadata';
+write(
+  'src/main.ts',
+  `import 'reflect-metadata';
 import { runService } from '@acme/platform-http';
 import { AppModule } from './app.module';
 import { loadEnvSource } from './config/env';
 import { ${identifier}Service } from './service';
 
 void runService(${identifier}Service, () => AppModule.forRoot(loadEnvSource()));
-`);
-write('src/service.ts', `import { ServiceDefinition } from '@acme/platform-http';
+`,
+);
+write(
+  'src/service.ts',
+  `import { ServiceDefinition } from '@acme/platform-http';
 import { presentError } from './http/error-presenter';
 
 export const ${identifier}Service: ServiceDefinition = {
@@ -70,8 +87,11 @@ export const ${identifier}Service: ServiceDefinition = {
   version: '1.0',
   presenter: presentError,
 };
-`);
-write('src/config/env.ts', `import { BaseEnv } from '@acme/platform-config';
+`,
+);
+write(
+  'src/config/env.ts',
+  `import { BaseEnv } from '@acme/platform-config';
 
 /** The only place this app reads process.env (see \`loadEnvSource\`). */
 export class ServiceEnv extends BaseEnv {
@@ -79,16 +99,22 @@ export class ServiceEnv extends BaseEnv {
 }
 
 export const loadEnvSource = (): Record<string, string | undefined> => process.env;
-`);
-write('src/http/error-presenter.ts', `import { ErrorPresenter } from '@acme/platform-errors';
+`,
+);
+write(
+  'src/http/error-presenter.ts',
+  `import { ErrorPresenter } from '@acme/platform-errors';
 
 /** This API's error body; replace with the wire shape its specification gives. */
 export const presentError: ErrorPresenter = (error) => ({
   status: error.status,
   body: { error: { code: error.code, message: error.message, request_id: error.requestId } },
 });
-`);
-write('src/app.module.ts', `import { DynamicModule, Module } from '@nestjs/common';
+`,
+);
+write(
+  'src/app.module.ts',
+  `import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@acme/platform-http';
 import { ServiceEnv } from './config/env';
 import { ${identifier}Service } from './service';
@@ -103,8 +129,11 @@ export class AppModule {
     return ServiceCoreModule.forApp(AppModule, { service: ${identifier}Service, envClass: ServiceEnv, source, schema: SCHEMA, migrations: [] }, []);
   }
 }
-`);
-write('test/foundation.e2e-spec.ts', `import { describeFoundation } from '@acme/platform-testing';
+`,
+);
+write(
+  'test/foundation.e2e-spec.ts',
+  `import { describeFoundation } from '@acme/platform-testing';
 import { AppModule } from '../src/app.module';
 import { ${identifier}Service } from '../src/service';
 
@@ -116,11 +145,18 @@ describeFoundation(
     },
   },
 );
-`);
-write('README.md', `# ${name}\n\n${title}. Default port ${port}; PostgreSQL schema \`${schema}\`. Decisions: docs/${name}.md.\n`);
+`,
+);
+write(
+  'README.md',
+  `# ${name}\n\n${title}. Default port ${port}; PostgreSQL schema \`${schema}\`. Decisions: docs/${name}.md.\n`,
+);
 
 services.push({ name, port, scope });
-const line = (service) => `  { ${Object.entries(service).map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(', ')} }`;
+const line = (service) =>
+  `  { ${Object.entries(service)
+    .map(([key, value]) => `${JSON.stringify(key)}: ${JSON.stringify(value)}`)
+    .join(', ')} }`;
 writeFileSync(servicesFile, `[\n${services.map(line).join(',\n')}\n]\n`);
 
 const composeFile = join(ROOT, 'docker/docker-compose.yml');
@@ -142,5 +178,11 @@ if (!eslint.includes(`'scope:${scope}'`)) {
   if (!anchor) fail('eslint.config.mjs: no scope rule to add beside');
   writeFileSync(eslintFile, eslint.replace(anchor[0], `${anchor[0]}${anchor[1]}${rule}\n`));
 }
-if (!existsSync(join(ROOT, 'docs', `${name}.md`))) writeFileSync(join(ROOT, 'docs', `${name}.md`), `# ${name}: decisions\n\nWrite here what the code of ${name} relies on.\n`);
-console.log(`created service ${name} on port ${port} (scope ${scope}); next: npm run openapi:export, then npm test -- apps/${name}`);
+if (!existsSync(join(ROOT, 'docs', `${name}.md`)))
+  writeFileSync(
+    join(ROOT, 'docs', `${name}.md`),
+    `# ${name}: decisions\n\nWrite here what the code of ${name} relies on.\n`,
+  );
+console.log(
+  `created service ${name} on port ${port} (scope ${scope}); next: npm run openapi:export, then npm test -- apps/${name}`,
+);

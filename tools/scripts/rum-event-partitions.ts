@@ -18,7 +18,10 @@ async function main(): Promise<void> {
   try {
     await client.query('BEGIN');
     const sql = async (text: string, params?: unknown[]) => (await client.query(text, params)).rows;
-    const result = await maintainEventPartitions(sql, { retentionDays: env.RUM_EVENT_RETENTION_DAYS, aheadDays: env.RUM_EVENT_PARTITIONS_AHEAD_DAYS });
+    const result = await maintainEventPartitions(sql, {
+      retentionDays: env.RUM_EVENT_RETENTION_DAYS,
+      aheadDays: env.RUM_EVENT_PARTITIONS_AHEAD_DAYS,
+    });
     await client.query('COMMIT');
     console.log(JSON.stringify(result));
   } catch (error) {

@@ -22,7 +22,11 @@ export const ConfiguredVerificationModule = CommunityVerificationModule.forRootA
   inject: [CommunityEnv],
   useFactory: (env: CommunityEnv) => ({
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-    attempts: { perMinute: env.VERIFICATION_ATTEMPTS_PER_MINUTE, perHour: env.VERIFICATION_ATTEMPTS_PER_HOUR, perProjectPerHour: env.VERIFICATION_ATTEMPTS_PER_PROJECT_PER_HOUR },
+    attempts: {
+      perMinute: env.VERIFICATION_ATTEMPTS_PER_MINUTE,
+      perHour: env.VERIFICATION_ATTEMPTS_PER_HOUR,
+      perProjectPerHour: env.VERIFICATION_ATTEMPTS_PER_PROJECT_PER_HOUR,
+    },
   }),
 });
 

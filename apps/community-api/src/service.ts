@@ -5,7 +5,8 @@ import { presentCommunityError } from './http/error-presenter';
 export const communityService: ServiceDefinition = {
   name: 'community-api',
   title: 'Community API',
-  description: 'Replyke-style project community API: end users, email verification, push devices, events, spaces and RSVPs.',
+  description:
+    'Replyke-style project community API: end users, email verification, push devices, events, spaces and RSVPs.',
   version: '7.0',
   presenter: presentCommunityError,
   errorBodies: { default: CommunityErrorBody },

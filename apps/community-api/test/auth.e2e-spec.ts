@@ -22,9 +22,18 @@ describe('end-user auth', () => {
     expect(signUp.body).toEqual({
       accessToken: expect.any(String),
       refreshToken: expect.stringMatching(/^rt_/),
-      user: { id: expect.any(String), projectId: project.id, email: 'ada@example.com', name: 'Ada', isVerified: false, createdAt: expect.any(String) },
+      user: {
+        id: expect.any(String),
+        projectId: project.id,
+        email: 'ada@example.com',
+        name: 'Ada',
+        isVerified: false,
+        createdAt: expect.any(String),
+      },
     });
-    const signIn = await t.request('POST', `${API(project.id)}/auth/sign-in`, { body: { email: 'ADA@example.com', password: 'correct horse' } });
+    const signIn = await t.request('POST', `${API(project.id)}/auth/sign-in`, {
+      body: { email: 'ADA@example.com', password: 'correct horse' },
+    });
     expect(signIn.status).toBe(200);
     expect(signIn.body.user.id).toBe(signUp.body.user.id);
     const claims = JSON.parse(Buffer.from(signIn.body.accessToken.split('.')[1], 'base64url').toString());
@@ -37,7 +46,9 @@ describe('end-user auth', () => {
 
   it('refuses a second account with the same email in a project, not in another project', async () => {
     await t.signUp(project.id, { email: 'twice@example.com' });
-    const again = await t.request('POST', `${API(project.id)}/auth/sign-up`, { body: { email: 'TWICE@example.com', password: 'password1' } });
+    const again = await t.request('POST', `${API(project.id)}/auth/sign-up`, {
+      body: { email: 'TWICE@example.com', password: 'password1' },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: expect.any(String), code: 'auth/email-already-in-use' });
     await expect(t.signUp(other.id, { email: 'twice@example.com' })).resolves.toBeDefined();
@@ -45,7 +56,10 @@ describe('end-user auth', () => {
 
   it('answers a wrong password and an unknown email alike', async () => {
     await t.signUp(project.id, { email: 'pw@example.com', password: 'right password' });
-    for (const body of [{ email: 'pw@example.com', password: 'wrong password' }, { email: 'nobody@example.com', password: 'right password' }]) {
+    for (const body of [
+      { email: 'pw@example.com', password: 'wrong password' },
+      { email: 'nobody@example.com', password: 'right password' },
+    ]) {
       const response = await t.request('POST', `${API(project.id)}/auth/sign-in`, { body });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ error: 'Invalid email or password.', code: 'auth/invalid-credentials' });
@@ -56,7 +70,14 @@ describe('end-user auth', () => {
     const user = await t.signUp(project.id);
     expect((await me(project.id)).body).toEqual({ error: expect.any(String), code: 'auth/unauthorized' });
     expect((await me(project.id)).status).toBe(401);
-    for (const token of ['garbage', `${user.accessToken}x`, other.serviceKey, 'sk_wrong', project.serviceKey, project.masterKey]) {
+    for (const token of [
+      'garbage',
+      `${user.accessToken}x`,
+      other.serviceKey,
+      'sk_wrong',
+      project.serviceKey,
+      project.masterKey,
+    ]) {
       const response = await me(project.id, token);
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('auth/forbidden');
@@ -68,7 +89,8 @@ describe('end-user auth', () => {
 
   it('rotates refresh tokens and revokes the family when a spent one is reused', async () => {
     const user = await t.signUp(project.id);
-    const refresh = (refreshToken: string) => t.request('POST', `${API(project.id)}/auth/request-new-access-token`, { body: { refreshToken } });
+    const refresh = (refreshToken: string) =>
+      t.request('POST', `${API(project.id)}/auth/request-new-access-token`, { body: { refreshToken } });
     const first = await refresh(user.refreshToken);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.stringMatching(/^rt_/) });
@@ -87,8 +109,11 @@ describe('end-user auth', () => {
 
   it('keeps other sessions of the user alive when one family is revoked', async () => {
     const user = await t.signUp(project.id, { password: 'password-123' });
-    const second = await t.request('POST', `${API(project.id)}/auth/sign-in`, { body: { email: user.email, password: 'password-123' } });
-    const refresh = (refreshToken: string) => t.request('POST', `${API(project.id)}/auth/request-new-access-token`, { body: { refreshToken } });
+    const second = await t.request('POST', `${API(project.id)}/auth/sign-in`, {
+      body: { email: user.email, password: 'password-123' },
+    });
+    const refresh = (refreshToken: string) =>
+      t.request('POST', `${API(project.id)}/auth/request-new-access-token`, { body: { refreshToken } });
     await refresh(user.refreshToken);
     expect((await refresh(user.refreshToken)).body.code).toBe('auth/token-reuse-detected');
     expect((await refresh(second.body.refreshToken)).status).toBe(200);
@@ -96,14 +121,22 @@ describe('end-user auth', () => {
 
   it('refuses unknown refresh tokens and tokens of another project, and signs out', async () => {
     const user = await t.signUp(project.id);
-    const unknown = await t.request('POST', `${API(project.id)}/auth/request-new-access-token`, { body: { refreshToken: 'rt_nope' } });
+    const unknown = await t.request('POST', `${API(project.id)}/auth/request-new-access-token`, {
+      body: { refreshToken: 'rt_nope' },
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body.code).toBe('auth/invalid-refresh-token');
-    const cross = await t.request('POST', `${API(other.id)}/auth/request-new-access-token`, { body: { refreshToken: user.refreshToken } });
+    const cross = await t.request('POST', `${API(other.id)}/auth/request-new-access-token`, {
+      body: { refreshToken: user.refreshToken },
+    });
     expect(cross.body.code).toBe('auth/invalid-refresh-token');
-    const out = await t.request('POST', `${API(project.id)}/auth/sign-out`, { body: { refreshToken: user.refreshToken } });
+    const out = await t.request('POST', `${API(project.id)}/auth/sign-out`, {
+      body: { refreshToken: user.refreshToken },
+    });
     expect(out.body).toEqual({ success: true });
-    const after = await t.request('POST', `${API(project.id)}/auth/request-new-access-token`, { body: { refreshToken: user.refreshToken } });
+    const after = await t.request('POST', `${API(project.id)}/auth/request-new-access-token`, {
+      body: { refreshToken: user.refreshToken },
+    });
     expect(after.body.code).toBe('auth/invalid-refresh-token');
   });
 
@@ -115,7 +148,9 @@ describe('end-user auth', () => {
     try {
       const users = await client.query(`SELECT password_hash FROM community.users WHERE id = $1`, [user.id]);
       expect(users.rows[0].password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
-      const tokens = await client.query(`SELECT token_digest FROM community.refresh_tokens WHERE user_id = $1`, [user.id]);
+      const tokens = await client.query(`SELECT token_digest FROM community.refresh_tokens WHERE user_id = $1`, [
+        user.id,
+      ]);
       expect(JSON.stringify(tokens.rows)).not.toContain(user.refreshToken);
     } finally {
       await client.end();
@@ -125,7 +160,10 @@ describe('end-user auth', () => {
   it('limits sign-in attempts per project and client address (429 auth/too-many-attempts)', async () => {
     const target = await t.signUp(project.id, { password: 'the real password' });
     const signIn = (projectId: string, password: string, address: string) =>
-      t.request('POST', `${API(projectId)}/auth/sign-in`, { body: { email: target.email, password }, headers: { 'x-forwarded-for': address } });
+      t.request('POST', `${API(projectId)}/auth/sign-in`, {
+        body: { email: target.email, password },
+        headers: { 'x-forwarded-for': address },
+      });
     await waitForRoomInWindow(60, 30);
     for (let i = 0; i < 10; i += 1) expect((await signIn(project.id, `guess ${i}`, '203.0.113.50')).status).toBe(401);
     const refused = await signIn(project.id, 'the real password', '203.0.113.50');

@@ -7,15 +7,25 @@ const RUNS = 40;
 
 /** A 4xx in the community wire shape, never a 5xx. */
 function expectClientError(response: JsonResponse, allowed: number[] = [400]): void {
-  if (!allowed.includes(response.status)) throw new Error(`unexpected ${response.status}: ${JSON.stringify(response.body)}`);
-  expect(response.body).toEqual({ error: expect.any(String), code: expect.stringMatching(/^[a-z-]+\/[a-z-]+$/), ...(response.body?.field ? { field: expect.any(String) } : {}) });
+  if (!allowed.includes(response.status))
+    throw new Error(`unexpected ${response.status}: ${JSON.stringify(response.body)}`);
+  expect(response.body).toEqual({
+    error: expect.any(String),
+    code: expect.stringMatching(/^[a-z-]+\/[a-z-]+$/),
+    ...(response.body?.field ? { field: expect.any(String) } : {}),
+  });
 }
 
 const json = fc.jsonValue({ maxDepth: 3 });
 const anyObject = fc.dictionary(fc.string({ maxLength: 12 }), json, { maxKeys: 5 });
 const mutated = (base: Record<string, unknown>) =>
-  fc.record({ key: fc.constantFrom(...Object.keys(base), 'extra'), value: json }).map(({ key, value }) => ({ ...base, [key]: value }));
-const printable = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-~+/= '.split('')), maxLength: 300 });
+  fc
+    .record({ key: fc.constantFrom(...Object.keys(base), 'extra'), value: json })
+    .map(({ key, value }) => ({ ...base, [key]: value }));
+const printable = fc.string({
+  unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-~+/= '.split('')),
+  maxLength: 300,
+});
 
 describe('bad input never yields a 5xx or a partial write (property-based)', () => {
   let t: CommunityTestApp;
@@ -25,7 +35,9 @@ describe('bad input never yields a 5xx or a partial write (property-based)', () 
     Number((await queryDb<{ n: string }>(t.app.database.url, `SELECT count(*) AS n FROM community.${table}`))[0].n);
 
   beforeAll(async () => {
-    t = await CommunityTestApp.start({ env: { VERIFICATION_ATTEMPTS_PER_MINUTE: '100000', VERIFICATION_ATTEMPTS_PER_HOUR: '100000' } });
+    t = await CommunityTestApp.start({
+      env: { VERIFICATION_ATTEMPTS_PER_MINUTE: '100000', VERIFICATION_ATTEMPTS_PER_HOUR: '100000' },
+    });
     project = await t.createProject(['push']);
     user = await t.signUp(project.id, { email: 'fixed@example.com', password: 'fixed-password' });
   });
@@ -58,13 +70,16 @@ describe('bad input never yields a 5xx or a partial write (property-based)', () 
 
   it('POST auth/sign-up', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(json, anyObject, mutated({ email: 'new@example.com', password: 'long enough', name: 'n' })), async (body) => {
-        const before = await count('users');
-        const response = await t.request('POST', `${API(project.id)}/auth/sign-up`, { body });
-        if (response.status === 201) return;
-        expectClientError(response, [400, 409]);
-        expect(await count('users')).toBe(before);
-      }),
+      fc.asyncProperty(
+        fc.oneof(json, anyObject, mutated({ email: 'new@example.com', password: 'long enough', name: 'n' })),
+        async (body) => {
+          const before = await count('users');
+          const response = await t.request('POST', `${API(project.id)}/auth/sign-up`, { body });
+          if (response.status === 201) return;
+          expectClientError(response, [400, 409]);
+          expect(await count('users')).toBe(before);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -88,13 +103,22 @@ describe('bad input never yields a 5xx or a partial write (property-based)', () 
 
   it('POST auth/send-verification', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(json, mutated({ mode: 'code', tokenFormat: 'numeric', tokenLength: 6, redirectUrl: 'https://a.example' })), async (body) => {
-        const before = await count('verification_tokens');
-        const response = await t.request('POST', `${API(project.id)}/auth/send-verification`, { body, token: user.accessToken });
-        if (response.status === 200) return;
-        expectClientError(response, [400, 429]);
-        expect(await count('verification_tokens')).toBe(before);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          json,
+          mutated({ mode: 'code', tokenFormat: 'numeric', tokenLength: 6, redirectUrl: 'https://a.example' }),
+        ),
+        async (body) => {
+          const before = await count('verification_tokens');
+          const response = await t.request('POST', `${API(project.id)}/auth/send-verification`, {
+            body,
+            token: user.accessToken,
+          });
+          if (response.status === 200) return;
+          expectClientError(response, [400, 429]);
+          expect(await count('verification_tokens')).toBe(before);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -122,19 +146,34 @@ describe('bad input never yields a 5xx or a partial write (property-based)', () 
   });
 
   it('POST and DELETE push-notifications/devices', async () => {
-    const web = { platform: 'web', subscription: { endpoint: 'https://push.example.com/x', keys: { p256dh: 'a', auth: 'b' } } };
+    const web = {
+      platform: 'web',
+      subscription: { endpoint: 'https://push.example.com/x', keys: { p256dh: 'a', auth: 'b' } },
+    };
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('POST', 'DELETE'),
-        fc.oneof(json, anyObject, mutated({ platform: 'ios', token: 't' }), mutated(web), mutated({ ...web.subscription }).map((subscription) => ({ platform: 'web', subscription }))),
+        fc.oneof(
+          json,
+          anyObject,
+          mutated({ platform: 'ios', token: 't' }),
+          mutated(web),
+          mutated({ ...web.subscription }).map((subscription) => ({ platform: 'web', subscription })),
+        ),
         async (method, body) => {
           const before = await count('push_devices');
-          const response = await t.request(method, `${API(project.id)}/push-notifications/devices`, { body, token: user.accessToken });
+          const response = await t.request(method, `${API(project.id)}/push-notifications/devices`, {
+            body,
+            token: user.accessToken,
+          });
           if (response.status === 200) return;
           expectClientError(response, [400, 404]);
           // body-parser (strict) refuses a top-level primitive before routing: the app-wide invalid-json answer.
           const primitive = body === null || typeof body !== 'object';
-          if (response.status === 400) expect(primitive ? ['request/invalid-json', 'push-device/invalid-body'] : ['push-device/invalid-body']).toContain(response.body.code);
+          if (response.status === 400)
+            expect(
+              primitive ? ['request/invalid-json', 'push-device/invalid-body'] : ['push-device/invalid-body'],
+            ).toContain(response.body.code);
           expect(await count('push_devices')).toBe(before);
         },
       ),
@@ -143,24 +182,44 @@ describe('bad input never yields a 5xx or a partial write (property-based)', () 
   });
 
   it('malformed JSON and wrong content types', async () => {
-    const routes = ['auth/sign-up', 'auth/sign-in', 'auth/verify-email', 'auth/send-verification', 'push-notifications/devices'];
+    const routes = [
+      'auth/sign-up',
+      'auth/sign-in',
+      'auth/verify-email',
+      'auth/send-verification',
+      'push-notifications/devices',
+    ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), fc.string({ maxLength: 50 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml'), async (route, raw, type) => {
-        const response = await t.request('POST', `${API(project.id)}/${route}`, { body: raw, token: user.accessToken, headers: { 'content-type': type } });
-        if (route === 'auth/send-verification' && response.status === 200) return;
-        expectClientError(response, [400, 401, 429]);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.string({ maxLength: 50 }),
+        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml'),
+        async (route, raw, type) => {
+          const response = await t.request('POST', `${API(project.id)}/${route}`, {
+            body: raw,
+            token: user.accessToken,
+            headers: { 'content-type': type },
+          });
+          if (route === 'auth/send-verification' && response.status === 200) return;
+          expectClientError(response, [400, 401, 429]);
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
   });
 
   it('arbitrary project ids and Authorization headers', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 60 }).filter((id) => id !== '.' && id !== '..'), async (id) => {
-        const response = await t.request('POST', `${API(encodeHostile(id))}/auth/sign-in`, { body: { email: 'a@b.c', password: 'x' } });
-        expectClientError(response, [404]);
-        expect(response.body.code).toBe('project/not-found');
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 60 }).filter((id) => id !== '.' && id !== '..'),
+        async (id) => {
+          const response = await t.request('POST', `${API(encodeHostile(id))}/auth/sign-in`, {
+            body: { email: 'a@b.c', password: 'x' },
+          });
+          expectClientError(response, [404]);
+          expect(response.body.code).toBe('project/not-found');
+        },
+      ),
       { numRuns: RUNS },
     );
     await fc.assert(
@@ -183,7 +242,11 @@ describe('bad input never yields a 5xx or a partial write (property-based)', () 
         json,
         async (id, route, body) => {
           const [method, suffix] = route.split(' ');
-          const response = await t.admin(method, `/projects/${encodeHostile(id)}${suffix === '/' ? '' : suffix}`, method === 'GET' ? undefined : body);
+          const response = await t.admin(
+            method,
+            `/projects/${encodeHostile(id)}${suffix === '/' ? '' : suffix}`,
+            method === 'GET' ? undefined : body,
+          );
           expectClientError(response, [400, 404]);
         },
       ),

@@ -15,11 +15,12 @@ describe('configured domain modules', () => {
 
   afterAll(() => community.close());
 
-  it.each([CommunityModule, CommunityVerificationModule, CommunityPushModule].map((domainModule) => [domainModule.name, domainModule] as const))(
-    'builds %s once although several modules import it',
-    (_name, domainModule) => {
+  it.each(
+    [CommunityModule, CommunityVerificationModule, CommunityPushModule].map(
+      (domainModule) => [domainModule.name, domainModule] as const,
+    ),
+  )('builds %s once although several modules import it', (_name, domainModule) => {
     const modules = [...community.app.app.get(ModulesContainer).values()];
     expect(modules.filter((module) => module.metatype === domainModule)).toHaveLength(1);
-    },
-  );
+  });
 });

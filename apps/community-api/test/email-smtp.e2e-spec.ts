@@ -37,7 +37,9 @@ describe('email verification over SMTP', () => {
   let t: CommunityTestApp;
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await CommunityTestApp.start({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'verify@community.example' } });
+    t = await CommunityTestApp.start({
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'verify@community.example' },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -47,7 +49,10 @@ describe('email verification over SMTP', () => {
   it('delivers the code through SMTP (not the outbox) and the code verifies', async () => {
     const project = await t.createProject([]);
     const user = await t.signUp(project.id);
-    const sent = await t.request('POST', `${API(project.id)}/auth/send-verification`, { token: user.accessToken, body: { tokenFormat: 'numeric', tokenLength: 8 } });
+    const sent = await t.request('POST', `${API(project.id)}/auth/send-verification`, {
+      token: user.accessToken,
+      body: { tokenFormat: 'numeric', tokenLength: 8 },
+    });
     expect(sent).toMatchObject({ status: 200, body: { success: true } });
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
@@ -57,7 +62,10 @@ describe('email verification over SMTP', () => {
     const code = /code for Test project is: (\d{8})/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1] as string;
     expect(code).toMatch(/^\d{8}$/);
     expect((await t.admin('GET', `/projects/${project.id}/outbox`)).body).toEqual([]);
-    expect(await t.request('POST', `${API(project.id)}/auth/verify-email`, { body: { token: code } })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await t.request('POST', `${API(project.id)}/auth/verify-email`, { body: { token: code } })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
   });
 
   it('answers 503 mail/unavailable when the SMTP server refuses, and keeps no token nobody received', async () => {
@@ -75,13 +83,19 @@ describe('email verification over SMTP', () => {
     try {
       const project = await broken.createProject([]);
       const user = await broken.signUp(project.id);
-      const sent = await broken.request('POST', `${API(project.id)}/auth/send-verification`, { token: user.accessToken, body: {} });
+      const sent = await broken.request('POST', `${API(project.id)}/auth/send-verification`, {
+        token: user.accessToken,
+        body: {},
+      });
       expect(sent).toMatchObject({ status: 503, body: { code: 'mail/unavailable' } });
       const { Client } = await import('pg');
       const client = new Client({ connectionString: broken.app.database.url });
       await client.connect();
       try {
-        const { rows } = await client.query(`SELECT count(*)::int AS n FROM community.verification_tokens WHERE project_id = $1`, [project.id]);
+        const { rows } = await client.query(
+          `SELECT count(*)::int AS n FROM community.verification_tokens WHERE project_id = $1`,
+          [project.id],
+        );
         expect(rows[0].n).toBe(0);
       } finally {
         await client.end();

@@ -22,15 +22,31 @@ describe('email verification', () => {
     t.request('POST', `${API(project.id)}/auth/send-verification`, { token: user.accessToken, body });
   const verify = (projectId: string, token: unknown, headers: Record<string, string> = {}) =>
     t.request('POST', `${API(projectId)}/auth/verify-email`, { body: { token }, headers });
-  const outbox = async (projectId: string) => (await t.admin('GET', `/projects/${projectId}/outbox`)).body as { to: string; subject: string; text: string; html: string; sentAt: string }[];
-  const lastCode = async (projectId: string) => /code for .* is: (\S+)/.exec((await outbox(projectId))[0].text)?.[1] as string;
-  const isVerified = async (projectId: string, user: TestUser) => (await t.request('GET', `${API(projectId)}/auth/me`, { token: user.accessToken })).body.isVerified;
+  const outbox = async (projectId: string) =>
+    (await t.admin('GET', `/projects/${projectId}/outbox`)).body as {
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      sentAt: string;
+    }[];
+  const lastCode = async (projectId: string) =>
+    /code for .* is: (\S+)/.exec((await outbox(projectId))[0].text)?.[1] as string;
+  const isVerified = async (projectId: string, user: TestUser) =>
+    (await t.request('GET', `${API(projectId)}/auth/me`, { token: user.accessToken })).body.isVerified;
 
   it('issued -> consumed: the mailed code verifies the user once', async () => {
     const { project, user } = await setup();
-    expect(await send(project, user, { tokenFormat: 'numeric' })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await send(project, user, { tokenFormat: 'numeric' })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     const [mail] = await outbox(project.id);
-    expect(mail).toMatchObject({ to: user.email, subject: 'Test project: verify your email address', sentAt: expect.any(String) });
+    expect(mail).toMatchObject({
+      to: user.email,
+      subject: 'Test project: verify your email address',
+      sentAt: expect.any(String),
+    });
     const code = await lastCode(project.id);
     expect(code).toMatch(/^\d{6}$/);
     expect(mail.html).toContain(code);
@@ -38,7 +54,10 @@ describe('email verification', () => {
     expect(await verify(project.id, code)).toMatchObject({ status: 200, body: { success: true } });
     expect(await isVerified(project.id, user)).toBe(true);
     // already consumed
-    expect(await verify(project.id, code)).toMatchObject({ status: 400, body: { error: expect.any(String), code: 'auth/invalid-or-expired-token' } });
+    expect(await verify(project.id, code)).toMatchObject({
+      status: 400,
+      body: { error: expect.any(String), code: 'auth/invalid-or-expired-token' },
+    });
   });
 
   it('expires 5 minutes after issue whether or not used (injectable clock)', async () => {
@@ -58,7 +77,10 @@ describe('email verification', () => {
   it('never issued: 400 auth/invalid-or-expired-token', async () => {
     const { project } = await setup();
     for (const token of ['000000', 'a'.repeat(64), 'x']) {
-      expect(await verify(project.id, token)).toMatchObject({ status: 400, body: { code: 'auth/invalid-or-expired-token' } });
+      expect(await verify(project.id, token)).toMatchObject({
+        status: 400,
+        body: { code: 'auth/invalid-or-expired-token' },
+      });
     }
   });
 
@@ -125,7 +147,9 @@ describe('email verification', () => {
     expect(first.headers.get('location')).toBe('https://app.example.com/done?x=1&verified=true');
     expect(await isVerified(project.id, user)).toBe(true);
     const again = await t.request('GET', path);
-    expect(again.headers.get('location')).toBe('https://app.example.com/done?x=1&verified=false&error=invalid-or-expired-token');
+    expect(again.headers.get('location')).toBe(
+      'https://app.example.com/done?x=1&verified=false&error=invalid-or-expired-token',
+    );
     const noRedirect = await t.request('GET', `${link.pathname}?token=${link.searchParams.get('token')}`);
     expect(noRedirect).toMatchObject({ status: 400, body: { code: 'auth/invalid-or-expired-token' } });
     const badRedirect = await t.request('GET', `${link.pathname}?token=x&redirect=javascript:alert(1)`);
@@ -150,7 +174,9 @@ describe('email verification', () => {
     expect(swapped.headers.get('location')).toBeNull();
     expect(await isVerified(project.id, user)).toBe(true);
     // The address it was issued with still gets the spent-link redirect.
-    expect((await elsewhere('https://app.example.com/done')).headers.get('location')).toBe('https://app.example.com/done?verified=false&error=invalid-or-expired-token');
+    expect((await elsewhere('https://app.example.com/done')).headers.get('location')).toBe(
+      'https://app.example.com/done?verified=false&error=invalid-or-expired-token',
+    );
   });
 
   it('limits verify attempts per project and client address (429 auth/too-many-attempts)', async () => {
@@ -198,7 +224,9 @@ describe('email verification', () => {
     const client = new Client({ connectionString: t.app.database.url });
     await client.connect();
     try {
-      const { rows } = await client.query(`SELECT * FROM community.verification_tokens WHERE project_id = $1`, [project.id]);
+      const { rows } = await client.query(`SELECT * FROM community.verification_tokens WHERE project_id = $1`, [
+        project.id,
+      ]);
       expect(rows).toHaveLength(1);
       expect(JSON.stringify(rows)).not.toContain(code);
       expect(rows[0].token_digest).toMatch(/^[0-9a-f]{64}$/);
@@ -219,7 +247,10 @@ describe('verification guesses spread over many addresses', () => {
     const project = await t.createProject();
     const other = await t.createProject();
     const guess = (projectId: string, address: string) =>
-      t.request('POST', `${API(projectId)}/auth/verify-email`, { body: { token: '123456' }, headers: { 'x-forwarded-for': address } });
+      t.request('POST', `${API(projectId)}/auth/verify-email`, {
+        body: { token: '123456' },
+        headers: { 'x-forwarded-for': address },
+      });
     const statuses = [];
     for (let i = 1; i <= 6; i += 1) statuses.push((await guess(project.id, `203.0.113.${i}`)).status);
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);

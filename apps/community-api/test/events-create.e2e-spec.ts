@@ -19,7 +19,12 @@ describe('POST /events (JSON): fields, rules and error order of the spec', () =>
 
   it('creates an online event with defaults, the creator as userId and first host, and rsvpCounts inline', async () => {
     const startTime = futureIso();
-    const response = await createEvent(t, project, user, onlineEvent({ startTime, hostIds: ['co-host-1'], metadata: { tier: 'gold' } }));
+    const response = await createEvent(
+      t,
+      project,
+      user,
+      onlineEvent({ startTime, hostIds: ['co-host-1'], metadata: { tier: 'gold' } }),
+    );
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -80,14 +85,21 @@ describe('POST /events (JSON): fields, rules and error order of the spec', () =>
       guestListVisible: false,
       hostIds: [user.id],
     });
-    const [row] = await queryDb(t.app.database.url, `SELECT location, earth_point IS NOT NULL AS indexed FROM community.events WHERE id = $1`, [response.body.id]);
+    const [row] = await queryDb(
+      t.app.database.url,
+      `SELECT location, earth_point IS NOT NULL AS indexed FROM community.events WHERE id = $1`,
+      [response.body.id],
+    );
     expect(row).toEqual({ location: { type: 'Point', coordinates: [2.3376, 48.8606] }, indexed: true });
   });
 
   it.each([
     ['physical with address only', { type: 'physical', address: '10 Downing St' }],
     ['physical with location only', { type: 'physical', location: { latitude: 51.5, longitude: -0.12 } }],
-    ['hybrid with url and location', { type: 'hybrid', url: 'https://x.example', location: { latitude: 0, longitude: 0 } }],
+    [
+      'hybrid with url and location',
+      { type: 'hybrid', url: 'https://x.example', location: { latitude: 0, longitude: 0 } },
+    ],
   ])('accepts %s', async (_, fields) => {
     const response = await createEvent(t, project, user, { title: 'T', startTime: futureIso(), ...fields });
     expect(response.status).toBe(201);
@@ -131,18 +143,35 @@ describe('POST /events (JSON): fields, rules and error order of the spec', () =>
     const created = await createEvent(t, project, user, onlineEvent({ title }));
     expect({ status: created.status, title: created.body.title }).toEqual({ status: 201, title });
     const refused = await createEvent(t, project, user, onlineEvent({ title: `${title}🎉` }));
-    expect(refused).toMatchObject({ status: 400, body: { code: 'event/invalid-body', field: 'title', error: 'title must be a string of 1 to 300 characters' } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { code: 'event/invalid-body', field: 'title', error: 'title must be a string of 1 to 300 characters' },
+    });
   });
 
   it('accepts a local startTime with timezone, stored and answered in UTC; without timezone an offset is required', async () => {
-    const created = await createEvent(t, project, user, onlineEvent({ startTime: '2030-05-01T18:00:00', timezone: 'America/New_York' }));
-    expect({ status: created.status, startTime: created.body.startTime, timezone: created.body.timezone }).toEqual({ status: 201, startTime: '2030-05-01T22:00:00.000Z', timezone: 'America/New_York' });
+    const created = await createEvent(
+      t,
+      project,
+      user,
+      onlineEvent({ startTime: '2030-05-01T18:00:00', timezone: 'America/New_York' }),
+    );
+    expect({ status: created.status, startTime: created.body.startTime, timezone: created.body.timezone }).toEqual({
+      status: 201,
+      startTime: '2030-05-01T22:00:00.000Z',
+      timezone: 'America/New_York',
+    });
     const refused = await createEvent(t, project, user, onlineEvent({ startTime: '2030-05-01T18:00:00' }));
     expect(refused).toMatchObject({ status: 400, body: { code: 'event/invalid-body', field: 'startTime' } });
   });
 
   it('accepts metadata just under 1 MB', async () => {
-    const response = await createEvent(t, project, user, onlineEvent({ metadata: { blob: 'x'.repeat(1024 * 1024 - 20) } }));
+    const response = await createEvent(
+      t,
+      project,
+      user,
+      onlineEvent({ metadata: { blob: 'x'.repeat(1024 * 1024 - 20) } }),
+    );
     expect(response.status).toBe(201);
   });
 
@@ -150,13 +179,22 @@ describe('POST /events (JSON): fields, rules and error order of the spec', () =>
     const other = await t.createProject([]);
     const stranger = await t.signUp(other.id);
     for (const key of [project.serviceKey, project.masterKey]) {
-      const created = await t.request('POST', `${API(project.id)}/events`, { token: key, body: onlineEvent({ userId: user.id }) });
+      const created = await t.request('POST', `${API(project.id)}/events`, {
+        token: key,
+        body: onlineEvent({ userId: user.id }),
+      });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ userId: user.id, hostIds: [user.id] });
     }
-    const missing = await t.request('POST', `${API(project.id)}/events`, { token: project.serviceKey, body: onlineEvent() });
+    const missing = await t.request('POST', `${API(project.id)}/events`, {
+      token: project.serviceKey,
+      body: onlineEvent(),
+    });
     expect(missing.body).toMatchObject({ code: 'event/invalid-body', field: 'userId' });
-    const foreign = await t.request('POST', `${API(project.id)}/events`, { token: project.serviceKey, body: onlineEvent({ userId: stranger.id }) });
+    const foreign = await t.request('POST', `${API(project.id)}/events`, {
+      token: project.serviceKey,
+      body: onlineEvent({ userId: stranger.id }),
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body).toMatchObject({ code: 'event/invalid-body', field: 'userId' });
   });
@@ -167,7 +205,10 @@ describe('POST /events (JSON): fields, rules and error order of the spec', () =>
     expect(none).toMatchObject({ status: 401, body: { code: 'auth/unauthorized' } });
     const bad = await t.request('POST', `${API(project.id)}/events`, { token: 'not-a-jwt', body: { nonsense: true } });
     expect(bad).toMatchObject({ status: 403, body: { code: 'auth/forbidden' } });
-    const foreignKey = await t.request('POST', `${API(project.id)}/events`, { token: other.serviceKey, body: onlineEvent() });
+    const foreignKey = await t.request('POST', `${API(project.id)}/events`, {
+      token: other.serviceKey,
+      body: onlineEvent(),
+    });
     expect(foreignKey.status).toBe(403);
   });
 
@@ -178,16 +219,35 @@ describe('POST /events (JSON): fields, rules and error order of the spec', () =>
     const invalid = await createEvent(t, bare, member, onlineEvent({ spaceId, url: undefined }));
     expect(invalid.body).toMatchObject({ code: 'event/invalid-body' });
     const noBundle = await createEvent(t, bare, member, onlineEvent({ spaceId }));
-    expect(noBundle).toMatchObject({ status: 403, body: { code: 'event/spaces-bundle-required', error: expect.any(String) } });
+    expect(noBundle).toMatchObject({
+      status: 403,
+      body: { code: 'event/spaces-bundle-required', error: expect.any(String) },
+    });
   });
 
   it('scopes an event to a space: 404 unknown space, 403 unless an active member, 201 for a member', async () => {
     const space = await t.admin('POST', `/projects/${project.id}/spaces`, { name: 'Runners' });
     expect(space.status).toBe(201);
-    const unknown = await createEvent(t, project, user, onlineEvent({ spaceId: '22222222-2222-4222-8222-222222222222' }));
-    expect(unknown).toMatchObject({ status: 404, body: { code: 'event/space-not-found', error: expect.stringMatching(/space/i) } });
-    const notMember = await createEvent(t, project, user, onlineEvent({ spaceId: space.body.id, visibility: 'members' }));
-    expect(notMember).toMatchObject({ status: 403, body: { code: 'event/not-space-member', error: expect.stringMatching(/member/i) } });
+    const unknown = await createEvent(
+      t,
+      project,
+      user,
+      onlineEvent({ spaceId: '22222222-2222-4222-8222-222222222222' }),
+    );
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { code: 'event/space-not-found', error: expect.stringMatching(/space/i) },
+    });
+    const notMember = await createEvent(
+      t,
+      project,
+      user,
+      onlineEvent({ spaceId: space.body.id, visibility: 'members' }),
+    );
+    expect(notMember).toMatchObject({
+      status: 403,
+      body: { code: 'event/not-space-member', error: expect.stringMatching(/member/i) },
+    });
     for (const status of ['pending', 'banned']) {
       await t.admin('PUT', `/projects/${project.id}/spaces/${space.body.id}/members/${user.id}`, { status });
       const refused = await createEvent(t, project, user, onlineEvent({ spaceId: space.body.id }));
@@ -202,11 +262,17 @@ describe('POST /events (JSON): fields, rules and error order of the spec', () =>
     const other = await t.createProject(['spaces']);
     const space = await t.admin('POST', `/projects/${other.id}/spaces`, { name: 'Elsewhere' });
     const response = await createEvent(t, project, user, onlineEvent({ spaceId: space.body.id }));
-    expect(response).toMatchObject({ status: 404, body: { code: 'event/space-not-found', error: expect.stringMatching(/space/i) } });
+    expect(response).toMatchObject({
+      status: 404,
+      body: { code: 'event/space-not-found', error: expect.stringMatching(/space/i) },
+    });
   });
 
   it('answers 404 project/not-found for an unknown project', async () => {
-    const response = await t.request('POST', `${API('00000000-0000-4000-8000-000000000000')}/events`, { token: user.accessToken, body: onlineEvent() });
+    const response = await t.request('POST', `${API('00000000-0000-4000-8000-000000000000')}/events`, {
+      token: user.accessToken,
+      body: onlineEvent(),
+    });
     expect(response).toMatchObject({ status: 404, body: { code: 'project/not-found' } });
   });
 });

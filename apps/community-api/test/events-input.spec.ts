@@ -4,7 +4,14 @@ import { normaliseMultipartFields, toCreateEventInput } from '../src/events/inpu
 import { toGuestListQuery } from '../src/events/input/guest-list.request.dto';
 import { toListEventsQuery } from '../src/events/input/list-events.request.dto';
 import { toSetRsvpInput, toWithdrawRsvpInput } from '../src/events/input/rsvp.request.dto';
-import { formerCreateEventInput, formerDecodeMultipart, formerGuestListQuery, formerListEventsQuery, formerRsvpBody, formerWithdrawBody } from './support/former-event-parsers';
+import {
+  formerCreateEventInput,
+  formerDecodeMultipart,
+  formerGuestListQuery,
+  formerListEventsQuery,
+  formerRsvpBody,
+  formerWithdrawBody,
+} from './support/former-event-parsers';
 
 /** What a parser answers: its value, or the code, message and field of its error. */
 function outcome(parse: () => unknown): unknown {
@@ -16,9 +23,46 @@ function outcome(parse: () => unknown): unknown {
   }
 }
 
-const LIST_KEYS = ['page', 'limit', 'from', 'to', 'type', 'visibility', 'status', 'spaceId', 'userId', 'hostId', 'latitude', 'longitude', 'radius', 'sortBy', 'x'];
+const LIST_KEYS = [
+  'page',
+  'limit',
+  'from',
+  'to',
+  'type',
+  'visibility',
+  'status',
+  'spaceId',
+  'userId',
+  'hostId',
+  'latitude',
+  'longitude',
+  'radius',
+  'sortBy',
+  'x',
+];
 const listValue = fc.oneof(
-  fc.constantFrom('', '1', '0', '20', '101', '-3', '2.5', '48.85', '200', '5000', '2030-01-01', '2030-01-01T10:00:00Z', '2029-01-01', 'online', 'public', 'active', 'distance', 'startTime', '00000000-0000-4000-8000-000000000000', 'ABCDEF00-0000-4000-8000-000000000000'),
+  fc.constantFrom(
+    '',
+    '1',
+    '0',
+    '20',
+    '101',
+    '-3',
+    '2.5',
+    '48.85',
+    '200',
+    '5000',
+    '2030-01-01',
+    '2030-01-01T10:00:00Z',
+    '2029-01-01',
+    'online',
+    'public',
+    'active',
+    'distance',
+    'startTime',
+    '00000000-0000-4000-8000-000000000000',
+    'ABCDEF00-0000-4000-8000-000000000000',
+  ),
   fc.string({ maxLength: 6 }),
   fc.array(fc.constantFrom('1', '2'), { minLength: 2, maxLength: 2 }),
 );
@@ -35,9 +79,15 @@ describe('events input DTOs answer exactly as the former hand-written parsers', 
 
   it('guest list query', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('status', 'page', 'limit', 'x'), fc.oneof(fc.constantFrom('going', 'maybe', 'yes', '1', '0', '100', '101', ''), fc.string({ maxLength: 4 }))), (query) => {
-        expect(outcome(() => toGuestListQuery(query))).toEqual(outcome(() => formerGuestListQuery(query)));
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('status', 'page', 'limit', 'x'),
+          fc.oneof(fc.constantFrom('going', 'maybe', 'yes', '1', '0', '100', '101', ''), fc.string({ maxLength: 4 })),
+        ),
+        (query) => {
+          expect(outcome(() => toGuestListQuery(query))).toEqual(outcome(() => formerGuestListQuery(query)));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -45,7 +95,14 @@ describe('events input DTOs answer exactly as the former hand-written parsers', 
   it('RSVP bodies', () => {
     const body = fc.oneof(
       fc.anything(),
-      fc.dictionary(fc.constantFrom('status', 'userId', 'other', '__proto__'), fc.oneof(fc.constantFrom('going', 'maybe', 'not_going', 'u-1', null), fc.string({ maxLength: 210 }), fc.anything())),
+      fc.dictionary(
+        fc.constantFrom('status', 'userId', 'other', '__proto__'),
+        fc.oneof(
+          fc.constantFrom('going', 'maybe', 'not_going', 'u-1', null),
+          fc.string({ maxLength: 210 }),
+          fc.anything(),
+        ),
+      ),
     );
     fc.assert(
       fc.property(body, (value) => {
@@ -56,13 +113,74 @@ describe('events input DTOs answer exactly as the former hand-written parsers', 
     );
   });
 
-  const EVENT_KEYS = ['title', 'startTime', 'type', 'description', 'endTime', 'timezone', 'url', 'venueName', 'address', 'location', 'spaceId', 'visibility', 'capacity', 'allowMaybe', 'guestListVisible', 'hostIds', 'metadata', 'userId', 'extra'];
+  const EVENT_KEYS = [
+    'title',
+    'startTime',
+    'type',
+    'description',
+    'endTime',
+    'timezone',
+    'url',
+    'venueName',
+    'address',
+    'location',
+    'spaceId',
+    'visibility',
+    'capacity',
+    'allowMaybe',
+    'guestListVisible',
+    'hostIds',
+    'metadata',
+    'userId',
+    'extra',
+  ];
   const eventValue = fc.oneof(
     fc.constantFrom(
-      'online', 'physical', 'hybrid', 'members', 'invite', 'public', '', 'https://x.example', 'ftp://x', '2030-05-01T18:00:00', '2030-05-01T18:00:00Z', '2030-05-01T17:00:00Z',
-      '2029-01-01T00:00:00+02:00', 'Europe/Berlin', 'Mars/Base', '00000000-0000-4000-8000-00000000000A', 'not-a-uuid', 'true', 'false', '4', '0', '2.5', '[]', '["a"]', '{"latitude":1,"longitude":2}', '{"latitude":1}', '{"k":1}', '{nope',
+      'online',
+      'physical',
+      'hybrid',
+      'members',
+      'invite',
+      'public',
+      '',
+      'https://x.example',
+      'ftp://x',
+      '2030-05-01T18:00:00',
+      '2030-05-01T18:00:00Z',
+      '2030-05-01T17:00:00Z',
+      '2029-01-01T00:00:00+02:00',
+      'Europe/Berlin',
+      'Mars/Base',
+      '00000000-0000-4000-8000-00000000000A',
+      'not-a-uuid',
+      'true',
+      'false',
+      '4',
+      '0',
+      '2.5',
+      '[]',
+      '["a"]',
+      '{"latitude":1,"longitude":2}',
+      '{"latitude":1}',
+      '{"k":1}',
+      '{nope',
     ),
-    fc.constantFrom(null, true, false, 0, 3, 1.5, 1_000_001, [], ['a'], [''], { latitude: 1, longitude: 2 }, { latitude: 91, longitude: 0 }, { latitude: 1, longitude: 2, z: 1 }, { k: 'v' }),
+    fc.constantFrom(
+      null,
+      true,
+      false,
+      0,
+      3,
+      1.5,
+      1_000_001,
+      [],
+      ['a'],
+      [''],
+      { latitude: 1, longitude: 2 },
+      { latitude: 91, longitude: 0 },
+      { latitude: 1, longitude: 2, z: 1 },
+      { k: 'v' },
+    ),
     fc.string({ maxLength: 8 }),
     fc.anything({ maxDepth: 2 }),
   );
@@ -70,28 +188,49 @@ describe('events input DTOs answer exactly as the former hand-written parsers', 
 
   it('create-event body (JSON)', () => {
     fc.assert(
-      fc.property(fc.boolean(), fc.dictionary(fc.constantFrom(...EVENT_KEYS), eventValue, { maxKeys: 5 }), (onBase, fields) => {
-        const body = onBase ? { ...base, ...fields } : fields;
-        expect(outcome(() => toCreateEventInput(body))).toEqual(outcome(() => formerCreateEventInput(body)));
-      }),
+      fc.property(
+        fc.boolean(),
+        fc.dictionary(fc.constantFrom(...EVENT_KEYS), eventValue, { maxKeys: 5 }),
+        (onBase, fields) => {
+          const body = onBase ? { ...base, ...fields } : fields;
+          expect(outcome(() => toCreateEventInput(body))).toEqual(outcome(() => formerCreateEventInput(body)));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
   it('create-event fields (multipart text)', () => {
-    const text = fc.oneof(eventValue.filter((value): value is string => typeof value === 'string'), fc.string({ maxLength: 8 }));
+    const text = fc.oneof(
+      eventValue.filter((value): value is string => typeof value === 'string'),
+      fc.string({ maxLength: 8 }),
+    );
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...EVENT_KEYS), text, { maxKeys: 5 }), (fields) => {
         const sent = { ...base, ...fields };
-        expect(outcome(() => toCreateEventInput(normaliseMultipartFields(sent)))).toEqual(outcome(() => formerCreateEventInput(formerDecodeMultipart(sent))));
+        expect(outcome(() => toCreateEventInput(normaliseMultipartFields(sent)))).toEqual(
+          outcome(() => formerCreateEventInput(formerDecodeMultipart(sent))),
+        );
       }),
       { numRuns: 2000 },
     );
   });
 
   it('keeps the pinned messages', () => {
-    expect(outcome(() => toListEventsQuery({ latitude: '1' }))).toEqual({ code: 'EVENT_INVALID_QUERY', message: 'latitude, longitude and radius go together', field: 'radius' });
-    expect(outcome(() => toSetRsvpInput({ status: 'yes' }))).toEqual({ code: 'EVENT_INVALID_BODY', message: 'status must be one of going, maybe, not_going', field: 'status' });
-    expect(outcome(() => toSetRsvpInput([]))).toEqual({ code: 'EVENT_INVALID_BODY', message: 'The body must be a JSON object', field: undefined });
+    expect(outcome(() => toListEventsQuery({ latitude: '1' }))).toEqual({
+      code: 'EVENT_INVALID_QUERY',
+      message: 'latitude, longitude and radius go together',
+      field: 'radius',
+    });
+    expect(outcome(() => toSetRsvpInput({ status: 'yes' }))).toEqual({
+      code: 'EVENT_INVALID_BODY',
+      message: 'status must be one of going, maybe, not_going',
+      field: 'status',
+    });
+    expect(outcome(() => toSetRsvpInput([]))).toEqual({
+      code: 'EVENT_INVALID_BODY',
+      message: 'The body must be a JSON object',
+      field: undefined,
+    });
   });
 });

@@ -18,7 +18,8 @@ describe('GET /events: paging, time windows, filters, visibility and radius sear
   let alice: TestUser;
   let bob: TestUser;
   const ids: Record<string, string> = {};
-  const list = (query: string, token: string = alice.accessToken) => t.request('GET', `${API(project.id)}/events?${query}`, { token });
+  const list = (query: string, token: string = alice.accessToken) =>
+    t.request('GET', `${API(project.id)}/events?${query}`, { token });
 
   beforeAll(async () => {
     env = await startEventsApp();
@@ -39,7 +40,13 @@ describe('GET /events: paging, time windows, filters, visibility and radius sear
     const space = (await t.admin('POST', `/projects/${project.id}/spaces`, { name: 'Crew' })).body;
     ids['space'] = space.id;
     await t.admin('PUT', `/projects/${project.id}/spaces/${space.id}/members/${bob.id}`, { status: 'active' });
-    await make('members', bob, { startTime: at(6), type: 'online', url: 'https://x.example', visibility: 'members', spaceId: space.id });
+    await make('members', bob, {
+      startTime: at(6),
+      type: 'online',
+      url: 'https://x.example',
+      visibility: 'members',
+      spaceId: space.id,
+    });
   });
   afterAll(async () => env?.close());
 
@@ -53,17 +60,29 @@ describe('GET /events: paging, time windows, filters, visibility and radius sear
     const second = await list('limit=2&page=2');
     expect(titles(second)).toEqual(['far50', 'online']);
     expect(second.body.pagination.hasMore).toBe(false);
-    expect(second.body.data[0]).toMatchObject({ rsvpCounts: { going: 0, maybe: 0, not_going: 0 }, location: { type: 'Point' } });
+    expect(second.body.data[0]).toMatchObject({
+      rsvpCounts: { going: 0, maybe: 0, not_going: 0 },
+      location: { type: 'Point' },
+    });
   });
 
   it('hides invite and members events from others, shows them to hosts, members and keys', async () => {
     expect(titles(await list('limit=100'))).not.toEqual(expect.arrayContaining(['invite']));
-    expect(titles(await list('limit=100', bob.accessToken))).toEqual(['near1', 'near5', 'far50', 'online', 'invite', 'members']);
+    expect(titles(await list('limit=100', bob.accessToken))).toEqual([
+      'near1',
+      'near5',
+      'far50',
+      'online',
+      'invite',
+      'members',
+    ]);
     expect((await list('limit=100', project.serviceKey)).body.pagination.totalItems).toBe(6);
     const hidden = await t.request('GET', `${API(project.id)}/events/${ids['members']}`, { token: alice.accessToken });
     expect(hidden).toMatchObject({ status: 404, body: { code: 'event/not-found' } });
     await t.admin('PUT', `/projects/${project.id}/spaces/${ids['space']}/members/${alice.id}`, { status: 'active' });
-    expect((await t.request('GET', `${API(project.id)}/events/${ids['members']}`, { token: alice.accessToken })).status).toBe(200);
+    expect(
+      (await t.request('GET', `${API(project.id)}/events/${ids['members']}`, { token: alice.accessToken })).status,
+    ).toBe(200);
     await t.admin('PUT', `/projects/${project.id}/spaces/${ids['space']}/members/${alice.id}`, { status: 'banned' });
   });
 
@@ -77,7 +96,8 @@ describe('GET /events: paging, time windows, filters, visibility and radius sear
   });
 
   it('finds events within a radius in metres, optionally nearest first', async () => {
-    const near = (radius: number, extra = '') => list(`latitude=${PARIS.latitude}&longitude=${PARIS.longitude}&radius=${radius}${extra}`);
+    const near = (radius: number, extra = '') =>
+      list(`latitude=${PARIS.latitude}&longitude=${PARIS.longitude}&radius=${radius}${extra}`);
     expect(titles(await near(500))).toEqual([]);
     expect(titles(await near(2000))).toEqual(['near1']);
     expect(titles(await near(10_000))).toEqual(['near1', 'near5']);
@@ -87,9 +107,23 @@ describe('GET /events: paging, time windows, filters, visibility and radius sear
   });
 
   it.each([
-    'limit=0', 'limit=101', 'page=0', 'page=abc', 'from=yesterday', 'from=2031-01-02&to=2031-01-01', 'type=virtual',
-    'latitude=10', 'latitude=10&longitude=10', 'latitude=91&longitude=0&radius=10', 'latitude=0&longitude=0&radius=-1',
-    'radius=abc&latitude=0&longitude=0', 'sortBy=distance', 'spaceId=nope', 'userId=nope', 'unknown=1', 'limit=1&limit=2',
+    'limit=0',
+    'limit=101',
+    'page=0',
+    'page=abc',
+    'from=yesterday',
+    'from=2031-01-02&to=2031-01-01',
+    'type=virtual',
+    'latitude=10',
+    'latitude=10&longitude=10',
+    'latitude=91&longitude=0&radius=10',
+    'latitude=0&longitude=0&radius=-1',
+    'radius=abc&latitude=0&longitude=0',
+    'sortBy=distance',
+    'spaceId=nope',
+    'userId=nope',
+    'unknown=1',
+    'limit=1&limit=2',
   ])('answers 400 event/invalid-query for %s', async (query) => {
     const response = await list(query);
     expect(response.status).toBe(400);
@@ -109,7 +143,10 @@ describe('GET /events: paging, time windows, filters, visibility and radius sear
     await queryDb(t.app.database.url, 'ANALYZE community.events');
     const service = t.app.app.get(EventQueryService);
     const actor = { projectId: project.id, bundles: [], kind: 'user' as const, userId: alice.id };
-    const { text: sql, parameters } = service.listStatement(actor, toListEventsQuery({ latitude: '48.85', longitude: '2.35', radius: '5000' }));
+    const { text: sql, parameters } = service.listStatement(
+      actor,
+      toListEventsQuery({ latitude: '48.85', longitude: '2.35', radius: '5000' }),
+    );
     const client = new Client({ connectionString: t.app.database.url });
     await client.connect();
     try {

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EventsSettings, LocalDiskStorage } from '@acme/events';
 import { queryDb } from './support/db';
-import { exactOptions, futureIso, images, listFilesRecursive, postMultipart, startEventsApp } from './support/events-fixtures';
+import {
+  exactOptions,
+  futureIso,
+  images,
+  listFilesRecursive,
+  postMultipart,
+  startEventsApp,
+} from './support/events-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -25,7 +32,12 @@ describe('events: a storage failure mid-request leaves nothing behind', () => {
   let env: Awaited<ReturnType<typeof startEventsApp>>;
   beforeAll(async () => {
     env = await startEventsApp({}, (builder) =>
-      builder.overrideProvider(EventsSettings).useValue({ storage, users: { userExists: async () => true }, maxImagePixels: 100_000_000, uploadSweep: { intervalSeconds: 0, graceSeconds: 3600 } } satisfies EventsSettings),
+      builder.overrideProvider(EventsSettings).useValue({
+        storage,
+        users: { userExists: async () => true },
+        maxImagePixels: 100_000_000,
+        uploadSweep: { intervalSeconds: 0, graceSeconds: 3600 },
+      } satisfies EventsSettings),
     );
   });
   afterAll(async () => {
@@ -38,9 +50,21 @@ describe('events: a storage failure mid-request leaves nothing behind', () => {
     const project = await t.createProject(['files-images']);
     const user = await t.signUp(project.id);
     const jpeg = await images.jpeg(300, 200);
-    const fields = { title: 'Flaky', startTime: futureIso(), type: 'online', url: 'https://x.example', 'gallery.options': exactOptions() };
+    const fields = {
+      title: 'Flaky',
+      startTime: futureIso(),
+      type: 'online',
+      url: 'https://x.example',
+      'gallery.options': exactOptions(),
+    };
     storage.failAfter = 4;
-    const failed = await postMultipart(t, project.id, user.accessToken, fields, [0, 1, 2].map((i) => ({ field: 'gallery', name: `${i}.jpg`, data: jpeg })));
+    const failed = await postMultipart(
+      t,
+      project.id,
+      user.accessToken,
+      fields,
+      [0, 1, 2].map((i) => ({ field: 'gallery', name: `${i}.jpg`, data: jpeg })),
+    );
     expect(failed.status).toBe(500);
     expect(failed.body).toEqual({ error: 'Internal server error', code: 'server/internal-error' });
     expect(await listFilesRecursive(root)).toEqual([]);
@@ -50,7 +74,9 @@ describe('events: a storage failure mid-request leaves nothing behind', () => {
     expect(await listFilesRecursive(env.uploadDir)).toEqual([]);
 
     storage.failAfter = Infinity;
-    const ok = await postMultipart(t, project.id, user.accessToken, fields, [{ field: 'gallery', name: 'a.jpg', data: jpeg }]);
+    const ok = await postMultipart(t, project.id, user.accessToken, fields, [
+      { field: 'gallery', name: 'a.jpg', data: jpeg },
+    ]);
     expect(ok.status).toBe(201);
     expect(await listFilesRecursive(root)).toHaveLength(3);
   });

@@ -3,7 +3,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EventsSettings, UploadJournal } from '@acme/events';
 import { queryDb } from './support/db';
-import { exactOptions, futureIso, images, listFilesRecursive, postMultipart, startEventsApp } from './support/events-fixtures';
+import {
+  exactOptions,
+  futureIso,
+  images,
+  listFilesRecursive,
+  postMultipart,
+  startEventsApp,
+} from './support/events-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -19,14 +26,17 @@ describe('events: files of creations that never committed are swept', () => {
   });
   afterAll(async () => env?.close());
 
-  const journalRows = () => queryDb<{ event_id: string }>(env.t.app.database.url, 'SELECT event_id FROM community.pending_uploads');
+  const journalRows = () =>
+    queryDb<{ event_id: string }>(env.t.app.database.url, 'SELECT event_id FROM community.pending_uploads');
 
   /** What persist() does up to the commit, then "dies": the journal row and the stored files stay. */
   async function abandonedCreation(projectId: string): Promise<string[]> {
     const journal = env.t.app.app.get(UploadJournal);
     const { storage } = env.t.app.app.get(EventsSettings);
     const eventId = randomUUID();
-    const keys = ['original.webp', 'thumb.webp'].map((name) => `${projectId}/events/${eventId}/${randomUUID()}/${name}`);
+    const keys = ['original.webp', 'thumb.webp'].map(
+      (name) => `${projectId}/events/${eventId}/${randomUUID()}/${name}`,
+    );
     await journal.record(projectId, eventId, keys);
     const source = join(env.uploadDir, `${eventId}.bin`);
     await writeFile(source, 'image bytes');
@@ -38,8 +48,16 @@ describe('events: files of creations that never committed are swept', () => {
     const { t } = env;
     const project = await t.createProject(['files-images']);
     const user = await t.signUp(project.id);
-    const fields = { title: 'Kept', startTime: futureIso(), type: 'online', url: 'https://x.example', 'gallery.options': exactOptions() };
-    const created = await postMultipart(t, project.id, user.accessToken, fields, [{ field: 'gallery', name: 'a.jpg', data: await images.jpeg(300, 200) }]);
+    const fields = {
+      title: 'Kept',
+      startTime: futureIso(),
+      type: 'online',
+      url: 'https://x.example',
+      'gallery.options': exactOptions(),
+    };
+    const created = await postMultipart(t, project.id, user.accessToken, fields, [
+      { field: 'gallery', name: 'a.jpg', data: await images.jpeg(300, 200) },
+    ]);
     expect(created.status).toBe(201);
     expect(await journalRows()).toEqual([]);
     const before = await listFilesRecursive(env.storageDir);

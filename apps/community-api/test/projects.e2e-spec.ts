@@ -14,7 +14,12 @@ describe('operator projects API', () => {
     expect(created.body.serviceKey).toMatch(/^sk_[A-Za-z0-9_-]{40,}$/);
     expect(created.body.masterKey).toMatch(/^mk_[A-Za-z0-9_-]{40,}$/);
     const fetched = await t.admin('GET', `/projects/${created.body.id}`);
-    expect(fetched.body).toEqual({ id: created.body.id, name: 'Acme', bundles: ['push'], createdAt: expect.any(String) });
+    expect(fetched.body).toEqual({
+      id: created.body.id,
+      name: 'Acme',
+      bundles: ['push'],
+      createdAt: expect.any(String),
+    });
     expect(JSON.stringify(fetched.body)).not.toContain('sk_');
   });
 

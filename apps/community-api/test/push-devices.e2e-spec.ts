@@ -11,7 +11,10 @@ interface DeviceRow {
   last_seen_at: Date;
 }
 
-const web = (endpoint: string, p256dh = 'BPubKey-1', auth = 'auth-1') => ({ platform: 'web', subscription: { endpoint, keys: { p256dh, auth } } });
+const web = (endpoint: string, p256dh = 'BPubKey-1', auth = 'auth-1') => ({
+  platform: 'web',
+  subscription: { endpoint, keys: { p256dh, auth } },
+});
 
 describe('push devices', () => {
   let t: CommunityTestApp;
@@ -29,13 +32,19 @@ describe('push devices', () => {
   const register = (projectId: string, token: string | undefined, body: unknown) =>
     t.request('POST', `${API(projectId)}/push-notifications/devices`, { token, body });
   const devices = (projectId: string, key: string) =>
-    queryDb<DeviceRow>(t.app.database.url, `SELECT * FROM community.push_devices WHERE project_id = $1 AND device_key = $2`, [projectId, key]);
+    queryDb<DeviceRow>(
+      t.app.database.url,
+      `SELECT * FROM community.push_devices WHERE project_id = $1 AND device_key = $2`,
+      [projectId, key],
+    );
 
   it('device not yet known: registered to the caller, 200 with an empty body', async () => {
     const response = await register(project.id, alice.accessToken, { platform: 'ios', token: 'apns-token-1' });
     expect(response.status).toBe(200);
     expect(response.body).toBe('');
-    expect(await devices(project.id, 'apns-token-1')).toEqual([expect.objectContaining({ user_id: alice.id, platform: 'ios' })]);
+    expect(await devices(project.id, 'apns-token-1')).toEqual([
+      expect.objectContaining({ user_id: alice.id, platform: 'ios' }),
+    ]);
   });
 
   it('same device re-registered: the same record is updated, no duplicate', async () => {
@@ -53,14 +62,20 @@ describe('push devices', () => {
   it('device registered by a different user: reassigned to the caller', async () => {
     await register(project.id, alice.accessToken, { platform: 'android', token: 'fcm-shared' });
     const [held] = await devices(project.id, 'fcm-shared');
-    expect((await register(project.id, bob.accessToken, { platform: 'android', token: 'fcm-shared' })).status).toBe(200);
-    expect(await devices(project.id, 'fcm-shared')).toEqual([expect.objectContaining({ id: held.id, user_id: bob.id })]);
+    expect((await register(project.id, bob.accessToken, { platform: 'android', token: 'fcm-shared' })).status).toBe(
+      200,
+    );
+    expect(await devices(project.id, 'fcm-shared')).toEqual([
+      expect.objectContaining({ id: held.id, user_id: bob.id }),
+    ]);
   });
 
   it('concurrent registrations of one device by several users leave exactly one record', async () => {
     const users = await Promise.all([1, 2, 3, 4].map(() => t.signUp(project.id)));
     const responses = await Promise.all(
-      [...users, ...users].map((user) => register(project.id, user.accessToken, { platform: 'ios', token: 'raced-token' })),
+      [...users, ...users].map((user) =>
+        register(project.id, user.accessToken, { platform: 'ios', token: 'raced-token' }),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
     const rows = await devices(project.id, 'raced-token');
@@ -70,15 +85,28 @@ describe('push devices', () => {
 
   it('accepts the subscription keys as properties named keys.p256dh / keys.auth', async () => {
     const endpoint = 'https://push.example.com/send/dotted';
-    const body = { platform: 'web', subscription: { endpoint, 'keys.p256dh': 'BDotted', 'keys.auth': 'dotauth', expirationTime: null } };
+    const body = {
+      platform: 'web',
+      subscription: { endpoint, 'keys.p256dh': 'BDotted', 'keys.auth': 'dotauth', expirationTime: null },
+    };
     expect((await register(project.id, alice.accessToken, body)).status).toBe(200);
-    expect(await devices(project.id, endpoint)).toEqual([expect.objectContaining({ p256dh: 'BDotted', auth: 'dotauth' })]);
+    expect(await devices(project.id, endpoint)).toEqual([
+      expect.objectContaining({ p256dh: 'BDotted', auth: 'dotauth' }),
+    ]);
   });
 
   it('401 push-device/unauthorized without a valid end-user token, and for service and master keys', async () => {
     const other = await t.createProject(['push']);
     const otherUser = await t.signUp(other.id);
-    for (const token of [undefined, 'garbage', `${alice.accessToken}x`, project.serviceKey, project.masterKey, otherUser.accessToken, 'sk_forged']) {
+    for (const token of [
+      undefined,
+      'garbage',
+      `${alice.accessToken}x`,
+      project.serviceKey,
+      project.masterKey,
+      otherUser.accessToken,
+      'sk_forged',
+    ]) {
       const response = await register(project.id, token, { platform: 'ios', token: 'never-stored' });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ error: expect.any(String), code: 'push-device/unauthorized' });
@@ -140,14 +168,26 @@ describe('push devices', () => {
   it('DELETE deregisters the caller device; 404 push-device/not-found otherwise', async () => {
     const body = { platform: 'android', token: 'to-delete' };
     await register(project.id, alice.accessToken, body);
-    const byOther = await t.request('DELETE', `${API(project.id)}/push-notifications/devices`, { token: bob.accessToken, body });
+    const byOther = await t.request('DELETE', `${API(project.id)}/push-notifications/devices`, {
+      token: bob.accessToken,
+      body,
+    });
     expect(byOther).toMatchObject({ status: 404, body: { code: 'push-device/not-found' } });
-    const removed = await t.request('DELETE', `${API(project.id)}/push-notifications/devices`, { token: alice.accessToken, body });
+    const removed = await t.request('DELETE', `${API(project.id)}/push-notifications/devices`, {
+      token: alice.accessToken,
+      body,
+    });
     expect(removed.status).toBe(200);
     expect(await devices(project.id, 'to-delete')).toEqual([]);
-    const again = await t.request('DELETE', `${API(project.id)}/push-notifications/devices`, { token: alice.accessToken, body });
+    const again = await t.request('DELETE', `${API(project.id)}/push-notifications/devices`, {
+      token: alice.accessToken,
+      body,
+    });
     expect(again).toMatchObject({ status: 404, body: { code: 'push-device/not-found' } });
-    const withKey = await t.request('DELETE', `${API(project.id)}/push-notifications/devices`, { token: project.serviceKey, body });
+    const withKey = await t.request('DELETE', `${API(project.id)}/push-notifications/devices`, {
+      token: project.serviceKey,
+      body,
+    });
     expect(withKey).toMatchObject({ status: 401, body: { code: 'push-device/unauthorized' } });
   });
 

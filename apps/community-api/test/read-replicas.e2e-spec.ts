@@ -21,7 +21,15 @@ describe('event reads on a read replica', () => {
     replica = await acquireTestReplica('community_replica');
     storage = await mkdtemp(join(tmpdir(), 'replica-storage-'));
     // A lag limit far beyond the test: the paused replica keeps serving, so what it serves can be seen.
-    t = await CommunityTestApp.start({ env: { DATABASE_READ_URLS: replica.replicaUrl, DATABASE_MAX_REPLICA_LAG_MS: '600000', STORAGE_DIR: storage, UPLOAD_TMP_DIR: storage }, database: replica.database });
+    t = await CommunityTestApp.start({
+      env: {
+        DATABASE_READ_URLS: replica.replicaUrl,
+        DATABASE_MAX_REPLICA_LAG_MS: '600000',
+        STORAGE_DIR: storage,
+        UPLOAD_TMP_DIR: storage,
+      },
+      database: replica.database,
+    });
     project = await t.createProject();
     user = await t.signUp(project.id);
   }, 120_000);
@@ -42,15 +50,33 @@ describe('event reads on a read replica', () => {
   const near = `latitude=${paris.latitude}&longitude=${paris.longitude}&radius=5000`;
 
   it('answers lists and radius searches from the replica, reads by id from the primary', async () => {
-    expect((await createEvent(t, project, user, { title: 'before', startTime: futureIso(), type: 'physical', location: paris })).status).toBe(201);
+    expect(
+      (
+        await createEvent(t, project, user, {
+          title: 'before',
+          startTime: futureIso(),
+          type: 'physical',
+          location: paris,
+        })
+      ).status,
+    ).toBe(201);
     await replica.caughtUp();
-    await waitFor(async () => (await titles(near)).includes('before') || undefined, { what: 'the first event on the replica' });
+    await waitFor(async () => (await titles(near)).includes('before') || undefined, {
+      what: 'the first event on the replica',
+    });
 
     await replica.onReplica('SELECT pg_wal_replay_pause()');
     try {
-      const created = await createEvent(t, project, user, { title: 'during', startTime: futureIso(), type: 'physical', location: paris });
+      const created = await createEvent(t, project, user, {
+        title: 'during',
+        startTime: futureIso(),
+        type: 'physical',
+        location: paris,
+      });
       expect(created.status).toBe(201);
-      expect((await t.request('GET', `${API(project.id)}/events/${created.body.id}`, { token: user.accessToken })).status).toBe(200);
+      expect(
+        (await t.request('GET', `${API(project.id)}/events/${created.body.id}`, { token: user.accessToken })).status,
+      ).toBe(200);
       expect(await titles('limit=50')).toEqual(['before']);
       expect(await titles(near)).toEqual(['before']);
     } finally {

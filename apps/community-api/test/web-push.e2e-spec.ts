@@ -35,7 +35,13 @@ function browserSubscription(endpoint: string) {
   return {
     ecdh,
     authSecret,
-    body: { platform: 'web', subscription: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') } } },
+    body: {
+      platform: 'web',
+      subscription: {
+        endpoint,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
+      },
+    },
   };
 }
 
@@ -47,7 +53,9 @@ describe('web push delivery', () => {
   beforeAll(async () => {
     push = await startPushService();
     // The stand-in push service listens on loopback, which production refuses (SSRF): allowed here.
-    t = await CommunityTestApp.start({ env: { PUSH_ALLOW_INSECURE_ENDPOINTS: 'true', PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' } });
+    t = await CommunityTestApp.start({
+      env: { PUSH_ALLOW_INSECURE_ENDPOINTS: 'true', PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' },
+    });
     project = await t.createProject(['push']);
     user = await t.signUp(project.id);
   });
@@ -56,8 +64,10 @@ describe('web push delivery', () => {
     await new Promise((resolve) => push?.server.close(resolve));
   });
 
-  const register = (body: unknown) => t.request('POST', `${API(project.id)}/push-notifications/devices`, { token: user.accessToken, body });
-  const send = (userId: string, message: Record<string, unknown>) => t.admin('POST', `/projects/${project.id}/push-notifications`, { userId, ...message });
+  const register = (body: unknown) =>
+    t.request('POST', `${API(project.id)}/push-notifications/devices`, { token: user.accessToken, body });
+  const send = (userId: string, message: Record<string, unknown>) =>
+    t.admin('POST', `/projects/${project.id}/push-notifications`, { userId, ...message });
 
   it('encrypts and signs a notification that the subscription owner can decrypt', async () => {
     const browser = browserSubscription(`${push.base}/ok/device-1`);
@@ -73,27 +83,48 @@ describe('web push delivery', () => {
     expect(headers['ttl']).toBe('3600');
     const publicKey = (await t.request('GET', `${API(project.id)}/push-notifications/vapid-public-key`)).body.publicKey;
     expect(headers['authorization']).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
-    const plaintext = ece.decrypt(body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.authSecret.toString('base64url') });
-    expect(JSON.parse(plaintext.toString('utf8'))).toEqual({ title: 'Hello', body: 'A new event near you', data: { eventId: 'e1' } });
+    const plaintext = ece.decrypt(body, {
+      version: 'aes128gcm',
+      privateKey: browser.ecdh,
+      authSecret: browser.authSecret.toString('base64url'),
+    });
+    expect(JSON.parse(plaintext.toString('utf8'))).toEqual({
+      title: 'Hello',
+      body: 'A new event near you',
+      data: { eventId: 'e1' },
+    });
   });
 
   it('removes subscriptions the push service reports gone and counts other failures', async () => {
     const other = await t.signUp(project.id);
-    const registerFor = (body: unknown) => t.request('POST', `${API(project.id)}/push-notifications/devices`, { token: other.accessToken, body });
+    const registerFor = (body: unknown) =>
+      t.request('POST', `${API(project.id)}/push-notifications/devices`, { token: other.accessToken, body });
     await registerFor(browserSubscription(`${push.base}/gone/device-2`).body);
     await registerFor(browserSubscription(`${push.base}/broken/device-3`).body);
-    await registerFor({ platform: 'web', subscription: { endpoint: `${push.base}/ok/bad-keys`, keys: { p256dh: 'notapoint', auth: 'short' } } });
+    await registerFor({
+      platform: 'web',
+      subscription: { endpoint: `${push.base}/ok/bad-keys`, keys: { p256dh: 'notapoint', auth: 'short' } },
+    });
     const report = await send(other.id, { title: 'Ping' });
     expect(report.body).toEqual({ delivered: 0, failed: 2, removed: 1, skipped: 0 });
-    const rows = await queryDb<{ device_key: string }>(t.app.database.url, `SELECT device_key FROM community.push_devices WHERE user_id = $1`, [other.id]);
+    const rows = await queryDb<{ device_key: string }>(
+      t.app.database.url,
+      `SELECT device_key FROM community.push_devices WHERE user_id = $1`,
+      [other.id],
+    );
     expect(rows.map((r) => r.device_key).sort()).toEqual([`${push.base}/broken/device-3`, `${push.base}/ok/bad-keys`]);
   });
 
   it('sends nothing to users of another project and validates the operator body', async () => {
     const elsewhere = await t.createProject(['push']);
-    const response = await t.admin('POST', `/projects/${elsewhere.id}/push-notifications`, { userId: user.id, title: 'x' });
+    const response = await t.admin('POST', `/projects/${elsewhere.id}/push-notifications`, {
+      userId: user.id,
+      title: 'x',
+    });
     expect(response).toMatchObject({ status: 404, body: { code: 'user/not-found' } });
-    expect((await t.admin('POST', `/projects/${project.id}/push-notifications`, { userId: 'nope', title: 'x' })).status).toBe(400);
+    expect(
+      (await t.admin('POST', `/projects/${project.id}/push-notifications`, { userId: 'nope', title: 'x' })).status,
+    ).toBe(400);
   });
 });
 
@@ -122,8 +153,14 @@ describe('web push endpoints may not reach this server or its network (SSRF)', (
   ])('refuses to register %s', async (endpoint) => {
     const project = await t.createProject(['push']);
     const user = await t.signUp(project.id);
-    const response = await t.request('POST', `${API(project.id)}/push-notifications/devices`, { token: user.accessToken, body: browserSubscription(endpoint).body });
-    expect(response).toMatchObject({ status: 400, body: { code: 'push-device/invalid-body', field: 'subscription.endpoint' } });
+    const response = await t.request('POST', `${API(project.id)}/push-notifications/devices`, {
+      token: user.accessToken,
+      body: browserSubscription(endpoint).body,
+    });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { code: 'push-device/invalid-body', field: 'subscription.endpoint' },
+    });
   });
 
   it('never contacts a stored private endpoint when sending', async () => {

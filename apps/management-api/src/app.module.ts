@@ -14,11 +14,16 @@ export const MANAGEMENT_API_MIGRATIONS = [...POLICIES_MIGRATIONS, ...OAUTH_MIGRA
 @Module({})
 export class AppModule {
   static forRoot(source: Record<string, unknown>): DynamicModule {
-    return ServiceCoreModule.forApp(AppModule, { service: managementService, envClass: ManagementEnv, source, schema: MANAGEMENT_SCHEMA, migrations: MANAGEMENT_API_MIGRATIONS }, [
-      ConfiguredOAuthModule,
-      PoliciesModule,
-      OAuthHttpModule,
-      ManagementApiModule,
-    ]);
+    return ServiceCoreModule.forApp(
+      AppModule,
+      {
+        service: managementService,
+        envClass: ManagementEnv,
+        source,
+        schema: MANAGEMENT_SCHEMA,
+        migrations: MANAGEMENT_API_MIGRATIONS,
+      },
+      [ConfiguredOAuthModule, PoliciesModule, OAuthHttpModule, ManagementApiModule],
+    );
   }
 }

@@ -12,11 +12,19 @@ import { RateLimitPoliciesModule } from './rate-limit-policies/rate-limit-polici
  * /api/v2 paths are gated too), then the feature modules' routes.
  */
 @Module({
-  imports: [ConfiguredOAuthModule, RateLimitModule.withPolicy(ManagementRateLimitPolicy), RateLimitPoliciesModule, ClientsModule, KeysModule],
+  imports: [
+    ConfiguredOAuthModule,
+    RateLimitModule.withPolicy(ManagementRateLimitPolicy),
+    RateLimitPoliciesModule,
+    ClientsModule,
+    KeysModule,
+  ],
   providers: [AccessTokenVerifier, ManagementGateMiddleware],
 })
 export class ManagementApiModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(ManagementGateMiddleware).forRoutes({ path: 'api/v2', method: RequestMethod.ALL }, { path: 'api/v2/*path', method: RequestMethod.ALL });
+    consumer
+      .apply(ManagementGateMiddleware)
+      .forRoutes({ path: 'api/v2', method: RequestMethod.ALL }, { path: 'api/v2/*path', method: RequestMethod.ALL });
   }
 }

@@ -21,12 +21,20 @@ export const managementService: ServiceDefinition = {
   platform: 'fastify',
   decorateOpenApi: (builder) =>
     builder
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /oauth/token' }, 'bearer')
+      .addBearerAuth(
+        { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from POST /oauth/token' },
+        'bearer',
+      )
       .addOAuth2(
         {
           type: 'oauth2',
           description: 'Client credentials with `audience` = `{PUBLIC_URL}/api/v2/`',
-          flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: Object.fromEntries(MANAGEMENT_SCOPES.map((s) => [s, describeScope(s)])) } },
+          flows: {
+            clientCredentials: {
+              tokenUrl: '/oauth/token',
+              scopes: Object.fromEntries(MANAGEMENT_SCOPES.map((s) => [s, describeScope(s)])),
+            },
+          },
         },
         'oauth2',
       )

@@ -29,27 +29,50 @@ export interface RateLimitPolicy {
 }
 
 export class RateLimitPoliciesManager extends BaseAPI {
-  async getAll(query: { take?: number; from?: string; resource?: string; consumer?: string; consumer_selector?: string } = {}): Promise<ApiResponse<{ rate_limit_policies: RateLimitPolicy[]; next?: string }>> {
-    const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
-    return JSONApiResponse.fromResponse(await this.request({ path: '/rate-limit-policies', method: 'GET', query: clean }));
+  async getAll(
+    query: { take?: number; from?: string; resource?: string; consumer?: string; consumer_selector?: string } = {},
+  ): Promise<ApiResponse<{ rate_limit_policies: RateLimitPolicy[]; next?: string }>> {
+    const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      string | number
+    >;
+    return JSONApiResponse.fromResponse(
+      await this.request({ path: '/rate-limit-policies', method: 'GET', query: clean }),
+    );
   }
 
   async create(body: Omit<RateLimitPolicy, 'id' | 'created_at' | 'updated_at'>): Promise<ApiResponse<RateLimitPolicy>> {
-    return JSONApiResponse.fromResponse(await this.request({ path: '/rate-limit-policies', method: 'POST', headers: { 'Content-Type': 'application/json' }, body }));
+    return JSONApiResponse.fromResponse(
+      await this.request({
+        path: '/rate-limit-policies',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      }),
+    );
   }
 
   async get(id: string): Promise<ApiResponse<RateLimitPolicy>> {
-    return JSONApiResponse.fromResponse(await this.request({ path: `/rate-limit-policies/${encodeURIComponent(id)}`, method: 'GET' }));
+    return JSONApiResponse.fromResponse(
+      await this.request({ path: `/rate-limit-policies/${encodeURIComponent(id)}`, method: 'GET' }),
+    );
   }
 
   async update(id: string, body: { configuration: Record<string, unknown> }): Promise<ApiResponse<RateLimitPolicy>> {
     return JSONApiResponse.fromResponse(
-      await this.request({ path: `/rate-limit-policies/${encodeURIComponent(id)}`, method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body }),
+      await this.request({
+        path: `/rate-limit-policies/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      }),
     );
   }
 
   async delete(id: string): Promise<ApiResponse<undefined>> {
-    return VoidApiResponse.fromResponse(await this.request({ path: `/rate-limit-policies/${encodeURIComponent(id)}`, method: 'DELETE' }));
+    return VoidApiResponse.fromResponse(
+      await this.request({ path: `/rate-limit-policies/${encodeURIComponent(id)}`, method: 'DELETE' }),
+    );
   }
 
   /** Checkpoint pagination as Auth0 does it: follow `next` until it is absent. */

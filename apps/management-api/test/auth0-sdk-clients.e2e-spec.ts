@@ -17,7 +17,12 @@ describe('client and grant administration through the official auth0 ManagementC
       await fetch(`${app.url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, audience: AUDIENCE }),
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: clientSecret,
+          audience: AUDIENCE,
+        }),
       })
     ).status;
 
@@ -31,12 +36,32 @@ describe('client and grant administration through the official auth0 ManagementC
       token_endpoint_auth_method: 'client_secret_post',
       grant_types: ['client_credentials'],
     });
-    expect(created).toMatchObject({ name: 'deploy-bot', app_type: 'non_interactive', description: 'CI deployments', client_metadata: { team: 'platform' }, jwt_configuration: { alg: 'RS256', lifetime_in_seconds: 3600 }, token_endpoint_auth_method: 'client_secret_post' });
-    const { data: patched } = await management.clients.update({ client_id: created.client_id }, { description: 'CD deployments', client_metadata: { team: 'sre' } });
-    expect(patched).toMatchObject({ name: 'deploy-bot', app_type: 'non_interactive', description: 'CD deployments', client_metadata: { team: 'sre' }, jwt_configuration: { alg: 'RS256' } });
-    const refused = await management.clients.update({ client_id: created.client_id }, { app_type: 'mainframe' } as never).catch((error: ManagementApiError) => error);
+    expect(created).toMatchObject({
+      name: 'deploy-bot',
+      app_type: 'non_interactive',
+      description: 'CI deployments',
+      client_metadata: { team: 'platform' },
+      jwt_configuration: { alg: 'RS256', lifetime_in_seconds: 3600 },
+      token_endpoint_auth_method: 'client_secret_post',
+    });
+    const { data: patched } = await management.clients.update(
+      { client_id: created.client_id },
+      { description: 'CD deployments', client_metadata: { team: 'sre' } },
+    );
+    expect(patched).toMatchObject({
+      name: 'deploy-bot',
+      app_type: 'non_interactive',
+      description: 'CD deployments',
+      client_metadata: { team: 'sre' },
+      jwt_configuration: { alg: 'RS256' },
+    });
+    const refused = await management.clients
+      .update({ client_id: created.client_id }, { app_type: 'mainframe' } as never)
+      .catch((error: ManagementApiError) => error);
     expect(refused).toMatchObject({ statusCode: 400, errorCode: 'invalid_body' });
-    const unknown = await management.clients.update({ client_id: 'nobody' }, { description: 'x' }).catch((error: ManagementApiError) => error);
+    const unknown = await management.clients
+      .update({ client_id: 'nobody' }, { description: 'x' })
+      .catch((error: ManagementApiError) => error);
     expect(unknown).toMatchObject({ statusCode: 404 });
   });
 
@@ -55,13 +80,25 @@ describe('client and grant administration through the official auth0 ManagementC
 
   it('replaces a grant’s scopes with PATCH, and new tokens carry them', async () => {
     const { data: created } = await management.clients.create({ name: 'narrowed' });
-    const { data: grant } = await management.clientGrants.create({ client_id: created.client_id, audience: AUDIENCE, scope: ['read:clients', 'read:client_grants'] });
-    const { data: updated } = await management.clientGrants.update({ id: grant.id as string }, { scope: ['read:rate_limit_policies'] });
+    const { data: grant } = await management.clientGrants.create({
+      client_id: created.client_id,
+      audience: AUDIENCE,
+      scope: ['read:clients', 'read:client_grants'],
+    });
+    const { data: updated } = await management.clientGrants.update(
+      { id: grant.id as string },
+      { scope: ['read:rate_limit_policies'] },
+    );
     expect(updated.scope).toEqual(['read:rate_limit_policies']);
     const response = await fetch(`${app.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: created.client_id, client_secret: created.client_secret, audience: AUDIENCE }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: created.client_id,
+        client_secret: created.client_secret,
+        audience: AUDIENCE,
+      }),
     });
     expect(((await response.json()) as { scope: string }).scope).toBe('read:rate_limit_policies');
   });
@@ -70,7 +107,11 @@ describe('client and grant administration through the official auth0 ManagementC
     const { data: only } = await management.clients.getAll({ fields: 'client_id,name', include_fields: true });
     expect(only.length).toBeGreaterThan(0);
     for (const client of only) expect(Object.keys(client).sort()).toEqual(['client_id', 'name']);
-    const { data: without } = await management.clients.get({ client_id: BOOTSTRAP.clientId, fields: 'client_metadata,created_at', include_fields: false });
+    const { data: without } = await management.clients.get({
+      client_id: BOOTSTRAP.clientId,
+      fields: 'client_metadata,created_at',
+      include_fields: false,
+    });
     expect(without).toHaveProperty('name');
     expect(without).not.toHaveProperty('client_metadata');
     expect(without).not.toHaveProperty('created_at');

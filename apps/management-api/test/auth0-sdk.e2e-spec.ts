@@ -52,7 +52,9 @@ describe('the official auth0 ManagementClient against this service', () => {
     expect(one).toEqual(created[2]);
     expect(headers.get('x-ratelimit-limit')).toBe('100000');
 
-    const { data: updated } = await management.rateLimitPolicies.update(created[2].id, { configuration: { action: 'redirect', limit: 2, redirect_uri: 'https://example.com/wait' } });
+    const { data: updated } = await management.rateLimitPolicies.update(created[2].id, {
+      configuration: { action: 'redirect', limit: 2, redirect_uri: 'https://example.com/wait' },
+    });
     expect(updated.configuration).toEqual({ action: 'redirect', limit: 2, redirect_uri: 'https://example.com/wait' });
 
     const deleted = await management.rateLimitPolicies.delete(created[2].id);
@@ -63,13 +65,24 @@ describe('the official auth0 ManagementClient against this service', () => {
   });
 
   it('surfaces conflicts and validation failures as ManagementApiError with Auth0 fields', async () => {
-    const body = { resource: 'oauth_authentication_api', consumer: 'client', consumer_selector: 'default', configuration: { action: 'allow' } };
+    const body = {
+      resource: 'oauth_authentication_api',
+      consumer: 'client',
+      consumer_selector: 'default',
+      configuration: { action: 'allow' },
+    };
     await management.rateLimitPolicies.create(body);
-    await expect(management.rateLimitPolicies.create(body)).rejects.toMatchObject({ statusCode: 409, errorCode: 'rate_limit_policy_conflict' });
-    await expect(management.rateLimitPolicies.getAll({ take: 101 })).rejects.toMatchObject({ statusCode: 400, errorCode: 'invalid_query_string' });
+    await expect(management.rateLimitPolicies.create(body)).rejects.toMatchObject({
+      statusCode: 409,
+      errorCode: 'rate_limit_policy_conflict',
+    });
+    await expect(management.rateLimitPolicies.getAll({ take: 101 })).rejects.toMatchObject({
+      statusCode: 400,
+      errorCode: 'invalid_query_string',
+    });
   });
 
-  it('manages clients and grants with the SDK\'s own managers, iterating clients page by page', async () => {
+  it("manages clients and grants with the SDK's own managers, iterating clients page by page", async () => {
     for (let i = 0; i < 4; i += 1) await management.clients.create({ name: `sdk-client-${i}` });
     const collected: string[] = [];
     for (let page = 0; ; page += 1) {
@@ -82,17 +95,26 @@ describe('the official auth0 ManagementClient against this service', () => {
 
     const { data: client } = await management.clients.create({ name: 'sdk-reader' });
     expect(client.client_secret).toEqual(expect.any(String));
-    const { data: grant } = await management.clientGrants.create({ client_id: client.client_id!, audience: 'https://tenant.test/api/v2/', scope: ['read:rate_limit_policies'] });
+    const { data: grant } = await management.clientGrants.create({
+      client_id: client.client_id!,
+      audience: 'https://tenant.test/api/v2/',
+      scope: ['read:rate_limit_policies'],
+    });
     expect(grant).toMatchObject({ client_id: client.client_id, scope: ['read:rate_limit_policies'] });
 
     const reader = new ManagementClient({
       domain: 'tenant.test',
       clientId: client.client_id!,
       clientSecret: client.client_secret!,
-      fetch: ((input: string, init?: RequestInit) => fetch(String(input).replace(/^https:\/\/tenant\.test/, app.url), init)) as typeof fetch,
+      fetch: ((input: string, init?: RequestInit) =>
+        fetch(String(input).replace(/^https:\/\/tenant\.test/, app.url), init)) as typeof fetch,
       retry: { enabled: false },
     });
-    await expect(reader.clients.getAll()).rejects.toMatchObject({ statusCode: 403, errorCode: 'insufficient_scope', message: 'Insufficient scope, expected any of: read:clients' });
+    await expect(reader.clients.getAll()).rejects.toMatchObject({
+      statusCode: 403,
+      errorCode: 'insufficient_scope',
+      message: 'Insufficient scope, expected any of: read:clients',
+    });
 
     expect((await management.clients.get({ client_id: client.client_id! })).data.name).toBe('sdk-reader');
     await management.clients.delete({ client_id: client.client_id! });

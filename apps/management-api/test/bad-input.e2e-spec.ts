@@ -16,7 +16,12 @@ describe('malformed requests (fast-check)', () => {
     await db.connect();
     const created = await app.api('/rate-limit-policies', {
       method: 'POST',
-      body: { resource: 'oauth_authentication_api', consumer: 'client', consumer_selector: 'default', configuration: { action: 'block', limit: 3 } },
+      body: {
+        resource: 'oauth_authentication_api',
+        consumer: 'client',
+        consumer_selector: 'default',
+        configuration: { action: 'block', limit: 3 },
+      },
     });
     policyId = ((await created.json()) as { id: string }).id;
   });
@@ -26,7 +31,8 @@ describe('malformed requests (fast-check)', () => {
   });
 
   const BOOTSTRAP_TOKEN = { value: '' };
-  const snapshot = async () => JSON.stringify((await db.query('SELECT * FROM management.rate_limit_policies ORDER BY id')).rows);
+  const snapshot = async () =>
+    JSON.stringify((await db.query('SELECT * FROM management.rate_limit_policies ORDER BY id')).rows);
   const expectAuth0 = async (response: Response, errorCodes: string[]) => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
@@ -43,15 +49,31 @@ describe('malformed requests (fast-check)', () => {
     hostileText().filter((s) => !/^\d+$/.test(s)),
     fc.double({ noInteger: true, noNaN: true }).map(String),
   );
-  const badSelector = fc.string({ maxLength: 300 }).filter((s) => !/^(default|cimd_clients|third_party_clients|client_id:[A-Za-z0-9._~-]+)$/.test(s) && !s.startsWith('client_id:https://'));
+  const badSelector = fc
+    .string({ maxLength: 300 })
+    .filter(
+      (s) =>
+        !/^(default|cimd_clients|third_party_clients|client_id:[A-Za-z0-9._~-]+)$/.test(s) &&
+        !s.startsWith('client_id:https://'),
+    );
   const badQuery = fc.oneof(
     badTake.map((take) => `take=${encodeHostile(take)}`),
-    fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !/[=]/.test(s)).map((s) => `from=${encodeHostile(s)}x!`),
+    fc
+      .string({ minLength: 1, maxLength: 40 })
+      .filter((s) => !/[=]/.test(s))
+      .map((s) => `from=${encodeHostile(s)}x!`),
     fc.string({ minLength: 1001, maxLength: 1200 }).map((s) => `from=${encodeHostile(s)}`),
     badSelector.map((s) => `consumer_selector=${encodeHostile(s)}`),
-    hostileText().filter((s) => s !== 'oauth_authentication_api').map((s) => `resource=${encodeHostile(s)}`),
-    hostileText().filter((s) => s !== 'client').map((s) => `consumer=${encodeHostile(s)}`),
-    fc.stringMatching(/^[a-z_]{1,12}$/).filter((k) => !['resource', 'consumer', 'consumer_selector', 'take', 'from'].includes(k)).map((k) => `${k}=1`),
+    hostileText()
+      .filter((s) => s !== 'oauth_authentication_api')
+      .map((s) => `resource=${encodeHostile(s)}`),
+    hostileText()
+      .filter((s) => s !== 'client')
+      .map((s) => `consumer=${encodeHostile(s)}`),
+    fc
+      .stringMatching(/^[a-z_]{1,12}$/)
+      .filter((k) => !['resource', 'consumer', 'consumer_selector', 'take', 'from'].includes(k))
+      .map((k) => `${k}=1`),
     fc.constantFrom('take[]=1', 'take[a]=1', 'resource[]=oauth_authentication_api', 'take=1&take=2', 'from=%00'),
   );
 
@@ -71,17 +93,51 @@ describe('malformed requests (fast-check)', () => {
     const record = value as Record<string, unknown>;
     return record['action'] === 'allow' && Object.keys(record).length === 1;
   };
-  const badConfiguration = fc.oneof(
-    fc.anything(),
-    fc.record({ action: fc.constantFrom('block', 'log', 'redirect'), limit: fc.oneof(fc.integer({ min: 10001 }), fc.integer({ max: -1 }), fc.double({ noInteger: true }), hostileText()) }),
-    fc.record({ action: fc.constant('redirect'), limit: fc.integer({ min: 0, max: 10 }), redirect_uri: fc.oneof(fc.webUrl().filter((u) => !u.startsWith('https://')), hostileText()) }),
-    fc.record({ action: fc.constant('allow'), limit: fc.integer() }),
-  ).filter((c) => !validConfiguration(c));
+  const badConfiguration = fc
+    .oneof(
+      fc.anything(),
+      fc.record({
+        action: fc.constantFrom('block', 'log', 'redirect'),
+        limit: fc.oneof(
+          fc.integer({ min: 10001 }),
+          fc.integer({ max: -1 }),
+          fc.double({ noInteger: true }),
+          hostileText(),
+        ),
+      }),
+      fc.record({
+        action: fc.constant('redirect'),
+        limit: fc.integer({ min: 0, max: 10 }),
+        redirect_uri: fc.oneof(
+          fc.webUrl().filter((u) => !u.startsWith('https://')),
+          hostileText(),
+        ),
+      }),
+      fc.record({ action: fc.constant('allow'), limit: fc.integer() }),
+    )
+    .filter((c) => !validConfiguration(c));
   const badBody = fc.oneof(
     fc.anything().filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)),
-    fc.record({ resource: fc.constant('oauth_authentication_api'), consumer: fc.constant('client'), consumer_selector: fc.constant('client_id:fc'), configuration: badConfiguration }),
-    fc.record({ resource: hostileText(), consumer: fc.constant('client'), consumer_selector: fc.constant('default'), configuration: fc.constant({ action: 'allow' }) }).filter((b) => b.resource !== 'oauth_authentication_api'),
-    fc.record({ resource: fc.constant('oauth_authentication_api'), consumer: fc.constant('client'), consumer_selector: badSelector, configuration: fc.constant({ action: 'allow' }) }),
+    fc.record({
+      resource: fc.constant('oauth_authentication_api'),
+      consumer: fc.constant('client'),
+      consumer_selector: fc.constant('client_id:fc'),
+      configuration: badConfiguration,
+    }),
+    fc
+      .record({
+        resource: hostileText(),
+        consumer: fc.constant('client'),
+        consumer_selector: fc.constant('default'),
+        configuration: fc.constant({ action: 'allow' }),
+      })
+      .filter((b) => b.resource !== 'oauth_authentication_api'),
+    fc.record({
+      resource: fc.constant('oauth_authentication_api'),
+      consumer: fc.constant('client'),
+      consumer_selector: badSelector,
+      configuration: fc.constant({ action: 'allow' }),
+    }),
     fc.dictionary(fc.string({ maxLength: 10 }), fc.anything(), { maxKeys: 6 }),
   );
 
@@ -89,7 +145,10 @@ describe('malformed requests (fast-check)', () => {
     const before = await snapshot();
     await fc.assert(
       fc.asyncProperty(badBody, async (body) => {
-        const response = await app.api('/rate-limit-policies', { method: 'POST', body: JSON.stringify(body) ?? 'undefined' });
+        const response = await app.api('/rate-limit-policies', {
+          method: 'POST',
+          body: JSON.stringify(body) ?? 'undefined',
+        });
         expect(response.status).toBe(400);
         await expectAuth0(response, ['invalid_body']);
       }),
@@ -101,10 +160,20 @@ describe('malformed requests (fast-check)', () => {
   it('POST /rate-limit-policies: raw garbage that is not JSON is 400 and writes nothing', async () => {
     const before = await snapshot();
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1 }).filter((s) => { try { JSON.parse(s); return false; } catch { return true; } }), async (raw) => {
-        const response = await app.api('/rate-limit-policies', { method: 'POST', body: raw });
-        await expectAuth0(response, ['invalid_body']);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1 }).filter((s) => {
+          try {
+            JSON.parse(s);
+            return false;
+          } catch {
+            return true;
+          }
+        }),
+        async (raw) => {
+          const response = await app.api('/rate-limit-policies', { method: 'POST', body: raw });
+          await expectAuth0(response, ['invalid_body']);
+        },
+      ),
       { numRuns: 30 },
     );
     expect(await snapshot()).toBe(before);
@@ -113,11 +182,24 @@ describe('malformed requests (fast-check)', () => {
   it('PATCH /rate-limit-policies/{id}: malformed bodies are 400 and leave the policy unchanged', async () => {
     const before = await snapshot();
     await fc.assert(
-      fc.asyncProperty(fc.oneof(badConfiguration.map((configuration) => ({ configuration })), fc.dictionary(fc.string({ maxLength: 8 }).filter((k) => k !== 'configuration'), fc.anything(), { minKeys: 1, maxKeys: 4 })), async (body) => {
-        const response = await app.api(`/rate-limit-policies/${policyId}`, { method: 'PATCH', body: JSON.stringify(body) });
-        expect(response.status).toBe(400);
-        await expectAuth0(response, ['invalid_body']);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          badConfiguration.map((configuration) => ({ configuration })),
+          fc.dictionary(
+            fc.string({ maxLength: 8 }).filter((k) => k !== 'configuration'),
+            fc.anything(),
+            { minKeys: 1, maxKeys: 4 },
+          ),
+        ),
+        async (body) => {
+          const response = await app.api(`/rate-limit-policies/${policyId}`, {
+            method: 'PATCH',
+            body: JSON.stringify(body),
+          });
+          expect(response.status).toBe(400);
+          await expectAuth0(response, ['invalid_body']);
+        },
+      ),
       runs,
     );
     expect(await snapshot()).toBe(before);
@@ -125,16 +207,20 @@ describe('malformed requests (fast-check)', () => {
 
   it('path ids: any id is 404 (up to 26 characters) or 400 (longer), never a 500', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 60 }).filter((id) => !/^\.+$/.test(id)), fc.constantFrom('GET', 'DELETE'), async (id, method) => {
-        const response = await app.api(`/rate-limit-policies/${encodeHostile(id)}`, { method });
-        if (id.length > 26) {
-          expect(response.status).toBe(400);
-          await expectAuth0(response, ['invalid_uri']);
-        } else {
-          expect([404]).toContain(response.status);
-          await expectAuth0(response, ['inexistent_rate_limit_policy', 'not_found']);
-        }
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 60 }).filter((id) => !/^\.+$/.test(id)),
+        fc.constantFrom('GET', 'DELETE'),
+        async (id, method) => {
+          const response = await app.api(`/rate-limit-policies/${encodeHostile(id)}`, { method });
+          if (id.length > 26) {
+            expect(response.status).toBe(400);
+            await expectAuth0(response, ['invalid_uri']);
+          } else {
+            expect([404]).toContain(response.status);
+            await expectAuth0(response, ['inexistent_rate_limit_policy', 'not_found']);
+          }
+        },
+      ),
       runs,
     );
     expect((await app.api(`/rate-limit-policies/${policyId}`)).status).toBe(200);
@@ -155,7 +241,11 @@ describe('malformed requests (fast-check)', () => {
   it('a body over 1 MB is 413 payload_too_large, a media type without a parser 415, both in the Auth0 body', async () => {
     const before = await snapshot();
     const post = (body: string, type: string) =>
-      fetch(`${app.url}/api/v2/rate-limit-policies`, { method: 'POST', headers: { authorization: `Bearer ${BOOTSTRAP_TOKEN.value}`, 'content-type': type }, body });
+      fetch(`${app.url}/api/v2/rate-limit-policies`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${BOOTSTRAP_TOKEN.value}`, 'content-type': type },
+        body,
+      });
     BOOTSTRAP_TOKEN.value = await app.token();
     const large = await post(JSON.stringify({ resource: 'x'.repeat(2_000_000) }), 'application/json');
     expect(large.status).toBe(413);
@@ -168,18 +258,32 @@ describe('malformed requests (fast-check)', () => {
 
   it('Authorization headers that are not a valid token are 401', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string().map((s) => `Bearer ${s}`), fc.string(), fc.base64String().map((s) => `Bearer ${s}.${s}.${s}`)), async (header) => {
-        const safe = header.replace(/[^\x20-\x7e]/g, '');
-        const response = await fetch(`${app.url}/api/v2/rate-limit-policies`, { headers: { authorization: safe } });
-        expect(response.status).toBe(401);
-        await expectAuth0(response, ['invalid_token', 'invalid_signature']);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string().map((s) => `Bearer ${s}`),
+          fc.string(),
+          fc.base64String().map((s) => `Bearer ${s}.${s}.${s}`),
+        ),
+        async (header) => {
+          const safe = header.replace(/[^\x20-\x7e]/g, '');
+          const response = await fetch(`${app.url}/api/v2/rate-limit-policies`, { headers: { authorization: safe } });
+          expect(response.status).toBe(401);
+          await expectAuth0(response, ['invalid_token', 'invalid_signature']);
+        },
+      ),
       runs,
     );
   });
 
   it('POST /clients and /client-grants: malformed bodies are 400 and create nothing', async () => {
-    const count = async () => Number((await db.query('SELECT (SELECT count(*) FROM management.clients) + (SELECT count(*) FROM management.client_grants) AS n')).rows[0].n);
+    const count = async () =>
+      Number(
+        (
+          await db.query(
+            'SELECT (SELECT count(*) FROM management.clients) + (SELECT count(*) FROM management.client_grants) AS n',
+          )
+        ).rows[0].n,
+      );
     const before = await count();
     await fc.assert(
       fc.asyncProperty(
@@ -188,7 +292,17 @@ describe('malformed requests (fast-check)', () => {
           fc.anything(),
           fc.record({ name: fc.oneof(fc.constant(''), fc.string({ minLength: 256, maxLength: 300 }), fc.integer()) }),
           fc.record({ name: fc.constant('x'), grant_types: fc.array(hostileText(), { minLength: 1 }) }),
-          fc.record({ client_id: fc.constant(BOOTSTRAP.clientId), audience: fc.constant(AUDIENCE), scope: fc.oneof(hostileText(), fc.array(fc.string({ minLength: 1 }).filter((s) => !s.includes(':')), { minLength: 1 })) }),
+          fc.record({
+            client_id: fc.constant(BOOTSTRAP.clientId),
+            audience: fc.constant(AUDIENCE),
+            scope: fc.oneof(
+              hostileText(),
+              fc.array(
+                fc.string({ minLength: 1 }).filter((s) => !s.includes(':')),
+                { minLength: 1 },
+              ),
+            ),
+          }),
         ),
         async (path, body) => {
           const response = await app.api(path, { method: 'POST', body: JSON.stringify(body) ?? 'null' });
@@ -206,16 +320,33 @@ describe('malformed requests (fast-check)', () => {
       fc.asyncProperty(
         fc.oneof(
           fc.dictionary(fc.string({ maxLength: 12 }), fc.oneof(hostileText(), fc.integer(), fc.constant(null))),
-          fc.record({ grant_type: hostileText().filter((g) => g !== 'client_credentials'), client_id: fc.constant(BOOTSTRAP.clientId), client_secret: fc.constant(BOOTSTRAP.clientSecret), audience: fc.constant(AUDIENCE) }),
-          fc.record({ grant_type: fc.constant('client_credentials'), client_id: hostileText(), client_secret: hostileText(), audience: fc.constant(AUDIENCE) }),
-          fc.record({ grant_type: fc.constant('client_credentials'), client_id: fc.constant(BOOTSTRAP.clientId), client_secret: fc.constant(BOOTSTRAP.clientSecret), audience: hostileText() }),
+          fc.record({
+            grant_type: hostileText().filter((g) => g !== 'client_credentials'),
+            client_id: fc.constant(BOOTSTRAP.clientId),
+            client_secret: fc.constant(BOOTSTRAP.clientSecret),
+            audience: fc.constant(AUDIENCE),
+          }),
+          fc.record({
+            grant_type: fc.constant('client_credentials'),
+            client_id: hostileText(),
+            client_secret: hostileText(),
+            audience: fc.constant(AUDIENCE),
+          }),
+          fc.record({
+            grant_type: fc.constant('client_credentials'),
+            client_id: fc.constant(BOOTSTRAP.clientId),
+            client_secret: fc.constant(BOOTSTRAP.clientSecret),
+            audience: hostileText(),
+          }),
         ),
         fc.boolean(),
         async (body, asForm) => {
           const response = await fetch(`${app.url}/oauth/token`, {
             method: 'POST',
             headers: { 'content-type': asForm ? 'application/x-www-form-urlencoded' : 'application/json' },
-            body: asForm ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString() : JSON.stringify(body),
+            body: asForm
+              ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString()
+              : JSON.stringify(body),
           });
           expect(response.status).toBeGreaterThanOrEqual(400);
           expect(response.status).toBeLessThan(500);

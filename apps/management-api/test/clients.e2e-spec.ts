@@ -1,7 +1,13 @@
 import { Client } from 'pg';
 import { AUDIENCE, BOOTSTRAP, ManagementApp, startManagement } from './support';
 
-type ClientBody = { client_id: string; client_secret?: string; name: string; is_first_party: boolean; grant_types: string[] };
+type ClientBody = {
+  client_id: string;
+  client_secret?: string;
+  name: string;
+  is_first_party: boolean;
+  grant_types: string[];
+};
 
 describe('/api/v2/clients and /api/v2/client-grants', () => {
   let app: ManagementApp;
@@ -11,13 +17,18 @@ describe('/api/v2/clients and /api/v2/client-grants', () => {
   afterAll(async () => app?.close());
 
   const createClient = async (body: Record<string, unknown>) => app.api('/clients', { method: 'POST', body });
-  const grant = (clientId: string, scope: string[]) => app.api('/client-grants', { method: 'POST', body: { client_id: clientId, audience: AUDIENCE, scope } });
+  const grant = (clientId: string, scope: string[]) =>
+    app.api('/client-grants', { method: 'POST', body: { client_id: clientId, audience: AUDIENCE, scope } });
 
   it('creates a client with a generated id and a secret shown once, stored only as a digest', async () => {
     const response = await createClient({ name: 'Reporting job', is_first_party: false });
     expect(response.status).toBe(201);
     const created = (await response.json()) as ClientBody;
-    expect(created).toMatchObject({ name: 'Reporting job', is_first_party: false, grant_types: ['client_credentials'] });
+    expect(created).toMatchObject({
+      name: 'Reporting job',
+      is_first_party: false,
+      grant_types: ['client_credentials'],
+    });
     expect(created.client_id).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(created.client_secret!.length).toBeGreaterThanOrEqual(64);
 
@@ -43,7 +54,11 @@ describe('/api/v2/clients and /api/v2/client-grants', () => {
     const granted = await grant(created.client_id, ['read:rate_limit_policies']);
     expect(granted.status).toBe(201);
     const body = (await granted.json()) as { id: string; client_id: string; audience: string; scope: string[] };
-    expect(body).toMatchObject({ client_id: created.client_id, audience: AUDIENCE, scope: ['read:rate_limit_policies'] });
+    expect(body).toMatchObject({
+      client_id: created.client_id,
+      audience: AUDIENCE,
+      scope: ['read:rate_limit_policies'],
+    });
     const token = await app.token(undefined, credentials);
     expect((await app.api('/rate-limit-policies', { token })).status).toBe(200);
     expect((await app.api('/clients', { token })).status).toBe(403);
@@ -51,7 +66,9 @@ describe('/api/v2/clients and /api/v2/client-grants', () => {
     expect((await app.api(`/client-grants/${body.id}`)).status).toBe(200);
     const listed = (await (await app.api(`/client-grants?client_id=${created.client_id}`)).json()) as unknown[];
     expect(listed).toHaveLength(1);
-    const totals = (await (await app.api(`/client-grants?client_id=${created.client_id}&include_totals=true`)).json()) as { total: number };
+    const totals = (await (
+      await app.api(`/client-grants?client_id=${created.client_id}&include_totals=true`)
+    ).json()) as { total: number };
     expect(totals.total).toBe(1);
 
     expect((await grant(created.client_id, ['read:clients'])).status).toBe(409);
@@ -73,15 +90,23 @@ describe('/api/v2/clients and /api/v2/client-grants', () => {
   });
 
   it('refuses client_credentials to a client without that grant type (unauthorized_client)', async () => {
-    const created = (await (await createClient({ name: 'SPA', grant_types: ['authorization_code'] })).json()) as ClientBody;
+    const created = (await (
+      await createClient({ name: 'SPA', grant_types: ['authorization_code'] })
+    ).json()) as ClientBody;
     await grant(created.client_id, ['read:clients']);
-    await expect(app.token(undefined, { clientId: created.client_id, clientSecret: created.client_secret! })).rejects.toThrow(/403.*unauthorized_client/);
+    await expect(
+      app.token(undefined, { clientId: created.client_id, clientSecret: created.client_secret! }),
+    ).rejects.toThrow(/403.*unauthorized_client/);
   });
 
   it('lists clients as an array or with totals, and deletes a client with its grants', async () => {
     const list = (await (await app.api('/clients?per_page=100')).json()) as ClientBody[];
     expect(list.map((c) => c.client_id)).toContain(BOOTSTRAP.clientId);
-    const paged = (await (await app.api('/clients?page=0&per_page=1&include_totals=true')).json()) as { total: number; clients: unknown[]; limit: number };
+    const paged = (await (await app.api('/clients?page=0&per_page=1&include_totals=true')).json()) as {
+      total: number;
+      clients: unknown[];
+      limit: number;
+    };
     expect(paged.clients).toHaveLength(1);
     expect(paged.total).toBe(list.length);
 
@@ -91,14 +116,31 @@ describe('/api/v2/clients and /api/v2/client-grants', () => {
     expect((await app.api(`/clients/${created.client_id}`)).status).toBe(404);
     expect((await app.api(`/clients/${created.client_id}`, { method: 'DELETE' })).status).toBe(404);
     expect(await (await app.api(`/client-grants?client_id=${created.client_id}`)).json()).toEqual([]);
-    await expect(app.token(undefined, { clientId: created.client_id, clientSecret: created.client_secret! })).rejects.toThrow(/401.*invalid_client/);
+    await expect(
+      app.token(undefined, { clientId: created.client_id, clientSecret: created.client_secret! }),
+    ).rejects.toThrow(/401.*invalid_client/);
   });
 
   it.each([
     ['an unknown client', { client_id: 'nobody', audience: AUDIENCE, scope: [] }, 404, 'inexistent_client'],
-    ['another audience', { client_id: BOOTSTRAP.clientId, audience: 'https://other.test/', scope: [] }, 400, 'invalid_body'],
-    ['an unknown scope', { client_id: BOOTSTRAP.clientId, audience: AUDIENCE, scope: ['read:everything'] }, 400, 'invalid_body'],
-    ['an unknown property', { client_id: BOOTSTRAP.clientId, audience: AUDIENCE, scope: [], extra: true }, 400, 'invalid_body'],
+    [
+      'another audience',
+      { client_id: BOOTSTRAP.clientId, audience: 'https://other.test/', scope: [] },
+      400,
+      'invalid_body',
+    ],
+    [
+      'an unknown scope',
+      { client_id: BOOTSTRAP.clientId, audience: AUDIENCE, scope: ['read:everything'] },
+      400,
+      'invalid_body',
+    ],
+    [
+      'an unknown property',
+      { client_id: BOOTSTRAP.clientId, audience: AUDIENCE, scope: [], extra: true },
+      400,
+      'invalid_body',
+    ],
   ])('rejects a grant for %s', async (_label, body, status, errorCode) => {
     const response = await app.api('/client-grants', { method: 'POST', body });
     expect(response.status).toBe(status);

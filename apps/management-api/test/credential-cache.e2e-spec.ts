@@ -21,15 +21,26 @@ describe('client and grant cache (two instances)', () => {
       await fetch(`${instance.url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret, audience: AUDIENCE }),
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: credentials.clientId,
+          client_secret: credentials.clientSecret,
+          audience: AUDIENCE,
+        }),
       })
     ).status;
 
   async function cachedClientOnB(scope = ['read:clients']) {
     const created = await a.api('/clients', { method: 'POST', body: { name: 'cached' } });
     expect(created.status).toBe(201);
-    const { client_id: clientId, client_secret: clientSecret } = (await created.json()) as { client_id: string; client_secret: string };
-    const grant = await a.api('/client-grants', { method: 'POST', body: { client_id: clientId, audience: AUDIENCE, scope } });
+    const { client_id: clientId, client_secret: clientSecret } = (await created.json()) as {
+      client_id: string;
+      client_secret: string;
+    };
+    const grant = await a.api('/client-grants', {
+      method: 'POST',
+      body: { client_id: clientId, audience: AUDIENCE, scope },
+    });
     expect(grant.status).toBe(201);
     const credentials = { clientId, clientSecret };
     // Repeated tokens on B: the first loads the client and grant into B's cache, the rest are served from it.
@@ -38,8 +49,17 @@ describe('client and grant cache (two instances)', () => {
   }
 
   /** Polls until the other instance refuses, and returns how long that took after the write. */
-  async function refusedWithin(instance: ManagementApp, credentials: { clientId: string; clientSecret: string }, status: number, since: number) {
-    await waitFor(async () => (await tokenStatus(instance, credentials)) === status, { timeoutMs: 5000, intervalMs: 10, what: `status ${status}` });
+  async function refusedWithin(
+    instance: ManagementApp,
+    credentials: { clientId: string; clientSecret: string },
+    status: number,
+    since: number,
+  ) {
+    await waitFor(async () => (await tokenStatus(instance, credentials)) === status, {
+      timeoutMs: 5000,
+      intervalMs: 10,
+      what: `status ${status}`,
+    });
     return Date.now() - since;
   }
 
@@ -79,21 +99,43 @@ describe('client and grant cache (two instances)', () => {
     const created = await a.api('/clients', { method: 'POST', body: { name: 'late', client_id: clientId } });
     expect(created.status).toBe(201);
     const { client_secret: clientSecret } = (await created.json()) as { client_secret: string };
-    expect((await a.api('/client-grants', { method: 'POST', body: { client_id: clientId, audience: AUDIENCE, scope: ['read:clients'] } })).status).toBe(201);
+    expect(
+      (
+        await a.api('/client-grants', {
+          method: 'POST',
+          body: { client_id: clientId, audience: AUDIENCE, scope: ['read:clients'] },
+        })
+      ).status,
+    ).toBe(201);
     const since = Date.now();
-    await waitFor(async () => (await tokenStatus(b, { clientId, clientSecret })) === 200, { timeoutMs: 5000, intervalMs: 10, what: 'the new client on B' });
+    await waitFor(async () => (await tokenStatus(b, { clientId, clientSecret })) === 200, {
+      timeoutMs: 5000,
+      intervalMs: 10,
+      what: 'the new client on B',
+    });
     expect(Date.now() - since).toBeLessThan(1000);
   });
 
   it('a grant re-created with other scopes is seen by the other instance', async () => {
     const { credentials, grantId } = await cachedClientOnB(['read:clients']);
     expect((await a.api(`/client-grants/${grantId}`, { method: 'DELETE' })).status).toBe(204);
-    expect((await a.api('/client-grants', { method: 'POST', body: { client_id: credentials.clientId, audience: AUDIENCE, scope: ['read:client_grants'] } })).status).toBe(201);
-    const scope = await waitFor(async () => {
-      const token = await b.token(undefined, credentials).catch(() => undefined);
-      const claims = token && (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { scope: string });
-      return claims && claims.scope === 'read:client_grants' ? claims.scope : undefined;
-    }, { timeoutMs: 5000, what: 'the new scopes on B' });
+    expect(
+      (
+        await a.api('/client-grants', {
+          method: 'POST',
+          body: { client_id: credentials.clientId, audience: AUDIENCE, scope: ['read:client_grants'] },
+        })
+      ).status,
+    ).toBe(201);
+    const scope = await waitFor(
+      async () => {
+        const token = await b.token(undefined, credentials).catch(() => undefined);
+        const claims =
+          token && (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { scope: string });
+        return claims && claims.scope === 'read:client_grants' ? claims.scope : undefined;
+      },
+      { timeoutMs: 5000, what: 'the new scopes on B' },
+    );
     expect(scope).toBe('read:client_grants');
   });
 });

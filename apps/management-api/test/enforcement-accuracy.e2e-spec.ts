@@ -51,24 +51,50 @@ describe('policy enforcement accuracy (block, limit 100, two instances, 10 s)', 
   /** One 10 s run against a fresh client and policy (so a fresh, full bucket). */
   async function measure(attempt: number) {
     const { client, clientSecret } = await control.app.get(ClientService).create({ name: `accuracy ${attempt}` });
-    await control.app.get(ClientGrantService).create({ clientId: client.clientId, audience: AUDIENCE, scope: ['read:rate_limit_policies'] });
+    await control.app
+      .get(ClientGrantService)
+      .create({ clientId: client.clientId, audience: AUDIENCE, scope: ['read:rate_limit_policies'] });
     const created = await control.api('/rate-limit-policies', {
       method: 'POST',
-      body: { resource: 'oauth_authentication_api', consumer: 'client', consumer_selector: `client_id:${client.clientId}`, configuration: { action: 'block', limit: LIMIT } },
+      body: {
+        resource: 'oauth_authentication_api',
+        consumer: 'client',
+        consumer_selector: `client_id:${client.clientId}`,
+        configuration: { action: 'block', limit: LIMIT },
+      },
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    await waitFor(async () => (await Promise.all(servers.map((server) => server.cachedPolicies()))).every((size) => size === 1), { what: 'the policy on both instances' });
+    await waitFor(
+      async () => (await Promise.all(servers.map((server) => server.cachedPolicies()))).every((size) => size === 1),
+      { what: 'the policy on both instances' },
+    );
 
-    const body = JSON.stringify({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: clientSecret, audience: AUDIENCE });
+    const body = JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: client.clientId,
+      client_secret: clientSecret,
+      audience: AUDIENCE,
+    });
     // The load runs on worker threads (not the servers' event loop); both start together once their threads are up.
     const start = Date.now() + 1000;
     const results = await Promise.all(
-      [[servers[0].url, servers[1].url], [servers[1].url, servers[0].url]].map((urls) => runLoad({ urls, body, start, deadline: start + DURATION_MS, concurrency: WORKERS / 2, limit: LIMIT })),
+      [
+        [servers[0].url, servers[1].url],
+        [servers[1].url, servers[0].url],
+      ].map((urls) =>
+        runLoad({ urls, body, start, deadline: start + DURATION_MS, concurrency: WORKERS / 2, limit: LIMIT }),
+      ),
     );
     expect((await control.api(`/rate-limit-policies/${id}`, { method: 'DELETE' })).status).toBe(204);
-    await waitFor(async () => (await Promise.all(servers.map((server) => server.cachedPolicies()))).every((size) => size === 0), { what: 'the deletion' });
-    const wasted = wastedRefill(results.flatMap((r) => r.observations), start);
+    await waitFor(
+      async () => (await Promise.all(servers.map((server) => server.cachedPolicies()))).every((size) => size === 0),
+      { what: 'the deletion' },
+    );
+    const wasted = wastedRefill(
+      results.flatMap((r) => r.observations),
+      start,
+    );
     const accepted = results.reduce((sum, r) => sum + r.accepted, 0);
     const refused = results.reduce((sum, r) => sum + r.refused, 0);
     return {
@@ -82,23 +108,31 @@ describe('policy enforcement accuracy (block, limit 100, two instances, 10 s)', 
     };
   }
 
-  it('accepts within ±5% of 1,000 plus the burst, and every refusal is a correct 429', async () => {
-    const allowed = LIMIT * (DURATION_MS / 1000) + LIMIT;
-    // On a shared, loaded machine (other test files running beside this one) the load may fall under
-    // 100 req/s for a while; such a run says nothing about the limiter, so it is repeated, within a time
-    // budget, until one run keeps the load over the limit. The assertions are never retried.
-    const budgetEnds = Date.now() + RETRY_BUDGET_MS;
-    let run = await measure(1);
-    for (let attempt = 2; !run.saturated && Date.now() < budgetEnds; attempt += 1) {
-      process.stdout.write(`accuracy: run ${attempt - 1} did not keep the load over the limit (${run.accepted} accepted, ${run.refused} refused, ~${run.wasted.toFixed(0)} tokens of refill unused); again\n`);
-      run = await measure(attempt);
-    }
-    process.stdout.write(`accuracy: accepted ${run.accepted}, refused ${run.refused} in ${DURATION_MS / 1000} s (allowed ${allowed}, ~${run.wasted.toFixed(1)} tokens of refill unused)\n`);
-    expect(run.saturated).toBe(true);
-    expect(run.problems).toEqual([]);
-    expect(run.accepted).toBeGreaterThanOrEqual(Math.floor(allowed * 0.95));
-    expect(run.accepted).toBeLessThanOrEqual(Math.ceil(allowed * 1.05));
-  }, RETRY_BUDGET_MS + 60_000);
+  it(
+    'accepts within ±5% of 1,000 plus the burst, and every refusal is a correct 429',
+    async () => {
+      const allowed = LIMIT * (DURATION_MS / 1000) + LIMIT;
+      // On a shared, loaded machine (other test files running beside this one) the load may fall under
+      // 100 req/s for a while; such a run says nothing about the limiter, so it is repeated, within a time
+      // budget, until one run keeps the load over the limit. The assertions are never retried.
+      const budgetEnds = Date.now() + RETRY_BUDGET_MS;
+      let run = await measure(1);
+      for (let attempt = 2; !run.saturated && Date.now() < budgetEnds; attempt += 1) {
+        process.stdout.write(
+          `accuracy: run ${attempt - 1} did not keep the load over the limit (${run.accepted} accepted, ${run.refused} refused, ~${run.wasted.toFixed(0)} tokens of refill unused); again\n`,
+        );
+        run = await measure(attempt);
+      }
+      process.stdout.write(
+        `accuracy: accepted ${run.accepted}, refused ${run.refused} in ${DURATION_MS / 1000} s (allowed ${allowed}, ~${run.wasted.toFixed(1)} tokens of refill unused)\n`,
+      );
+      expect(run.saturated).toBe(true);
+      expect(run.problems).toEqual([]);
+      expect(run.accepted).toBeGreaterThanOrEqual(Math.floor(allowed * 0.95));
+      expect(run.accepted).toBeLessThanOrEqual(Math.ceil(allowed * 1.05));
+    },
+    RETRY_BUDGET_MS + 60_000,
+  );
 });
 
 interface LoadResult {
@@ -144,7 +178,14 @@ warmUp()
 );
 `;
 
-function runLoad(workerData: { urls: string[]; body: string; start: number; deadline: number; concurrency: number; limit: number }): Promise<LoadResult> {
+function runLoad(workerData: {
+  urls: string[];
+  body: string;
+  start: number;
+  deadline: number;
+  concurrency: number;
+  limit: number;
+}): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_SCRIPT, { eval: true, workerData });
     worker.once('message', (result: LoadResult) => {

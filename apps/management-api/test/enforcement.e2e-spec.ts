@@ -19,7 +19,8 @@ describe('rate-limit policy enforcement on POST /oauth/token (two instances)', (
     await a?.close();
   });
   afterEach(async () => {
-    for (const id of created) expect((await a.api(`/rate-limit-policies/${id}`, { method: 'DELETE' })).status).toBe(204);
+    for (const id of created)
+      expect((await a.api(`/rate-limit-policies/${id}`, { method: 'DELETE' })).status).toBe(204);
     created = [];
     await settle(0);
   });
@@ -32,19 +33,30 @@ describe('rate-limit policy enforcement on POST /oauth/token (two instances)', (
   async function newClient(options: { uri?: boolean; isFirstParty?: boolean } = {}): Promise<TestClient> {
     sequence += 1;
     const clientId = options.uri ? `https://app${sequence}.example.com/oauth/client-metadata.json` : undefined;
-    const { client, clientSecret } = await a.app.get(ClientService).create({ name: `enforced ${sequence}`, clientId, isFirstParty: options.isFirstParty ?? true });
-    await a.app.get(ClientGrantService).create({ clientId: client.clientId, audience: AUDIENCE, scope: ['read:rate_limit_policies'] });
+    const { client, clientSecret } = await a.app
+      .get(ClientService)
+      .create({ name: `enforced ${sequence}`, clientId, isFirstParty: options.isFirstParty ?? true });
+    await a.app
+      .get(ClientGrantService)
+      .create({ clientId: client.clientId, audience: AUDIENCE, scope: ['read:rate_limit_policies'] });
     return { clientId: client.clientId, clientSecret };
   }
 
   /** Waits until both instances' caches hold `count` policies (used only to line up the next step). */
   const settle = (count: number) =>
-    waitFor(() => [a, b].every((instance) => instance.app.get(EnforcementPolicyCache).current().size === count), { what: `${count} cached policies` });
+    waitFor(() => [a, b].every((instance) => instance.app.get(EnforcementPolicyCache).current().size === count), {
+      what: `${count} cached policies`,
+    });
 
   async function policy(consumerSelector: string, configuration: PolicyConfiguration): Promise<string> {
     const response = await a.api('/rate-limit-policies', {
       method: 'POST',
-      body: { resource: 'oauth_authentication_api', consumer: 'client', consumer_selector: consumerSelector, configuration },
+      body: {
+        resource: 'oauth_authentication_api',
+        consumer: 'client',
+        consumer_selector: consumerSelector,
+        configuration,
+      },
     });
     expect(response.status).toBe(201);
     const id = ((await response.json()) as { id: string }).id;
@@ -64,13 +76,20 @@ describe('rate-limit policy enforcement on POST /oauth/token (two instances)', (
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, audience: AUDIENCE }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        audience: AUDIENCE,
+      }),
     });
 
   /** `count` concurrent requests, alternating instances (and clients); the elapsed time bounds the refill. */
   async function burst(clients: TestClient[], count: number) {
     const started = performance.now();
-    const responses = await Promise.all(Array.from({ length: count }, (_, i) => token(i % 2 ? b : a, clients[i % clients.length])));
+    const responses = await Promise.all(
+      Array.from({ length: count }, (_, i) => token(i % 2 ? b : a, clients[i % clients.length])),
+    );
     const seconds = (performance.now() - started) / 1000;
     const statuses = responses.map((r) => r.status);
     return { responses, seconds, ok: statuses.filter((s) => s === 200).length, statuses };
@@ -85,7 +104,10 @@ describe('rate-limit policy enforcement on POST /oauth/token (two instances)', (
   async function expectTooManyRequests(response: Response, limit: number) {
     expect(response.status).toBe(429);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(await response.json()).toEqual({ error: 'too_many_requests', error_description: expect.stringContaining('Too many requests') });
+    expect(await response.json()).toEqual({
+      error: 'too_many_requests',
+      error_description: expect.stringContaining('Too many requests'),
+    });
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(response.headers.get('x-ratelimit-limit')).toBe(String(limit));
     expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
@@ -111,7 +133,10 @@ describe('rate-limit policy enforcement on POST /oauth/token (two instances)', (
 
   it('matches a URI client id exactly before cimd_clients, and limit 0 blocks every request', async () => {
     const [exact, otherCimd] = [await newClient({ uri: true }), await newClient({ uri: true })];
-    await policies([`client_id:${exact.clientId}`, { action: 'block', limit: 0 }], ['cimd_clients', { action: 'allow' }]);
+    await policies(
+      [`client_id:${exact.clientId}`, { action: 'block', limit: 0 }],
+      ['cimd_clients', { action: 'allow' }],
+    );
     const blocked = await burst([exact], 6);
     expect(blocked.ok).toBe(0);
     for (const response of blocked.responses) await expectTooManyRequests(response, 0);
@@ -119,12 +144,23 @@ describe('rate-limit policy enforcement on POST /oauth/token (two instances)', (
   });
 
   it('pools every CIMD client in one cimd_clients bucket, ahead of third_party_clients', async () => {
-    const cimd = [await newClient({ uri: true, isFirstParty: false }), await newClient({ uri: true, isFirstParty: true })];
+    const cimd = [
+      await newClient({ uri: true, isFirstParty: false }),
+      await newClient({ uri: true, isFirstParty: true }),
+    ];
     const plain = await newClient();
-    await policies(['cimd_clients', { action: 'block', limit: 4 }], ['third_party_clients', { action: 'block', limit: 0 }]);
+    await policies(
+      ['cimd_clients', { action: 'block', limit: 4 }],
+      ['third_party_clients', { action: 'block', limit: 0 }],
+    );
     const { ok, seconds, responses } = await burst(cimd, 16);
     expectAccepted(ok, 4, seconds);
-    expect(responses.map((r) => r.status).filter((s) => s !== 200).every((s) => s === 429)).toBe(true);
+    expect(
+      responses
+        .map((r) => r.status)
+        .filter((s) => s !== 200)
+        .every((s) => s === 429),
+    ).toBe(true);
     expect((await burst([plain], 5)).ok).toBe(5);
   });
 
@@ -143,7 +179,11 @@ describe('rate-limit policy enforcement on POST /oauth/token (two instances)', (
 
   it('never limits an allowed client, even when default blocks everyone else', async () => {
     const [vip, everyoneElse] = [await newClient({ isFirstParty: false }), await newClient()];
-    await policies([`client_id:${vip.clientId}`, { action: 'allow' }], ['default', { action: 'block', limit: 0 }], ['third_party_clients', { action: 'block', limit: 0 }]);
+    await policies(
+      [`client_id:${vip.clientId}`, { action: 'allow' }],
+      ['default', { action: 'block', limit: 0 }],
+      ['third_party_clients', { action: 'block', limit: 0 }],
+    );
     expect((await burst([vip], 25)).ok).toBe(25);
     expect((await burst([everyoneElse], 3)).ok).toBe(0);
   });
@@ -163,7 +203,9 @@ describe('rate-limit policy enforcement on POST /oauth/token (two instances)', (
     let excess = 0;
     for (const instance of [a, b]) {
       const metrics = await (await fetch(`${instance.url}/metrics`)).text();
-      const line = metrics.split('\n').find((l) => l.startsWith('oauth_rate_limit_policy_excess_total') && l.includes(`policy_id="${id}"`));
+      const line = metrics
+        .split('\n')
+        .find((l) => l.startsWith('oauth_rate_limit_policy_excess_total') && l.includes(`policy_id="${id}"`));
       excess += line ? Number(line.split(' ').pop()) : 0;
     }
     expect(excess).toBeLessThanOrEqual(12 - 2);
@@ -187,7 +229,9 @@ describe('rate-limit policy enforcement on POST /oauth/token (two instances)', (
   it('applies a policy created, patched and deleted on one instance on the other within one second', async () => {
     const client = await newClient();
     expect((await token(b, client)).status).toBe(200);
-    const governing = () => b.app.get(EnforcementPolicyCache).current().resolve({ clientId: client.clientId, isFirstParty: true })?.policy.configuration.action ?? 'none';
+    const governing = () =>
+      b.app.get(EnforcementPolicyCache).current().resolve({ clientId: client.clientId, isFirstParty: true })?.policy
+        .configuration.action ?? 'none';
     // Timed on the other instance's decision input (in memory, so a slow request on a busy machine does not
     // count against the second), then confirmed by what its token endpoint answers.
     const within = async (action: string, status: number, what: string) => {
@@ -200,11 +244,21 @@ describe('rate-limit policy enforcement on POST /oauth/token (two instances)', (
     const id = await policy(`client_id:${client.clientId}`, { action: 'block', limit: 0 });
     await within('block', 429, 'the created block policy on the other instance');
 
-    const patched = await a.api(`/rate-limit-policies/${id}`, { method: 'PATCH', body: { configuration: { action: 'allow' } } });
+    const patched = await a.api(`/rate-limit-policies/${id}`, {
+      method: 'PATCH',
+      body: { configuration: { action: 'allow' } },
+    });
     expect(patched.status).toBe(200);
     await within('allow', 200, 'the patched (allow) policy on the other instance');
 
-    expect((await a.api(`/rate-limit-policies/${id}`, { method: 'PATCH', body: { configuration: { action: 'block', limit: 0 } } })).status).toBe(200);
+    expect(
+      (
+        await a.api(`/rate-limit-policies/${id}`, {
+          method: 'PATCH',
+          body: { configuration: { action: 'block', limit: 0 } },
+        })
+      ).status,
+    ).toBe(200);
     await within('block', 429, 'the re-patched block policy on the other instance');
 
     expect((await a.api(`/rate-limit-policies/${id}`, { method: 'DELETE' })).status).toBe(204);

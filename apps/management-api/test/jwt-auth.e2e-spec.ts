@@ -19,15 +19,18 @@ describe('bearer JWT verification and scopes on /api/v2', () => {
     exp: now() + 600,
     ...extra,
   });
-  const sign = (payload: object, key = SIGNING_KEY_PEM, headerKid = kid) => jwt.sign(payload, key, { algorithm: 'RS256', keyid: headerKid });
+  const sign = (payload: object, key = SIGNING_KEY_PEM, headerKid = kid) =>
+    jwt.sign(payload, key, { algorithm: 'RS256', keyid: headerKid });
 
   beforeAll(async () => {
     app = await startManagement({ env: { MANAGEMENT_SIGNING_KEY: SIGNING_KEY_PEM } });
-    kid = ((await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string }> }).keys[0].kid;
+    kid = ((await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string }> }).keys[0]
+      .kid;
   });
   afterAll(async () => app?.close());
 
-  const call = (authorization?: string) => fetch(`${app.url}/api/v2/rate-limit-policies`, { headers: authorization ? { authorization } : {} });
+  const call = (authorization?: string) =>
+    fetch(`${app.url}/api/v2/rate-limit-policies`, { headers: authorization ? { authorization } : {} });
 
   async function expect401(authorization: string | undefined, message: string, errorCode: string) {
     const response = await call(authorization);
@@ -48,23 +51,35 @@ describe('bearer JWT verification and scopes on /api/v2', () => {
   });
 
   it('answers Invalid token for an expired token and for another issuer', async () => {
-    await expect401(`Bearer ${sign(claims({ iat: now() - 7200, exp: now() - 3600 }))}`, 'Invalid token', 'invalid_token');
+    await expect401(
+      `Bearer ${sign(claims({ iat: now() - 7200, exp: now() - 3600 }))}`,
+      'Invalid token',
+      'invalid_token',
+    );
     await expect401(`Bearer ${sign(claims({ iss: 'https://evil.test/' }))}`, 'Invalid token', 'invalid_token');
   });
 
   it('answers Client is not global for a token of this tenant issued for another audience', async () => {
-    await expect401(`Bearer ${sign(claims({ aud: 'https://tenant.test/userinfo' }))}`, 'Client is not global', 'client_not_global');
+    await expect401(
+      `Bearer ${sign(claims({ aud: 'https://tenant.test/userinfo' }))}`,
+      'Client is not global',
+      'client_not_global',
+    );
   });
 
   it('answers Invalid signature for alg none, another key, and HS256 signed with the public key', async () => {
     const unsigned = `${b64({ alg: 'none', typ: 'JWT', kid })}.${b64(claims())}.`;
     await expect401(`Bearer ${unsigned}`, 'Invalid signature', 'invalid_signature');
 
-    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString();
     await expect401(`Bearer ${sign(claims(), otherKey)}`, 'Invalid signature', 'invalid_signature');
     await expect401(`Bearer ${sign(claims(), otherKey, 'unknown-kid')}`, 'Invalid signature', 'invalid_signature');
 
-    const publicPem = createPublicKey(createPrivateKey(SIGNING_KEY_PEM)).export({ format: 'pem', type: 'spki' }).toString();
+    const publicPem = createPublicKey(createPrivateKey(SIGNING_KEY_PEM))
+      .export({ format: 'pem', type: 'spki' })
+      .toString();
     const header = b64({ alg: 'HS256', typ: 'JWT', kid });
     const body = b64(claims());
     const { createHmac } = await import('node:crypto');
@@ -91,11 +106,15 @@ describe('bearer JWT verification and scopes on /api/v2', () => {
     ['GET', '/client-grants/cgr_x', 'read:client_grants'],
     ['DELETE', '/client-grants/cgr_x', 'delete:client_grants'],
   ])('%s %s requires %s (403 otherwise)', async (method, path, scope) => {
-    const others = 'read:clients create:clients delete:clients read:client_grants create:client_grants delete:client_grants read:rate_limit_policies create:rate_limit_policies update:rate_limit_policies delete:rate_limit_policies'
-      .split(' ')
-      .filter((s) => s !== scope)
-      .join(' ');
-    const response = await fetch(`${app.url}/api/v2${path}`, { method, headers: { authorization: `Bearer ${sign(claims({ scope: others }))}` } });
+    const others =
+      'read:clients create:clients delete:clients read:client_grants create:client_grants delete:client_grants read:rate_limit_policies create:rate_limit_policies update:rate_limit_policies delete:rate_limit_policies'
+        .split(' ')
+        .filter((s) => s !== scope)
+        .join(' ');
+    const response = await fetch(`${app.url}/api/v2${path}`, {
+      method,
+      headers: { authorization: `Bearer ${sign(claims({ scope: others }))}` },
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({
       statusCode: 403,
@@ -103,7 +122,10 @@ describe('bearer JWT verification and scopes on /api/v2', () => {
       message: `Insufficient scope, expected any of: ${scope}`,
       errorCode: 'insufficient_scope',
     });
-    const allowed = await fetch(`${app.url}/api/v2${path}`, { method, headers: { authorization: `Bearer ${sign(claims({ scope }))}` } });
+    const allowed = await fetch(`${app.url}/api/v2${path}`, {
+      method,
+      headers: { authorization: `Bearer ${sign(claims({ scope }))}` },
+    });
     expect(allowed.status).not.toBe(403);
     expect(allowed.status).not.toBe(401);
   });

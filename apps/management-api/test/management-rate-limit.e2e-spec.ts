@@ -38,12 +38,24 @@ describe("the management API's own rate limit", () => {
   });
 
   it('refuses with 429 once the per-client bucket is empty, shared by both instances, and not other clients', async () => {
-    const created = (await (await first.api('/clients', { method: 'POST', body: { name: 'busy' } })).json()) as { client_id: string; client_secret: string };
-    await first.api('/client-grants', { method: 'POST', body: { client_id: created.client_id, audience: 'https://tenant.test/api/v2/', scope: ['read:rate_limit_policies'] } });
+    const created = (await (await first.api('/clients', { method: 'POST', body: { name: 'busy' } })).json()) as {
+      client_id: string;
+      client_secret: string;
+    };
+    await first.api('/client-grants', {
+      method: 'POST',
+      body: {
+        client_id: created.client_id,
+        audience: 'https://tenant.test/api/v2/',
+        scope: ['read:rate_limit_policies'],
+      },
+    });
     const token = await first.token(undefined, { clientId: created.client_id, clientSecret: created.client_secret });
     // 30 requests at once, alternating instances: one shared bucket of 10 lets ~10 through (plus the few
     // tokens refilled while they run); a bucket per instance would let 20 through.
-    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? first : second).api('/rate-limit-policies', { token })));
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? first : second).api('/rate-limit-policies', { token })),
+    );
     const statuses = responses.map((r) => r.status);
     const accepted = statuses.filter((s) => s === 200).length;
     expect(accepted).toBeGreaterThanOrEqual(10);
@@ -52,7 +64,12 @@ describe("the management API's own rate limit", () => {
     const refused = responses.find((r) => r.status === 429);
     expect(refused).toBeDefined();
     await Promise.all(responses.filter((r) => r !== refused).map((r) => r.text()));
-    expect(await refused!.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: MESSAGE, errorCode: 'too_many_requests' });
+    expect(await refused!.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: MESSAGE,
+      errorCode: 'too_many_requests',
+    });
     expectHeaders(refused!);
     expect(refused!.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -75,7 +92,9 @@ describe("the management API's own rate limit, by default", () => {
     const response = await app.api('/rate-limit-policies', { token });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-ratelimit-limit')).toBe('50');
-    const statuses = await Promise.all(Array.from({ length: 120 }, async () => (await app.api('/rate-limit-policies', { token })).status));
+    const statuses = await Promise.all(
+      Array.from({ length: 120 }, async () => (await app.api('/rate-limit-policies', { token })).status),
+    );
     // 121 requests against a burst of 50 refilling at 50/s: at least 20 are refused unless they took over a second.
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
   });

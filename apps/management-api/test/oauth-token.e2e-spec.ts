@@ -14,20 +14,35 @@ describe('POST /oauth/token', () => {
   const post = (body: string | Record<string, unknown>, headers: Record<string, string> = {}, path = '/oauth/token') =>
     fetch(`${app.url}${path}`, {
       method: 'POST',
-      headers: { 'content-type': typeof body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json', ...headers },
+      headers: {
+        'content-type': typeof body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json',
+        ...headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
 
-  const valid = { grant_type: 'client_credentials', client_id: BOOTSTRAP.clientId, client_secret: BOOTSTRAP.clientSecret, audience: AUDIENCE };
+  const valid = {
+    grant_type: 'client_credentials',
+    client_id: BOOTSTRAP.clientId,
+    client_secret: BOOTSTRAP.clientSecret,
+    audience: AUDIENCE,
+  };
 
   it('issues an RS256 token with the documented claims, verifiable with the JWKS', async () => {
     const response = await post(valid);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const body = (await response.json()) as { access_token: string; token_type: string; expires_in: number; scope: string };
+    const body = (await response.json()) as {
+      access_token: string;
+      token_type: string;
+      expires_in: number;
+      scope: string;
+    };
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 86400 });
     expect(body.scope.split(' ')).toContain('read:rate_limit_policies');
-    const jwks = (await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as { keys: Array<Record<string, string>> };
+    const jwks = (await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as {
+      keys: Array<Record<string, string>>;
+    };
     // The current key and the next one, published ahead of rotation.
     expect(jwks.keys).toHaveLength(2);
     const header = jwt.decode(body.access_token, { complete: true })!.header;
@@ -35,13 +50,26 @@ describe('POST /oauth/token', () => {
     expect(header).toMatchObject({ alg: 'RS256', kid: signing.kid });
     const key = createPublicKey({ key: signing as never, format: 'jwk' });
     const claims = jwt.verify(body.access_token, key, { algorithms: ['RS256'] }) as Record<string, unknown>;
-    expect(claims).toMatchObject({ iss: ISSUER, sub: `${BOOTSTRAP.clientId}@clients`, aud: AUDIENCE, azp: BOOTSTRAP.clientId, gty: 'client-credentials', scope: body.scope });
+    expect(claims).toMatchObject({
+      iss: ISSUER,
+      sub: `${BOOTSTRAP.clientId}@clients`,
+      aud: AUDIENCE,
+      azp: BOOTSTRAP.clientId,
+      gty: 'client-credentials',
+      scope: body.scope,
+    });
     expect(Number(claims['exp']) - Number(claims['iat'])).toBe(86400);
   });
 
   it('accepts form encoding, HTTP Basic and the trailing-slash path', async () => {
-    const basic = Buffer.from(`${encodeURIComponent(BOOTSTRAP.clientId)}:${encodeURIComponent(BOOTSTRAP.clientSecret)}`).toString('base64');
-    const response = await post(form({ grant_type: 'client_credentials', audience: AUDIENCE }), { authorization: `Basic ${basic}` }, '/oauth/token/');
+    const basic = Buffer.from(
+      `${encodeURIComponent(BOOTSTRAP.clientId)}:${encodeURIComponent(BOOTSTRAP.clientSecret)}`,
+    ).toString('base64');
+    const response = await post(
+      form({ grant_type: 'client_credentials', audience: AUDIENCE }),
+      { authorization: `Basic ${basic}` },
+      '/oauth/token/',
+    );
     expect(response.status).toBe(200);
     const viaForm = await post(form(valid), {}, '/oauth/token/');
     expect(viaForm.status).toBe(200);
@@ -65,9 +93,38 @@ describe('POST /oauth/token', () => {
     ['a missing audience', { ...valid, audience: undefined }, 400, 'invalid_request'],
     ['another audience', { ...valid, audience: 'https://other.test/api/v2/' }, 403, 'access_denied'],
     ['a non-string field', { ...valid, scope: ['a'] }, 400, 'invalid_request'],
-    ['a client assertion together with a secret', { ...valid, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: 'a.b.c' }, 400, 'invalid_request'],
-    ['a malformed client assertion', { grant_type: 'client_credentials', audience: AUDIENCE, client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer', client_assertion: 'a.b.c' }, 401, 'invalid_client'],
-    ['another client assertion type', { grant_type: 'client_credentials', audience: AUDIENCE, client_assertion_type: 'saml', client_assertion: 'a.b.c' }, 400, 'invalid_request'],
+    [
+      'a client assertion together with a secret',
+      {
+        ...valid,
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: 'a.b.c',
+      },
+      400,
+      'invalid_request',
+    ],
+    [
+      'a malformed client assertion',
+      {
+        grant_type: 'client_credentials',
+        audience: AUDIENCE,
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: 'a.b.c',
+      },
+      401,
+      'invalid_client',
+    ],
+    [
+      'another client assertion type',
+      {
+        grant_type: 'client_credentials',
+        audience: AUDIENCE,
+        client_assertion_type: 'saml',
+        client_assertion: 'a.b.c',
+      },
+      400,
+      'invalid_request',
+    ],
   ])('answers %s with an OAuth error', async (_label, body, status, error) => {
     const response = await post(body as Record<string, unknown>);
     expect(response.status).toBe(status);
@@ -87,7 +144,10 @@ describe('POST /oauth/token', () => {
   it('refuses a parameter sent twice', async () => {
     const response = await post(`${new URLSearchParams(valid).toString()}&audience=${encodeURIComponent(AUDIENCE)}`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'invalid_request', error_description: 'Invalid parameter: audience must be sent once, as a single string' });
+    expect(await response.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'Invalid parameter: audience must be sent once, as a single string',
+    });
   });
 
   it('refuses both Basic and body credentials at once', async () => {

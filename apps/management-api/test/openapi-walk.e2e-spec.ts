@@ -1,5 +1,9 @@
 import { join } from 'node:path';
-import { readDereferencedOpenApi, requestWithOversizedHeaders, walkOpenApiWithHostileInput } from '@acme/platform-testing';
+import {
+  readDereferencedOpenApi,
+  requestWithOversizedHeaders,
+  walkOpenApiWithHostileInput,
+} from '@acme/platform-testing';
 import { ManagementApp, startManagement } from './support';
 
 /** Every operation of the committed OpenAPI contract, fed hostile values one input at a time: never a 5xx. */
@@ -32,26 +36,45 @@ describe('OpenAPI walk with hostile input', () => {
       expect(response.status).toBe(400);
       return ((await response.json()) as { errorCode: string }).errorCode;
     };
-    expect(await errorCode(await app.api('/clients', { method: 'POST', body: { name: 'a\u0000b' } }))).toBe('invalid_body');
-    expect(await errorCode(await app.api('/clients', { method: 'POST', body: '{"name":"\\ud800"}' }))).toBe('invalid_body');
-    expect(await errorCode(await app.api('/clients', { method: 'POST', body: `${'['.repeat(100)}${']'.repeat(100)}` }))).toBe('invalid_body');
+    expect(await errorCode(await app.api('/clients', { method: 'POST', body: { name: 'a\u0000b' } }))).toBe(
+      'invalid_body',
+    );
+    expect(await errorCode(await app.api('/clients', { method: 'POST', body: '{"name":"\\ud800"}' }))).toBe(
+      'invalid_body',
+    );
+    expect(
+      await errorCode(await app.api('/clients', { method: 'POST', body: `${'['.repeat(100)}${']'.repeat(100)}` })),
+    ).toBe('invalid_body');
     expect(await errorCode(await app.api('/rate-limit-policies/%00'))).toBe('invalid_uri');
     expect(await errorCode(await app.api('/client-grants/a%00b'))).toBe('invalid_uri');
     expect(await errorCode(await app.api('/client-grants?audience=%00'))).toBe('invalid_query_string');
     const token = await fetch(`${app.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: 'x\u0000', client_secret: 's', audience: 'a' }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: 'x\u0000',
+        client_secret: 's',
+        audience: 'a',
+      }),
     });
     expect(token.status).toBe(400);
-    expect(await token.json()).toEqual({ error: 'invalid_request', error_description: 'client_id must not contain NUL or unpaired surrogate characters' });
+    expect(await token.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'client_id must not contain NUL or unpaired surrogate characters',
+    });
   });
 
-  it('answers headers over Node\'s limit in the Auth0 shape, not with a bare 431', async () => {
+  it("answers headers over Node's limit in the Auth0 shape, not with a bare 431", async () => {
     expect(await requestWithOversizedHeaders(app.url, '/api/v2/clients')).toEqual({
       status: 431,
       contentType: 'application/json; charset=utf-8',
-      body: { statusCode: 431, error: 'Request Header Fields Too Large', message: 'The request headers are too large.', errorCode: 'headers_too_large' },
+      body: {
+        statusCode: 431,
+        error: 'Request Header Fields Too Large',
+        message: 'The request headers are too large.',
+        errorCode: 'headers_too_large',
+      },
     });
   });
 });

@@ -1,8 +1,17 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { ManagementApp, startManagement } from './support';
 
-type Operation = { operationId?: string; security?: Array<Record<string, string[]>>; responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string }>; 'x-required-scopes'?: string[] };
-type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> } };
+type Operation = {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  responses: Record<string, unknown>;
+  parameters?: Array<{ name: string; in: string }>;
+  'x-required-scopes'?: string[];
+};
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+};
 
 describe('the management OpenAPI document', () => {
   let app: ManagementApp;
@@ -30,8 +39,18 @@ describe('the management OpenAPI document', () => {
     ['/api/v2/rate-limit-policies', 'get', 'read:rate_limit_policies', ['200', '400', '401', '403', '429']],
     ['/api/v2/rate-limit-policies', 'post', 'create:rate_limit_policies', ['201', '400', '401', '403', '409', '429']],
     ['/api/v2/rate-limit-policies/{id}', 'get', 'read:rate_limit_policies', ['200', '400', '401', '403', '404', '429']],
-    ['/api/v2/rate-limit-policies/{id}', 'patch', 'update:rate_limit_policies', ['200', '400', '401', '403', '404', '429']],
-    ['/api/v2/rate-limit-policies/{id}', 'delete', 'delete:rate_limit_policies', ['204', '400', '401', '403', '404', '429']],
+    [
+      '/api/v2/rate-limit-policies/{id}',
+      'patch',
+      'update:rate_limit_policies',
+      ['200', '400', '401', '403', '404', '429'],
+    ],
+    [
+      '/api/v2/rate-limit-policies/{id}',
+      'delete',
+      'delete:rate_limit_policies',
+      ['204', '400', '401', '403', '404', '429'],
+    ],
     ['/api/v2/clients', 'get', 'read:clients', ['200', '400', '401', '403', '429']],
     ['/api/v2/clients', 'post', 'create:clients', ['201', '400', '401', '403', '409', '429']],
     ['/api/v2/clients/{id}', 'get', 'read:clients', ['200', '404']],
@@ -51,16 +70,36 @@ describe('the management OpenAPI document', () => {
   it('names the list operation as the spec does, with its query parameters', () => {
     const list = document.paths['/api/v2/rate-limit-policies'].get;
     expect(list.operationId).toBe('get_rate-limit-policies');
-    expect(list.parameters!.map((p) => p.name).sort()).toEqual(['consumer', 'consumer_selector', 'from', 'resource', 'take']);
+    expect(list.parameters!.map((p) => p.name).sort()).toEqual([
+      'consumer',
+      'consumer_selector',
+      'from',
+      'resource',
+      'take',
+    ]);
   });
 
   it('documents the OAuth routes, the error bodies and the scope catalogue', () => {
-    expect(Object.keys(document.paths['/oauth/token'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
+    expect(Object.keys(document.paths['/oauth/token'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '429']),
+    );
     expect(document.paths['/.well-known/jwks.json'].get).toBeDefined();
     expect(Object.keys(document.components.schemas)).toEqual(
-      expect.arrayContaining(['ManagementErrorBody', 'OAuthErrorBody', 'RateLimitPolicyResponse', 'RateLimitPolicyListResponse', 'AllowConfiguration', 'BlockOrLogConfiguration', 'RedirectConfiguration', 'CreateRateLimitPolicyRequest', 'UpdateRateLimitPolicyRequest']),
+      expect.arrayContaining([
+        'ManagementErrorBody',
+        'OAuthErrorBody',
+        'RateLimitPolicyResponse',
+        'RateLimitPolicyListResponse',
+        'AllowConfiguration',
+        'BlockOrLogConfiguration',
+        'RedirectConfiguration',
+        'CreateRateLimitPolicyRequest',
+        'UpdateRateLimitPolicyRequest',
+      ]),
     );
-    const oauth2 = document.components.securitySchemes['oauth2'] as { flows: { clientCredentials: { scopes: Record<string, string> } } };
+    const oauth2 = document.components.securitySchemes['oauth2'] as {
+      flows: { clientCredentials: { scopes: Record<string, string> } };
+    };
     expect(oauth2.flows.clientCredentials.scopes['read:rate_limit_policies']).toBe('Read Rate Limit Policies');
   });
 });

@@ -12,7 +12,12 @@ describe('rate-limit policy pagination', () => {
   const create = (selector: string) =>
     app.api('/rate-limit-policies', {
       method: 'POST',
-      body: { resource: 'oauth_authentication_api', consumer: 'client', consumer_selector: selector, configuration: { action: 'allow' } },
+      body: {
+        resource: 'oauth_authentication_api',
+        consumer: 'client',
+        consumer_selector: selector,
+        configuration: { action: 'allow' },
+      },
     });
   const page = async (query: string): Promise<Page> => {
     const response = await app.api(`/rate-limit-policies?${query}`);

@@ -17,7 +17,12 @@ describe('policy writes announce themselves on PolicyChanges', () => {
     await app?.close();
   });
 
-  const body = { resource: 'oauth_authentication_api', consumer: 'client', consumer_selector: 'client_id:notify', configuration: { action: 'block', limit: 1 } };
+  const body = {
+    resource: 'oauth_authentication_api',
+    consumer: 'client',
+    consumer_selector: 'client_id:notify',
+    configuration: { action: 'block', limit: 1 },
+  };
 
   it('notifies after each committed create, patch and delete, and never after a refused write', async () => {
     const created = await app.api('/rate-limit-policies', { method: 'POST', body });
@@ -26,11 +31,24 @@ describe('policy writes announce themselves on PolicyChanges', () => {
     const { id } = (await created.json()) as { id: string };
 
     expect((await app.api('/rate-limit-policies', { method: 'POST', body })).status).toBe(409);
-    expect((await app.api('/rate-limit-policies/rlp_missing', { method: 'PATCH', body: { configuration: { action: 'allow' } } })).status).toBe(404);
-    expect((await app.api(`/rate-limit-policies/${id}`, { method: 'PATCH', body: { configuration: { action: 'nope' } } })).status).toBe(400);
+    expect(
+      (
+        await app.api('/rate-limit-policies/rlp_missing', {
+          method: 'PATCH',
+          body: { configuration: { action: 'allow' } },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await app.api(`/rate-limit-policies/${id}`, { method: 'PATCH', body: { configuration: { action: 'nope' } } }))
+        .status,
+    ).toBe(400);
     expect((await app.api('/rate-limit-policies/rlp_missing', { method: 'DELETE' })).status).toBe(404);
 
-    expect((await app.api(`/rate-limit-policies/${id}`, { method: 'PATCH', body: { configuration: { action: 'allow' } } })).status).toBe(200);
+    expect(
+      (await app.api(`/rate-limit-policies/${id}`, { method: 'PATCH', body: { configuration: { action: 'allow' } } }))
+        .status,
+    ).toBe(200);
     await waitFor(() => notifications === 2, { what: 'patch notification' });
     expect((await app.api(`/rate-limit-policies/${id}`, { method: 'DELETE' })).status).toBe(204);
     await waitFor(() => notifications === 3, { what: 'delete notification' });

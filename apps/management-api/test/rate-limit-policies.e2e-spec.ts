@@ -1,6 +1,14 @@
 import { ManagementApp, startManagement } from './support';
 
-type Policy = { id: string; resource: string; consumer: string; consumer_selector: string; configuration: Record<string, unknown>; created_at: string; updated_at: string };
+type Policy = {
+  id: string;
+  resource: string;
+  consumer: string;
+  consumer_selector: string;
+  configuration: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+};
 
 const policy = (selector: string, configuration: Record<string, unknown> = { action: 'block', limit: 10 }) => ({
   resource: 'oauth_authentication_api',
@@ -17,7 +25,10 @@ describe('/api/v2/rate-limit-policies', () => {
   afterAll(async () => app?.close());
 
   const create = async (body: unknown) => app.api('/rate-limit-policies', { method: 'POST', body });
-  const errorOf = async (response: Response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> });
+  const errorOf = async (response: Response) => ({
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+  });
 
   describe('create, get, patch, delete', () => {
     it('creates (201) with an Auth0-form id and exactly the spec fields, then gets, patches and deletes it', async () => {
@@ -25,15 +36,31 @@ describe('/api/v2/rate-limit-policies', () => {
       expect(created.status).toBe(201);
       expect(created.headers.get('content-type')).toContain('application/json');
       const body = (await created.json()) as Policy;
-      expect(Object.keys(body).sort()).toEqual(['configuration', 'consumer', 'consumer_selector', 'created_at', 'id', 'resource', 'updated_at']);
+      expect(Object.keys(body).sort()).toEqual([
+        'configuration',
+        'consumer',
+        'consumer_selector',
+        'created_at',
+        'id',
+        'resource',
+        'updated_at',
+      ]);
       expect(body.id).toMatch(/^rlp_[A-Za-z0-9_-]{21}$/);
-      expect(body).toMatchObject({ resource: 'oauth_authentication_api', consumer: 'client', consumer_selector: 'client_id:lifecycle', configuration: { action: 'log', limit: 5 } });
+      expect(body).toMatchObject({
+        resource: 'oauth_authentication_api',
+        consumer: 'client',
+        consumer_selector: 'client_id:lifecycle',
+        configuration: { action: 'log', limit: 5 },
+      });
 
       const got = await app.api(`/rate-limit-policies/${body.id}`);
       expect(got.status).toBe(200);
       expect(await got.json()).toEqual(body);
 
-      const patched = await app.api(`/rate-limit-policies/${body.id}`, { method: 'PATCH', body: { configuration: { action: 'allow' } } });
+      const patched = await app.api(`/rate-limit-policies/${body.id}`, {
+        method: 'PATCH',
+        body: { configuration: { action: 'allow' } },
+      });
       expect(patched.status).toBe(200);
       const after = (await patched.json()) as Policy;
       expect(after.configuration).toEqual({ action: 'allow' });
@@ -49,7 +76,10 @@ describe('/api/v2/rate-limit-policies', () => {
 
     it('deletes when a client sends Content-Type: application/json with no body (as most HTTP clients do)', async () => {
       const { id } = (await (await create(policy('client_id:bodiless-delete'))).json()) as Policy;
-      const deleted = await app.api(`/rate-limit-policies/${id}`, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
+      const deleted = await app.api(`/rate-limit-policies/${id}`, {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(deleted.status).toBe(204);
       expect((await app.api(`/rate-limit-policies/${id}`)).status).toBe(404);
     });
@@ -81,7 +111,9 @@ describe('/api/v2/rate-limit-policies', () => {
       ['array', [{ action: 'allow' }]],
       ['null', null],
     ])('rejects a configuration with %s (400 invalid_body)', async (_label, configuration) => {
-      const { status, body } = await errorOf(await create(policy('client_id:bad-config', configuration as Record<string, unknown>)));
+      const { status, body } = await errorOf(
+        await create(policy('client_id:bad-config', configuration as Record<string, unknown>)),
+      );
       expect(status).toBe(400);
       expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', errorCode: 'invalid_body' });
       expect(String(body['message'])).toContain('configuration');
@@ -96,15 +128,20 @@ describe('/api/v2/rate-limit-policies', () => {
     ])('accepts the selector form %s', async (selector) => {
       const response = await create(policy(selector));
       expect(response.status).toBe(201);
-      const listed = (await (await app.api(`/rate-limit-policies?consumer_selector=${encodeURIComponent(selector)}`)).json()) as { rate_limit_policies: Policy[] };
+      const listed = (await (
+        await app.api(`/rate-limit-policies?consumer_selector=${encodeURIComponent(selector)}`)
+      ).json()) as { rate_limit_policies: Policy[] };
       expect(listed.rate_limit_policies.map((p) => p.consumer_selector)).toEqual([selector]);
     });
 
-    it.each(['client_id:', 'client_id:has space', 'client_id:http://insecure.test', 'everyone', 'CIMD_CLIENTS', ''])('rejects the selector %j', async (selector) => {
-      const { status, body } = await errorOf(await create(policy(selector)));
-      expect(status).toBe(400);
-      expect(body['errorCode']).toBe('invalid_body');
-    });
+    it.each(['client_id:', 'client_id:has space', 'client_id:http://insecure.test', 'everyone', 'CIMD_CLIENTS', ''])(
+      'rejects the selector %j',
+      async (selector) => {
+        const { status, body } = await errorOf(await create(policy(selector)));
+        expect(status).toBe(400);
+        expect(body['errorCode']).toBe('invalid_body');
+      },
+    );
 
     it('bounds consumer_selector at 255 characters', async () => {
       const at = `client_id:${'a'.repeat(245)}`;
@@ -137,12 +174,23 @@ describe('/api/v2/rate-limit-policies', () => {
 
     it('patch accepts only configuration, and 404s an unknown id', async () => {
       const { id } = (await (await create(policy('client_id:patchme'))).json()) as Policy;
-      const extra = await app.api(`/rate-limit-policies/${id}`, { method: 'PATCH', body: { configuration: { action: 'allow' }, consumer_selector: 'default' } });
+      const extra = await app.api(`/rate-limit-policies/${id}`, {
+        method: 'PATCH',
+        body: { configuration: { action: 'allow' }, consumer_selector: 'default' },
+      });
       expect(extra.status).toBe(400);
       const missing = await app.api(`/rate-limit-policies/${id}`, { method: 'PATCH', body: {} });
       expect(missing.status).toBe(400);
-      const unknown = await errorOf(await app.api('/rate-limit-policies/rlp_doesnotexist', { method: 'PATCH', body: { configuration: { action: 'allow' } } }));
-      expect(unknown).toMatchObject({ status: 404, body: { statusCode: 404, error: 'Not Found', errorCode: 'inexistent_rate_limit_policy' } });
+      const unknown = await errorOf(
+        await app.api('/rate-limit-policies/rlp_doesnotexist', {
+          method: 'PATCH',
+          body: { configuration: { action: 'allow' } },
+        }),
+      );
+      expect(unknown).toMatchObject({
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', errorCode: 'inexistent_rate_limit_policy' },
+      });
       const unchanged = (await (await app.api(`/rate-limit-policies/${id}`)).json()) as Policy;
       expect(unchanged.configuration).toEqual({ action: 'block', limit: 10 });
     });
@@ -160,14 +208,26 @@ describe('/api/v2/rate-limit-policies', () => {
 
   describe('list', () => {
     it('validates take (0 and 101 are 400; 1 and 100 are 200) and from (1000 ok, 1001 is 400)', async () => {
-      for (const [take, status] of [['0', 400], ['1', 200], ['100', 200], ['101', 400], ['abc', 400], ['1.5', 400], ['', 400]] as const) {
+      for (const [take, status] of [
+        ['0', 400],
+        ['1', 200],
+        ['100', 200],
+        ['101', 400],
+        ['abc', 400],
+        ['1.5', 400],
+        ['', 400],
+      ] as const) {
         const response = await app.api(`/rate-limit-policies?take=${take}`);
         expect({ take, status: response.status }).toEqual({ take, status });
-        if (status === 400) expect(((await response.json()) as Record<string, unknown>)['errorCode']).toBe('invalid_query_string');
+        if (status === 400)
+          expect(((await response.json()) as Record<string, unknown>)['errorCode']).toBe('invalid_query_string');
       }
       const atLimit = await errorOf(await app.api(`/rate-limit-policies?from=${'A'.repeat(1000)}`));
       // 1000 characters pass the length bound; this one does not decode as a cursor, which is its own 400.
-      expect(atLimit).toMatchObject({ status: 400, body: { errorCode: 'invalid_query_string', message: 'from is not a valid pagination cursor' } });
+      expect(atLimit).toMatchObject({
+        status: 400,
+        body: { errorCode: 'invalid_query_string', message: 'from is not a valid pagination cursor' },
+      });
       const over = await errorOf(await app.api(`/rate-limit-policies?from=${'A'.repeat(1001)}`));
       expect(over.status).toBe(400);
       expect(String(over.body['message'])).toMatch(/from must be shorter than or equal to 1000/);
@@ -191,7 +251,9 @@ describe('/api/v2/rate-limit-policies', () => {
       expect(response.status).toBe(200);
       const body = (await response.json()) as { rate_limit_policies: Policy[] };
       expect(body.rate_limit_policies.length).toBeGreaterThan(0);
-      expect(body.rate_limit_policies.every((p) => p.resource === 'oauth_authentication_api' && p.consumer === 'client')).toBe(true);
+      expect(
+        body.rate_limit_policies.every((p) => p.resource === 'oauth_authentication_api' && p.consumer === 'client'),
+      ).toBe(true);
     });
   });
 });

@@ -16,7 +16,10 @@ describe('policy reads on a read replica', () => {
 
   beforeAll(async () => {
     replica = await acquireTestReplica('mgmt_replica');
-    app = await startManagement({ env: { DATABASE_READ_URLS: replica.replicaUrl, DATABASE_MAX_REPLICA_LAG_MS: String(MAX_LAG_MS) }, shareWith: { database: replica.database, redisPrefix: `replica-${randomUUID()}` } });
+    app = await startManagement({
+      env: { DATABASE_READ_URLS: replica.replicaUrl, DATABASE_MAX_REPLICA_LAG_MS: String(MAX_LAG_MS) },
+      shareWith: { database: replica.database, redisPrefix: `replica-${randomUUID()}` },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -26,14 +29,24 @@ describe('policy reads on a read replica', () => {
   });
 
   const create = async (selector: string) => {
-    const response = await app.api('/rate-limit-policies', { method: 'POST', body: { resource: 'oauth_authentication_api', consumer: 'client', consumer_selector: `client_id:${selector}`, configuration: { action: 'block', limit: 10 } } });
+    const response = await app.api('/rate-limit-policies', {
+      method: 'POST',
+      body: {
+        resource: 'oauth_authentication_api',
+        consumer: 'client',
+        consumer_selector: `client_id:${selector}`,
+        configuration: { action: 'block', limit: 10 },
+      },
+    });
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   };
   const listedIds = async () => {
     const response = await app.api('/rate-limit-policies?take=100');
     expect(response.status).toBe(200);
-    return ((await response.json()) as { rate_limit_policies: { id: string }[] }).rate_limit_policies.map((policy) => policy.id);
+    return ((await response.json()) as { rate_limit_policies: { id: string }[] }).rate_limit_policies.map(
+      (policy) => policy.id,
+    );
   };
 
   it('lists from the replica while it keeps up, from the primary once it lags past the limit; get-after-create reads the primary', async () => {
@@ -48,7 +61,11 @@ describe('policy reads on a read replica', () => {
       // Written on the primary, not replayed yet: a list without it was served by the replica.
       expect(await listedIds()).not.toContain(fresh);
       const movedAfter = performance.now();
-      await waitFor(async () => (await listedIds()).includes(fresh) || undefined, { timeoutMs: 10_000, intervalMs: 100, what: 'reads to move to the primary' });
+      await waitFor(async () => (await listedIds()).includes(fresh) || undefined, {
+        timeoutMs: 10_000,
+        intervalMs: 100,
+        what: 'reads to move to the primary',
+      });
       expect(performance.now() - movedAfter).toBeLessThan(MAX_LAG_MS + 2500);
     } finally {
       await replica.onReplica('SELECT pg_wal_replay_resume()');

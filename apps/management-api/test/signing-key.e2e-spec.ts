@@ -5,11 +5,17 @@ import { ManagementApp, SIGNING_KEY_PEM, startManagement } from './support';
 
 const thumbprintOf = (pem: string) => {
   const jwk = createPublicKey(createPrivateKey(pem)).export({ format: 'jwk' }) as { e: string; kty: string; n: string };
-  return createHash('sha256').update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n }))
+    .digest('base64url');
 };
 
 const kidOf = async (app: ManagementApp) =>
-  ((await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string; kty: string; alg: string; use: string }> }).keys;
+  (
+    (await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as {
+      keys: Array<{ kid: string; kty: string; alg: string; use: string }>;
+    }
+  ).keys;
 
 describe('the signing key shared by every instance', () => {
   let database: TestDatabase;
@@ -22,7 +28,7 @@ describe('the signing key shared by every instance', () => {
     await database?.drop();
   });
 
-  it('generates one current and one next key when two instances start at once, and each accepts the other\'s tokens', async () => {
+  it("generates one current and one next key when two instances start at once, and each accepts the other's tokens", async () => {
     const redisPrefix = createTestRedisPrefix('management-keys');
     const shared = { database, redisPrefix };
     const [a, b] = await Promise.all([startManagement({ shareWith: shared }), startManagement({ shareWith: shared })]);
@@ -57,14 +63,21 @@ describe('the signing key shared by every instance', () => {
   it('seals a key stored in clear by an earlier version on first start, keeping its kid', async () => {
     const legacy = await createTestDatabase('management-keys-legacy');
     try {
-      const first = await startManagement({ shareWith: { database: legacy, redisPrefix: createTestRedisPrefix('management-keys') } });
+      const first = await startManagement({
+        shareWith: { database: legacy, redisPrefix: createTestRedisPrefix('management-keys') },
+      });
       const kid = (await kidOf(first))[0].kid;
       await first.close();
       const db = new Client({ connectionString: legacy.url });
       await db.connect();
       try {
-        await db.query(`UPDATE management.signing_keys SET private_key_pem = $1, kid = $2 WHERE slot = 'current'`, [SIGNING_KEY_PEM, thumbprintOf(SIGNING_KEY_PEM)]);
-        const again = await startManagement({ shareWith: { database: legacy, redisPrefix: createTestRedisPrefix('management-keys') } });
+        await db.query(`UPDATE management.signing_keys SET private_key_pem = $1, kid = $2 WHERE slot = 'current'`, [
+          SIGNING_KEY_PEM,
+          thumbprintOf(SIGNING_KEY_PEM),
+        ]);
+        const again = await startManagement({
+          shareWith: { database: legacy, redisPrefix: createTestRedisPrefix('management-keys') },
+        });
         try {
           expect((await kidOf(again))[0].kid).toBe(thumbprintOf(SIGNING_KEY_PEM));
           expect((await kidOf(again))[0].kid).not.toBe(kid);
@@ -79,7 +92,10 @@ describe('the signing key shared by every instance', () => {
       }
       // Sealed under the client-secret key: another key cannot open it, and start-up says which variable.
       await expect(
-        startManagement({ env: { MANAGEMENT_CLIENT_SECRET_KEY: 'another-client-secret-key-0123456789' }, shareWith: { database: legacy, redisPrefix: createTestRedisPrefix('management-keys') } }),
+        startManagement({
+          env: { MANAGEMENT_CLIENT_SECRET_KEY: 'another-client-secret-key-0123456789' },
+          shareWith: { database: legacy, redisPrefix: createTestRedisPrefix('management-keys') },
+        }),
       ).rejects.toThrow(/MANAGEMENT_CLIENT_SECRET_KEY/);
     } finally {
       await legacy.drop();
@@ -89,7 +105,11 @@ describe('the signing key shared by every instance', () => {
   it('uses MANAGEMENT_SIGNING_KEY when set, with its RFC 7638 thumbprint as kid', async () => {
     const app = await startManagement({ env: { MANAGEMENT_SIGNING_KEY: SIGNING_KEY_PEM.replace(/\n/g, '\\n') } });
     apps.push(app);
-    const jwk = createPublicKey(createPrivateKey(SIGNING_KEY_PEM)).export({ format: 'jwk' }) as { e: string; kty: string; n: string };
+    const jwk = createPublicKey(createPrivateKey(SIGNING_KEY_PEM)).export({ format: 'jwk' }) as {
+      e: string;
+      kty: string;
+      n: string;
+    };
     expect((await kidOf(app))[0]).toMatchObject({ kid: thumbprintOf(SIGNING_KEY_PEM), n: jwk.n, e: jwk.e });
   });
 });

@@ -10,14 +10,21 @@ export const ISSUER = `${PUBLIC_URL}/`;
 export const BOOTSTRAP = { clientId: 'bootstrap-client', clientSecret: 'bootstrap-secret-0123456789abcdef' };
 
 /** A fixed signing key lets tests forge tokens with this tenant's key (wrong audience, expired, ...). */
-export const SIGNING_KEY_PEM = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+export const SIGNING_KEY_PEM = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .privateKey.export({ format: 'pem', type: 'pkcs8' })
+  .toString();
 
 export interface ManagementApp extends TestApp {
   token(scope?: string, credentials?: { clientId: string; clientSecret: string }): Promise<string>;
-  api(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  api(
+    path: string,
+    init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
 }
 
-export async function startManagement(options: { env?: Record<string, string>; shareWith?: { database: TestDatabase; redisPrefix: string } } = {}): Promise<ManagementApp> {
+export async function startManagement(
+  options: { env?: Record<string, string>; shareWith?: { database: TestDatabase; redisPrefix: string } } = {},
+): Promise<ManagementApp> {
   const app = await startTestApp({
     service: managementService,
     module: (env) => AppModule.forRoot(env),
@@ -36,7 +43,13 @@ export async function startManagement(options: { env?: Record<string, string>; s
     const response = await fetch(`${app.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret, audience: AUDIENCE, scope }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+        audience: AUDIENCE,
+        scope,
+      }),
     });
     if (response.status !== 200) throw new Error(`token: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { access_token: string }).access_token;
@@ -61,5 +74,11 @@ export function managementSdk(app: TestApp): ManagementClient {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     return fetch(url.replace(/^https:\/\/tenant\.test/, app.url), init);
   };
-  return new ManagementClient({ domain: 'tenant.test', clientId: BOOTSTRAP.clientId, clientSecret: BOOTSTRAP.clientSecret, fetch: routed as typeof fetch, retry: { enabled: false } });
+  return new ManagementClient({
+    domain: 'tenant.test',
+    clientId: BOOTSTRAP.clientId,
+    clientSecret: BOOTSTRAP.clientSecret,
+    fetch: routed as typeof fetch,
+    retry: { enabled: false },
+  });
 }

@@ -22,12 +22,22 @@ export class AppModule {
     const env = createEnvValidator(MigrationEnv)(source);
     const api = env.MIGRATION_ROLE !== 'worker';
     const worker = env.MIGRATION_ROLE !== 'api';
-    return ServiceCoreModule.forApp(AppModule, { service: migrationService, envClass: MigrationEnv, env, schema: MIGRATION_SCHEMA, migrations: MIGRATION_SCHEMA_MIGRATIONS }, [
-      EnvelopeModule.withEnvelope(MigrationEnvelope),
-      QueueModule.forRoot(),
-      ConfiguredDocumentMigrationModule,
-      ...(api ? [MigrationApiModule] : []),
-      ...(worker ? [MigrationWorkerModule.forRoot(env)] : []),
-    ]);
+    return ServiceCoreModule.forApp(
+      AppModule,
+      {
+        service: migrationService,
+        envClass: MigrationEnv,
+        env,
+        schema: MIGRATION_SCHEMA,
+        migrations: MIGRATION_SCHEMA_MIGRATIONS,
+      },
+      [
+        EnvelopeModule.withEnvelope(MigrationEnvelope),
+        QueueModule.forRoot(),
+        ConfiguredDocumentMigrationModule,
+        ...(api ? [MigrationApiModule] : []),
+        ...(worker ? [MigrationWorkerModule.forRoot(env)] : []),
+      ],
+    );
   }
 }

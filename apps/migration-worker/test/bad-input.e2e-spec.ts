@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { hostileText, TestApp } from '@acme/platform-testing';
-import { ADMIN_TOKEN, call, client, countMigrations, Credentials, makeDocuments, operator, startMigrationApp } from './support';
+import {
+  ADMIN_TOKEN,
+  call,
+  client,
+  countMigrations,
+  Credentials,
+  makeDocuments,
+  operator,
+  startMigrationApp,
+} from './support';
 
 const STATUS_NAMES = ['INVALID_ARGUMENT', 'UNAUTHENTICATED', 'NOT_FOUND', 'FAILED_PRECONDITION'];
 const errorBody = (status: string) => ({ error: { message: expect.any(String), status } });
@@ -46,7 +55,10 @@ describe('document migration API: bad input and holds', () => {
 
     it('answers UNAUTHENTICATED for a wrong token or another workspace token', async () => {
       for (const token of [`${acme.authToken}x`, globex.authToken]) {
-        const response = await call(migrateUrl(), { body: { data: valid }, headers: { 'x-service-api-key': acme.apiKey, 'x-service-auth-token': token } });
+        const response = await call(migrateUrl(), {
+          body: { data: valid },
+          headers: { 'x-service-api-key': acme.apiKey, 'x-service-auth-token': token },
+        });
         expect(response).toEqual({ status: 401, body: errorBody('UNAUTHENTICATED') });
       }
     });
@@ -85,27 +97,59 @@ describe('document migration API: bad input and holds', () => {
       ['data not an object', '{"data": "org-a"}'],
       ['data an array', '{"data": []}'],
       ['a JSON array body', '[]'],
-      ['an unknown top-level property', '{"data": {"organizationId": "org-a", "targetOrganizationId": "org-b"}, "x": 1}'],
+      [
+        'an unknown top-level property',
+        '{"data": {"organizationId": "org-a", "targetOrganizationId": "org-b"}, "x": 1}',
+      ],
     ])('answers INVALID_ARGUMENT for %s', async (_, raw) => {
-      const response = await call(migrateUrl(), { raw, headers: { 'x-service-api-key': acme.apiKey, 'x-service-auth-token': acme.authToken } });
+      const response = await call(migrateUrl(), {
+        raw,
+        headers: { 'x-service-api-key': acme.apiKey, 'x-service-auth-token': acme.authToken },
+      });
       expect(response).toEqual({ status: 400, body: errorBody('INVALID_ARGUMENT') });
     });
 
     it('never answers 5xx or creates a migration for arbitrary bodies (property)', async () => {
       const headers = { 'x-service-api-key': acme.apiKey, 'x-service-auth-token': acme.authToken };
-      const orgId = fc.oneof(fc.constantFrom('org-a', 'org-b', 'globex-org', ''), hostileText(), fc.integer(), fc.constant(null));
+      const orgId = fc.oneof(
+        fc.constantFrom('org-a', 'org-b', 'globex-org', ''),
+        hostileText(),
+        fc.integer(),
+        fc.constant(null),
+      );
       const data = fc.oneof(
-        fc.record(
-          { organizationId: orgId, targetOrganizationId: fc.oneof(fc.constant('org-a'), orgId), documentIds: fc.oneof(fc.array(fc.oneof(hostileText(), fc.integer())), fc.anything()) },
-          { requiredKeys: [] },
-        ).filter((d) => !(typeof d.organizationId === 'string' && typeof d.targetOrganizationId === 'string' && d.organizationId !== d.targetOrganizationId && ['org-a', 'org-b'].includes(d.organizationId) && ['org-a', 'org-b'].includes(d.targetOrganizationId) && d.documentIds === undefined)),
+        fc
+          .record(
+            {
+              organizationId: orgId,
+              targetOrganizationId: fc.oneof(fc.constant('org-a'), orgId),
+              documentIds: fc.oneof(fc.array(fc.oneof(hostileText(), fc.integer())), fc.anything()),
+            },
+            { requiredKeys: [] },
+          )
+          .filter(
+            (d) =>
+              !(
+                typeof d.organizationId === 'string' &&
+                typeof d.targetOrganizationId === 'string' &&
+                d.organizationId !== d.targetOrganizationId &&
+                ['org-a', 'org-b'].includes(d.organizationId) &&
+                ['org-a', 'org-b'].includes(d.targetOrganizationId) &&
+                d.documentIds === undefined
+              ),
+          ),
         fc.anything(),
       );
       await fc.assert(
         fc.asyncProperty(data, async (value) => {
           const response = await call(migrateUrl(), { body: { data: value }, headers });
           expect([400, 404]).toContain(response.status);
-          expect(response.body).toEqual({ error: { message: expect.any(String), status: expect.stringMatching(new RegExp(`^(${STATUS_NAMES.join('|')})$`)) } });
+          expect(response.body).toEqual({
+            error: {
+              message: expect.any(String),
+              status: expect.stringMatching(new RegExp(`^(${STATUS_NAMES.join('|')})$`)),
+            },
+          });
         }),
         { numRuns: 150 },
       );
@@ -115,14 +159,18 @@ describe('document migration API: bad input and holds', () => {
   describe('status', () => {
     let migrationId: string;
     beforeAll(async () => {
-      migrationId = (await api.start({ organizationId: 'org-d', targetOrganizationId: 'org-e', documentIds: ['d-0'] })).body.result.data.migrationId;
+      migrationId = (await api.start({ organizationId: 'org-d', targetOrganizationId: 'org-e', documentIds: ['d-0'] }))
+        .body.result.data.migrationId;
     });
 
     it('reads a pending migration through its source or target organization', async () => {
       for (const org of ['org-d', 'org-e']) {
         const response = await api.status(org, migrationId);
         expect(response.status).toBe(200);
-        expect(response.body.result).toMatchObject({ status: 'success', data: { migrationId, status: 'pending', totalDocuments: 1, migratedDocuments: 0, startedAt: null } });
+        expect(response.body.result).toMatchObject({
+          status: 'success',
+          data: { migrationId, status: 'pending', totalDocuments: 1, migratedDocuments: 0, startedAt: null },
+        });
       }
     });
 
@@ -135,22 +183,37 @@ describe('document migration API: bad input and holds', () => {
       expect(await api.status(org, id ?? migrationId)).toEqual({ status: 404, body: errorBody('NOT_FOUND') });
     });
 
-    it("answers NOT_FOUND to another workspace and UNAUTHENTICATED without credentials", async () => {
-      expect(await client(app, globex).status('org-d', migrationId)).toEqual({ status: 404, body: errorBody('NOT_FOUND') });
-      expect(await client(app, { apiKey: acme.apiKey, authToken: '' }).status('org-d', migrationId)).toEqual({ status: 401, body: errorBody('UNAUTHENTICATED') });
+    it('answers NOT_FOUND to another workspace and UNAUTHENTICATED without credentials', async () => {
+      expect(await client(app, globex).status('org-d', migrationId)).toEqual({
+        status: 404,
+        body: errorBody('NOT_FOUND'),
+      });
+      expect(await client(app, { apiKey: acme.apiKey, authToken: '' }).status('org-d', migrationId)).toEqual({
+        status: 401,
+        body: errorBody('UNAUTHENTICATED'),
+      });
     });
 
-    it.each([['{}'], ['{"data": {"organizationId": "org-d"}}'], ['{"data": {"organizationId": "org-d", "migrationId": 7}}'], ['{"data":']])(
-      'answers INVALID_ARGUMENT for body %s',
-      async (raw) => {
-        const response = await call(`${migrateUrl()}/status`, { raw, headers: { 'x-service-api-key': acme.apiKey, 'x-service-auth-token': acme.authToken } });
-        expect(response).toEqual({ status: 400, body: errorBody('INVALID_ARGUMENT') });
-      },
-    );
+    it.each([
+      ['{}'],
+      ['{"data": {"organizationId": "org-d"}}'],
+      ['{"data": {"organizationId": "org-d", "migrationId": 7}}'],
+      ['{"data":'],
+    ])('answers INVALID_ARGUMENT for body %s', async (raw) => {
+      const response = await call(`${migrateUrl()}/status`, {
+        raw,
+        headers: { 'x-service-api-key': acme.apiKey, 'x-service-auth-token': acme.authToken },
+      });
+      expect(response).toEqual({ status: 400, body: errorBody('INVALID_ARGUMENT') });
+    });
 
     it('cancels a pending migration, releasing its documents', async () => {
       const cancelled = await api.cancel('org-e', migrationId);
-      expect(cancelled.body.result.data).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('Cancelled'), migratedDocuments: 0 });
+      expect(cancelled.body.result.data).toMatchObject({
+        status: 'failed',
+        failureReason: expect.stringContaining('Cancelled'),
+        migratedDocuments: 0,
+      });
       expect(await api.cancel('org-e', migrationId)).toEqual({ status: 409, body: errorBody('FAILED_PRECONDITION') });
     });
   });
@@ -158,7 +221,10 @@ describe('document migration API: bad input and holds', () => {
   describe('FAILED_PRECONDITION while an unfinished migration holds documents (enforced by an exclusion constraint)', () => {
     it('rejects overlap and accepts disjoint documents', async () => {
       const before = await countMigrations(app);
-      expect((await api.start({ organizationId: 'org-a', targetOrganizationId: 'org-b', documentIds: ['a-1', 'a-2'] })).status).toBe(200);
+      expect(
+        (await api.start({ organizationId: 'org-a', targetOrganizationId: 'org-b', documentIds: ['a-1', 'a-2'] }))
+          .status,
+      ).toBe(200);
       for (const data of [
         { organizationId: 'org-a', targetOrganizationId: 'org-c', documentIds: ['a-2', 'a-3'] },
         { organizationId: 'org-a', targetOrganizationId: 'org-c' },
@@ -166,15 +232,23 @@ describe('document migration API: bad input and holds', () => {
       ]) {
         expect(await api.start(data)).toEqual({ status: 409, body: errorBody('FAILED_PRECONDITION') });
       }
-      expect((await api.start({ organizationId: 'org-a', targetOrganizationId: 'org-c', documentIds: ['a-3'] })).status).toBe(200);
+      expect(
+        (await api.start({ organizationId: 'org-a', targetOrganizationId: 'org-c', documentIds: ['a-3'] })).status,
+      ).toBe(200);
       // Listed documents leaving org-b do not meet the documents arriving there.
-      expect((await api.start({ organizationId: 'org-b', targetOrganizationId: 'org-c', documentIds: ['b-1'] })).status).toBe(200);
+      expect(
+        (await api.start({ organizationId: 'org-b', targetOrganizationId: 'org-c', documentIds: ['b-1'] })).status,
+      ).toBe(200);
       expect(await countMigrations(app)).toBe(before + 3);
     });
 
     it('lets exactly one of several concurrent whole-organization starts through', async () => {
       const before = await countMigrations(app);
-      const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => api.start({ organizationId: 'org-e', targetOrganizationId: i % 2 ? 'org-c' : 'org-d' })));
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          api.start({ organizationId: 'org-e', targetOrganizationId: i % 2 ? 'org-c' : 'org-d' }),
+        ),
+      );
       expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
       expect(responses.filter((r) => r.status === 409)).toHaveLength(7);
       expect(await countMigrations(app)).toBe(before + 1);
@@ -182,19 +256,34 @@ describe('document migration API: bad input and holds', () => {
   });
 
   describe('operator API', () => {
-    const admin = (path: string, body?: unknown, token = ADMIN_TOKEN) => call(`${app.url}/admin/v1${path}`, { body, headers: { authorization: `Bearer ${token}` } });
+    const admin = (path: string, body?: unknown, token = ADMIN_TOKEN) =>
+      call(`${app.url}/admin/v1${path}`, { body, headers: { authorization: `Bearer ${token}` } });
 
     it('requires the operator token', async () => {
-      expect(await admin('/workspaces', { name: 'x' }, 'wrong-token')).toEqual({ status: 401, body: errorBody('UNAUTHENTICATED') });
+      expect(await admin('/workspaces', { name: 'x' }, 'wrong-token')).toEqual({
+        status: 401,
+        body: errorBody('UNAUTHENTICATED'),
+      });
       expect((await call(`${app.url}/admin/v1/workspaces`, { body: { name: 'x' } })).status).toBe(401);
     });
 
     it('validates workspaces and organizations', async () => {
       expect(await admin('/workspaces', {})).toEqual({ status: 400, body: errorBody('INVALID_ARGUMENT') });
-      expect(await admin(`/workspaces/${acme.workspaceId}/organizations`, { organizationId: 'org-a' })).toEqual({ status: 409, body: errorBody('FAILED_PRECONDITION') });
-      expect(await admin('/workspaces/00000000-0000-4000-8000-000000000000/organizations', { organizationId: 'o' })).toEqual({ status: 404, body: errorBody('NOT_FOUND') });
-      expect(await admin('/workspaces/not-a-uuid/organizations', { organizationId: 'o' })).toEqual({ status: 404, body: errorBody('NOT_FOUND') });
-      expect(await admin(`/workspaces/${globex.workspaceId}/organizations/org-a/stats`)).toEqual({ status: 404, body: errorBody('NOT_FOUND') });
+      expect(await admin(`/workspaces/${acme.workspaceId}/organizations`, { organizationId: 'org-a' })).toEqual({
+        status: 409,
+        body: errorBody('FAILED_PRECONDITION'),
+      });
+      expect(
+        await admin('/workspaces/00000000-0000-4000-8000-000000000000/organizations', { organizationId: 'o' }),
+      ).toEqual({ status: 404, body: errorBody('NOT_FOUND') });
+      expect(await admin('/workspaces/not-a-uuid/organizations', { organizationId: 'o' })).toEqual({
+        status: 404,
+        body: errorBody('NOT_FOUND'),
+      });
+      expect(await admin(`/workspaces/${globex.workspaceId}/organizations/org-a/stats`)).toEqual({
+        status: 404,
+        body: errorBody('NOT_FOUND'),
+      });
     });
 
     it('imports all or nothing', async () => {
@@ -204,8 +293,14 @@ describe('document migration API: bad input and holds', () => {
       expect(duplicate).toEqual({ status: 409, body: errorBody('FAILED_PRECONDITION') });
       expect(await ops.stats(acme.workspaceId, 'import-org')).toEqual({ documents: 0, records: 0 });
       expect(await admin(path, { documents: [] })).toEqual({ status: 400, body: errorBody('INVALID_ARGUMENT') });
-      expect(await admin(path, { documents: Array.from({ length: 10001 }, (_, i) => ({ id: `x${i}`, title: '' })) })).toEqual({ status: 400, body: errorBody('INVALID_ARGUMENT') });
-      expect(await admin(path, { documents: [{ id: 'r', title: 't', records: [{ id: 'r1', kind: 'comment', body: 'text' }] }] })).toEqual({ status: 400, body: errorBody('INVALID_ARGUMENT') });
+      expect(
+        await admin(path, { documents: Array.from({ length: 10001 }, (_, i) => ({ id: `x${i}`, title: '' })) }),
+      ).toEqual({ status: 400, body: errorBody('INVALID_ARGUMENT') });
+      expect(
+        await admin(path, {
+          documents: [{ id: 'r', title: 't', records: [{ id: 'r1', kind: 'comment', body: 'text' }] }],
+        }),
+      ).toEqual({ status: 400, body: errorBody('INVALID_ARGUMENT') });
       const many = await admin(path, { documents: makeDocuments('big', 10000, 1) });
       expect(many).toEqual({ status: 201, body: { documents: 10000, records: 10000 } });
     }, 60000);

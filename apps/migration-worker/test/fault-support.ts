@@ -28,10 +28,21 @@ export class PrivateRedis implements PrivateRedisTopology {
   }
 
   async start(): Promise<void> {
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    this.process = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     try {
-      await waitFor(async () => probe.connect().then(() => probe.ping()).catch(() => undefined), { timeoutMs: 10000, what: 'redis-server' });
+      await waitFor(
+        async () =>
+          probe
+            .connect()
+            .then(() => probe.ping())
+            .catch(() => undefined),
+        { timeoutMs: 10000, what: 'redis-server' },
+      );
     } finally {
       probe.disconnect();
     }
@@ -80,7 +91,14 @@ export class WorkerProcess {
   start(): void {
     this.child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/migration-worker/src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', MIGRATION_ROLE: 'worker', SHUTDOWN_DRAIN_MS: '0', ...this.env },
+      env: {
+        ...process.env,
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        MIGRATION_ROLE: 'worker',
+        SHUTDOWN_DRAIN_MS: '0',
+        ...this.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.ready = false;

@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { createTestDatabase, createTestRedisPrefix, TestApp, TestDatabase, testRedisClusterNodes, waitFor } from '@acme/platform-testing';
+import {
+  createTestDatabase,
+  createTestRedisPrefix,
+  TestApp,
+  TestDatabase,
+  testRedisClusterNodes,
+  waitFor,
+} from '@acme/platform-testing';
 import { freePort, PrivateRedis, PrivateRedisCluster, PrivateRedisTopology, WorkerProcess } from './fault-support';
 import { client, Credentials, operator, startMigrationApp, withDb } from './support';
 import { MIGRATION_SCHEMA } from '@acme/document-migration';
@@ -39,14 +46,19 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
     await redis.start();
     database = await createTestDatabase('migration-fault');
     // The API plans the slices: 2,500 documents each, so many jobs wait in Redis while two workers run.
-    app = await startMigrationApp({ MIGRATION_ROLE: 'api', ...redis.env, MIGRATION_SLICE_SIZE: '2500' }, { database, redisPrefix });
+    app = await startMigrationApp(
+      { MIGRATION_ROLE: 'api', ...redis.env, MIGRATION_SLICE_SIZE: '2500' },
+      { database, redisPrefix },
+    );
     const ops = operator(app);
     acme = await ops.workspace();
     api = client(app, acme);
     for (const org of ['a', 'b', 'c', 'd']) await ops.organization(acme.workspaceId, org);
     await withDb(app, async (db) => {
       for (const org of ['a', 'c']) {
-        const orgKey = (await db.query(`SELECT "key" FROM "${MIGRATION_SCHEMA}"."organizations" WHERE "id" = $1`, [org])).rows[0].key;
+        const orgKey = (
+          await db.query(`SELECT "key" FROM "${MIGRATION_SCHEMA}"."organizations" WHERE "id" = $1`, [org])
+        ).rows[0].key;
         await db.query(
           `INSERT INTO "${MIGRATION_SCHEMA}"."documents" ("organization_key", "id", "title", "content")
            SELECT $1, $2 || '-' || g, 'title ' || g, 'content ' || g FROM generate_series(1, $3::int) g`,
@@ -70,14 +82,15 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
     await redis?.kill();
   });
 
-  const progress = async (organizationId: string, migrationId: string) => (await api.status(organizationId, migrationId)).body.result.data;
+  const progress = async (organizationId: string, migrationId: string) =>
+    (await api.status(organizationId, migrationId)).body.result.data;
 
   /** Polls until a worker has committed at least one more batch than `after`. */
   const advancedBeyond = async (organizationId: string, migrationId: string, after: number, timeoutMs = 60000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const data = await progress(organizationId, migrationId);
-      if (data.migratedDocuments > after || data.status !== 'in_progress' && data.status !== 'pending') return data;
+      if (data.migratedDocuments > after || (data.status !== 'in_progress' && data.status !== 'pending')) return data;
       if (Date.now() > deadline) throw new Error(`no progress beyond ${after}: ${JSON.stringify(data)}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -88,7 +101,13 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
     for (;;) {
       const data = await progress(organizationId, migrationId);
       if (!['pending', 'in_progress'].includes(data.status)) return data;
-      if (Date.now() > deadline) throw new Error(`not finished: ${JSON.stringify(data)}\n${workers.map((w) => w.output.join('')).join('\n---\n').slice(-4000)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `not finished: ${JSON.stringify(data)}\n${workers
+            .map((w) => w.output.join(''))
+            .join('\n---\n')
+            .slice(-4000)}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
@@ -120,10 +139,13 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
     let last = 0;
     while (killedAt.length < 6) {
       // A victim that is up and working: its BullMQ worker holds jobs and its transactions are in flight.
-      const victim = await waitFor<WorkerProcess | undefined>(() => {
-        const up = workers.filter((worker) => worker.ready);
-        return up.length > 0 ? up[randomInt(0, up.length)] : undefined;
-      }, { timeoutMs: 60000, what: 'a running worker' });
+      const victim = await waitFor<WorkerProcess | undefined>(
+        () => {
+          const up = workers.filter((worker) => worker.ready);
+          return up.length > 0 ? up[randomInt(0, up.length)] : undefined;
+        },
+        { timeoutMs: 60000, what: 'a running worker' },
+      );
       const data = await advancedBeyond('a', migrationId, last);
       expect(data.status).toBe('in_progress');
       await new Promise((resolve) => setTimeout(resolve, randomInt(0, 1500)));
@@ -136,7 +158,12 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
     expect(killedAt.every((moved) => moved < DOCUMENTS)).toBe(true);
 
     const final = await waitFinished('b', migrationId);
-    expect(final).toMatchObject({ status: 'completed', totalDocuments: DOCUMENTS, migratedDocuments: DOCUMENTS, failureReason: null });
+    expect(final).toMatchObject({
+      status: 'completed',
+      totalDocuments: DOCUMENTS,
+      migratedDocuments: DOCUMENTS,
+      failureReason: null,
+    });
     expect(workers.reduce((sum, worker) => sum + worker.kills, 0)).toBeGreaterThanOrEqual(5);
     await expectExactlyOnce('a', 'b', DOCUMENTS);
   }, 600000);
@@ -146,8 +173,15 @@ describe('migration under faults (worker SIGKILL, Redis restart)', () => {
     const { migrationId } = started.body.result.data;
     const first = await advancedBeyond('c', migrationId, 0);
     expect(first.status).toBe('in_progress');
-    const untouched = await withDb(app, async (db) =>
-      (await db.query(`SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."migration_slices" WHERE "migration_id" = $1 AND "moved" = 0 AND NOT "done"`, [migrationId])).rows[0].n,
+    const untouched = await withDb(
+      app,
+      async (db) =>
+        (
+          await db.query(
+            `SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."migration_slices" WHERE "migration_id" = $1 AND "moved" = 0 AND NOT "done"`,
+            [migrationId],
+          )
+        ).rows[0].n,
     );
     // Slices nobody has started yet exist only as jobs in Redis, which the restart wipes: only the reconciler can bring them back.
     expect(untouched).toBeGreaterThan(0);

@@ -1,5 +1,14 @@
 import { TestApp } from '@acme/platform-testing';
-import { client, countMigrations, Credentials, makeDocuments, operator, startMigrationApp, waitForStatus, withDb } from './support';
+import {
+  client,
+  countMigrations,
+  Credentials,
+  makeDocuments,
+  operator,
+  startMigrationApp,
+  waitForStatus,
+  withDb,
+} from './support';
 import { MIGRATION_SCHEMA } from '@acme/document-migration';
 
 /** Routes and states with a worker in the same process (MIGRATION_ROLE=all). */
@@ -10,20 +19,32 @@ describe('document migration API (api + worker)', () => {
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    app = await startMigrationApp({ MIGRATION_BATCH_SIZE: '7', MIGRATION_SLICE_SIZE: '20', MIGRATION_JOB_ATTEMPTS: '2' });
+    app = await startMigrationApp({
+      MIGRATION_BATCH_SIZE: '7',
+      MIGRATION_SLICE_SIZE: '20',
+      MIGRATION_JOB_ATTEMPTS: '2',
+    });
     ops = operator(app);
     acme = await ops.workspace('acme');
     api = client(app, acme);
-    for (const org of ['org-a', 'org-b', 'org-c', 'org-d', 'org-e', 'org-f']) await ops.organization(acme.workspaceId, org);
+    for (const org of ['org-a', 'org-b', 'org-c', 'org-d', 'org-e', 'org-f'])
+      await ops.organization(acme.workspaceId, org);
   });
   afterAll(async () => app?.close());
 
   it('moves every document of an organization with its records: pending, then completed with progress and timestamps', async () => {
-    expect((await ops.importDocuments(acme.workspaceId, 'org-a', makeDocuments('a', 50, 3))).body).toEqual({ documents: 50, records: 150 });
+    expect((await ops.importDocuments(acme.workspaceId, 'org-a', makeDocuments('a', 50, 3))).body).toEqual({
+      documents: 50,
+      records: 150,
+    });
     const started = await api.start({ organizationId: 'org-a', targetOrganizationId: 'org-b' });
     expect(started.status).toBe(200);
     expect(started.body).toEqual({
-      result: { status: 'success', message: expect.any(String), data: { migrationId: expect.any(String), status: 'pending' } },
+      result: {
+        status: 'success',
+        message: expect.any(String),
+        data: { migrationId: expect.any(String), status: 'pending' },
+      },
     });
     const { migrationId } = started.body.result.data;
     const done = await waitForStatus(api, 'org-b', migrationId, 'completed');
@@ -39,7 +60,11 @@ describe('document migration API (api + worker)', () => {
     expect(Date.parse(done.createdAt)).toBeLessThanOrEqual(Date.parse(done.startedAt));
     expect(Date.parse(done.startedAt)).toBeLessThanOrEqual(Date.parse(done.finishedAt));
     // Readable through the source organization too.
-    expect((await api.status('org-a', migrationId)).body.result).toMatchObject({ status: 'success', message: 'Migration status retrieved.', data: { status: 'completed' } });
+    expect((await api.status('org-a', migrationId)).body.result).toMatchObject({
+      status: 'success',
+      message: 'Migration status retrieved.',
+      data: { status: 'completed' },
+    });
     expect(await ops.stats(acme.workspaceId, 'org-a')).toEqual({ documents: 0, records: 0 });
     expect(await ops.stats(acme.workspaceId, 'org-b')).toEqual({ documents: 50, records: 150 });
   });
@@ -61,7 +86,10 @@ describe('document migration API (api + worker)', () => {
 
   it('completes a migration of an empty organization with zero documents', async () => {
     const started = await api.start({ organizationId: 'org-e', targetOrganizationId: 'org-f' });
-    expect(await waitForStatus(api, 'org-e', started.body.result.data.migrationId, 'completed')).toMatchObject({ totalDocuments: 0, migratedDocuments: 0 });
+    expect(await waitForStatus(api, 'org-e', started.body.result.data.migrationId, 'completed')).toMatchObject({
+      totalDocuments: 0,
+      migratedDocuments: 0,
+    });
   });
 
   it('shows in_progress while a batch waits, and cancel stops it with moved documents kept consistent', async () => {
@@ -85,8 +113,15 @@ describe('document migration API (api + worker)', () => {
       expect(cancelled.status).toBe(200);
       // The wire knows four states: cancelled reads failed, with who cancelled it as message and reason.
       const reason = `Cancelled through /migrate/cancel by workspace ${acme.workspaceId} (request for organization org-e).`;
-      expect(cancelled.body.result).toMatchObject({ status: 'success', message: reason, data: { status: 'failed', failureReason: reason } });
-      expect((await api.status('org-f', migrationId)).body.result).toMatchObject({ message: reason, data: { status: 'failed', failureReason: reason } });
+      expect(cancelled.body.result).toMatchObject({
+        status: 'success',
+        message: reason,
+        data: { status: 'failed', failureReason: reason },
+      });
+      expect((await api.status('org-f', migrationId)).body.result).toMatchObject({
+        message: reason,
+        data: { status: 'failed', failureReason: reason },
+      });
       const final = (await api.status('org-e', migrationId)).body.result.data;
       const source = await ops.stats(acme.workspaceId, 'org-e');
       const target = await ops.stats(acme.workspaceId, 'org-f');
@@ -94,7 +129,9 @@ describe('document migration API (api + worker)', () => {
       expect(source.documents + target.documents).toBe(40);
       expect(source.records + target.records).toBe(40);
       // Cancelling again is a precondition failure; the documents are free for a new migration.
-      expect((await api.cancel('org-e', migrationId)).body).toEqual({ error: { message: expect.stringContaining('already'), status: 'FAILED_PRECONDITION' } });
+      expect((await api.cancel('org-e', migrationId)).body).toEqual({
+        error: { message: expect.stringContaining('already'), status: 'FAILED_PRECONDITION' },
+      });
       const rest = await api.start({ organizationId: 'org-e', targetOrganizationId: 'org-f' });
       await waitForStatus(api, 'org-e', rest.body.result.data.migrationId, 'completed');
       expect(await ops.stats(acme.workspaceId, 'org-f')).toEqual({ documents: 40, records: 40 });
@@ -130,7 +167,10 @@ describe('document migration API (api + worker)', () => {
   });
 
   it('stores workspace secrets only as digests', async () => {
-    const rows = await withDb(app, async (db) => (await db.query(`SELECT * FROM "${MIGRATION_SCHEMA}"."workspaces"`)).rows);
+    const rows = await withDb(
+      app,
+      async (db) => (await db.query(`SELECT * FROM "${MIGRATION_SCHEMA}"."workspaces"`)).rows,
+    );
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain(acme.apiKey);
     expect(stored).not.toContain(acme.authToken);

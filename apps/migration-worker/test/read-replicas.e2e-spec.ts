@@ -11,7 +11,10 @@ describe('migration stats on a read replica', () => {
 
   beforeAll(async () => {
     replica = await acquireTestReplica('migration_replica');
-    app = await startMigrationApp({ DATABASE_READ_URLS: replica.replicaUrl, DATABASE_MAX_REPLICA_LAG_MS: '600000' }, { database: replica.database, redisPrefix: createTestRedisPrefix('migration-replica') });
+    app = await startMigrationApp(
+      { DATABASE_READ_URLS: replica.replicaUrl, DATABASE_MAX_REPLICA_LAG_MS: '600000' },
+      { database: replica.database, redisPrefix: createTestRedisPrefix('migration-replica') },
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -26,7 +29,9 @@ describe('migration stats on a read replica', () => {
     await ops.organization(workspaceId, 'org-a');
     expect((await ops.importDocuments(workspaceId, 'org-a', makeDocuments('a', 3, 2))).status).toBe(201);
     await replica.caughtUp();
-    await waitFor(async () => (await ops.stats(workspaceId, 'org-a')).documents === 3 || undefined, { what: 'the replica to count the first import' });
+    await waitFor(async () => (await ops.stats(workspaceId, 'org-a')).documents === 3 || undefined, {
+      what: 'the replica to count the first import',
+    });
 
     await replica.onReplica('SELECT pg_wal_replay_pause()');
     try {

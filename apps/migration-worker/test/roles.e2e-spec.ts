@@ -36,7 +36,10 @@ describe('MIGRATION_ROLE api and worker on one database and queue', () => {
       { MIGRATION_ROLE: 'worker', MIGRATION_SLICE_SIZE: '10', MIGRATION_BATCH_SIZE: '4' },
       { database: apiApp.database, redisPrefix: apiApp.redisPrefix },
     );
-    expect(await waitForStatus(api, 'dst', migrationId, 'completed')).toMatchObject({ totalDocuments: 45, migratedDocuments: 45 });
+    expect(await waitForStatus(api, 'dst', migrationId, 'completed')).toMatchObject({
+      totalDocuments: 45,
+      migratedDocuments: 45,
+    });
     expect(await operator(apiApp).stats(acme.workspaceId, 'dst')).toEqual({ documents: 45, records: 90 });
   });
 
@@ -47,8 +50,17 @@ describe('MIGRATION_ROLE api and worker on one database and queue', () => {
     expect(metrics).toMatch(/migration_documents_moved_total 45/);
     const publicRoute = await fetch(`${url}/v2/organizations/documents/migrate/status`, { method: 'POST' });
     expect(publicRoute.status).toBe(404);
-    expect((await fetch(`${url}/admin/v1/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).status).toBe(404);
-    expect((await fetch(`${url}/admin/v1/queues`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${url}/admin/v1/workspaces`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${url}/admin/v1/queues`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).status,
+    ).toBe(404);
   });
 });
 
@@ -66,7 +78,11 @@ describe('per-workspace rate limit on the public API', () => {
     for (let i = 0; i < 4; i++) {
       const response = await fetch(`${app.url}/v2/organizations/documents/migrate/status`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-service-api-key': first.apiKey, 'x-service-auth-token': first.authToken },
+        headers: {
+          'content-type': 'application/json',
+          'x-service-api-key': first.apiKey,
+          'x-service-auth-token': first.authToken,
+        },
         body: JSON.stringify({ data: { organizationId: 'o', migrationId: 'none' } }),
       });
       statuses.push(response.status);

@@ -17,8 +17,16 @@ export const FAST_WORKER_ENV = {
   MIGRATION_RATE_LIMIT_PER_SECOND: '0',
 };
 
-export function startMigrationApp(env: Record<string, string> = {}, shared: Partial<TestAppOptions> = {}): Promise<TestApp> {
-  return startTestApp({ service: migrationService, module: (e) => AppModule.forRoot(e), env: { ...FAST_WORKER_ENV, ...env }, ...shared });
+export function startMigrationApp(
+  env: Record<string, string> = {},
+  shared: Partial<TestAppOptions> = {},
+): Promise<TestApp> {
+  return startTestApp({
+    service: migrationService,
+    module: (e) => AppModule.forRoot(e),
+    env: { ...FAST_WORKER_ENV, ...env },
+    ...shared,
+  });
 }
 
 export interface Credentials {
@@ -32,7 +40,10 @@ export interface JsonResponse {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export async function call(url: string, init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<JsonResponse> {
+export async function call(
+  url: string,
+  init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<JsonResponse> {
   const response = await fetch(url, {
     method: init.method ?? (init.body === undefined && init.raw === undefined ? 'GET' : 'POST'),
     headers: { 'content-type': 'application/json', ...init.headers },
@@ -58,10 +69,14 @@ export const operator = (app: TestApp) => {
       expect(response.status).toBe(201);
     },
     async importDocuments(workspaceId: string, organizationId: string, documents: unknown[]): Promise<JsonResponse> {
-      return admin(`/workspaces/${workspaceId}/organizations/${encodeURIComponent(organizationId)}/documents`, { documents });
+      return admin(`/workspaces/${workspaceId}/organizations/${encodeURIComponent(organizationId)}/documents`, {
+        documents,
+      });
     },
     async stats(workspaceId: string, organizationId: string): Promise<{ documents: number; records: number }> {
-      const response = await admin(`/workspaces/${workspaceId}/organizations/${encodeURIComponent(organizationId)}/stats`);
+      const response = await admin(
+        `/workspaces/${workspaceId}/organizations/${encodeURIComponent(organizationId)}/stats`,
+      );
       expect(response.status).toBe(200);
       return response.body;
     },
@@ -74,9 +89,15 @@ export const client = (app: TestApp, credentials: Pick<Credentials, 'apiKey' | '
   return {
     start: (data: unknown) => call(`${app.url}/v2/organizations/documents/migrate`, { body: { data }, headers }),
     status: (organizationId: string, migrationId: string) =>
-      call(`${app.url}/v2/organizations/documents/migrate/status`, { body: { data: { organizationId, migrationId } }, headers }),
+      call(`${app.url}/v2/organizations/documents/migrate/status`, {
+        body: { data: { organizationId, migrationId } },
+        headers,
+      }),
     cancel: (organizationId: string, migrationId: string) =>
-      call(`${app.url}/v2/organizations/documents/migrate/cancel`, { body: { data: { organizationId, migrationId } }, headers }),
+      call(`${app.url}/v2/organizations/documents/migrate/cancel`, {
+        body: { data: { organizationId, migrationId } },
+        headers,
+      }),
   };
 };
 
@@ -85,7 +106,11 @@ export const makeDocuments = (prefix: string, count: number, recordsEach = 2) =>
     id: `${prefix}-${i}`,
     title: `Document ${i}`,
     content: `content ${i}`,
-    records: Array.from({ length: recordsEach }, (__, r) => ({ id: `r${r}`, kind: r % 2 ? 'annotation' : 'comment', body: { text: `note ${r}` } })),
+    records: Array.from({ length: recordsEach }, (__, r) => ({
+      id: `r${r}`,
+      kind: r % 2 ? 'annotation' : 'comment',
+      body: { text: `note ${r}` },
+    })),
   }));
 
 /** Direct SQL on the app's test database, for assertions and for holding row locks. */
@@ -100,9 +125,20 @@ export async function withDb<T>(app: TestApp, work: (db: Client) => Promise<T>):
 }
 
 export const countMigrations = (app: TestApp): Promise<number> =>
-  withDb(app, async (db) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."migrations"`)).rows[0]?.n ?? -1);
+  withDb(
+    app,
+    async (db) =>
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."migrations"`)).rows[0]?.n ??
+      -1,
+  );
 
-export async function waitForStatus(api: ReturnType<typeof client>, organizationId: string, migrationId: string, status: string, timeoutMs = 30000) {
+export async function waitForStatus(
+  api: ReturnType<typeof client>,
+  organizationId: string,
+  migrationId: string,
+  status: string,
+  timeoutMs = 30000,
+) {
   const response = await waitFor<JsonResponse | undefined>(
     async () => {
       const current = await api.status(organizationId, migrationId);

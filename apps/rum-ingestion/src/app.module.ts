@@ -14,13 +14,18 @@ import { rumService } from './service';
 @Module({})
 export class AppModule {
   static forRoot(source: Record<string, unknown>): DynamicModule {
-    return ServiceCoreModule.forApp(AppModule, { service: rumService, envClass: RumEnv, source, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS }, [
-      EnvelopeModule.withEnvelope(RumEnvelope),
-      IngestionRulesModule,
-      RuleSetsModule,
-      IngestModule,
-      AdminModule,
-      MaintenanceModule,
-    ], [{ provide: APP_INTERCEPTOR, useClass: RequestIdHeaderInterceptor }]);
+    return ServiceCoreModule.forApp(
+      AppModule,
+      { service: rumService, envClass: RumEnv, source, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS },
+      [
+        EnvelopeModule.withEnvelope(RumEnvelope),
+        IngestionRulesModule,
+        RuleSetsModule,
+        IngestModule,
+        AdminModule,
+        MaintenanceModule,
+      ],
+      [{ provide: APP_INTERCEPTOR, useClass: RequestIdHeaderInterceptor }],
+    );
   }
 }

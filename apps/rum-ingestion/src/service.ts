@@ -5,7 +5,8 @@ import { presentRumError } from './http/error-presenter';
 export const rumService: ServiceDefinition = {
   name: 'rum-ingestion',
   title: 'RUM Ingestion API',
-  description: 'Flashduty-style error-ingestion rules, versioned rule-set history, and the ingest path that drops matching errors.',
+  description:
+    'Flashduty-style error-ingestion rules, versioned rule-set history, and the ingest path that drops matching errors.',
   version: '1.0',
   presenter: presentRumError,
   errorBodies: { default: RumErrorBody },

@@ -1,5 +1,17 @@
 import { TestApp, waitFor } from '@acme/platform-testing';
-import { admin, createAccount, createTenant, expectFailure, expectSuccess, INVALID, rum, startRum, Tenant, typeErrorRule, UNAUTHORIZED } from './support/rum-client';
+import {
+  admin,
+  createAccount,
+  createTenant,
+  expectFailure,
+  expectSuccess,
+  INVALID,
+  rum,
+  startRum,
+  Tenant,
+  typeErrorRule,
+  UNAUTHORIZED,
+} from './support/rum-client';
 import { RUM_SCHEMA } from '@acme/rum';
 
 // Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.
@@ -18,14 +30,21 @@ describe('access and audit', () => {
     stranger = await createTenant(app, 'stranger');
     reader = await createAccount(app, 'reader');
     writer = await createAccount(app, 'writer');
-    expect((await admin(app, 'PUT', `/applications/${owner.applicationId}/access/${reader.accountId}`, { access: 'read' })).status).toBe(200);
-    expect((await admin(app, 'PUT', `/applications/${owner.applicationId}/access/${writer.accountId}`, { access: 'write' })).status).toBe(200);
+    expect(
+      (await admin(app, 'PUT', `/applications/${owner.applicationId}/access/${reader.accountId}`, { access: 'read' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await admin(app, 'PUT', `/applications/${owner.applicationId}/access/${writer.accountId}`, { access: 'write' }))
+        .status,
+    ).toBe(200);
   });
   afterAll(() => app?.close());
 
   const create = (key: string | undefined, name: string, applicationId = owner.applicationId) =>
     rum(app, 'rules/create', key, { application_id: applicationId, ...typeErrorRule(name) });
-  const history = (key: string | undefined, applicationId = owner.applicationId) => rum(app, 'rules/history/list', key, { application_id: applicationId });
+  const history = (key: string | undefined, applicationId = owner.applicationId) =>
+    rum(app, 'rules/history/list', key, { application_id: applicationId });
 
   it('answers a missing or unknown app_key with Unauthorized 401', async () => {
     expectFailure(await create(undefined, 'a'), 401, ...UNAUTHORIZED);
@@ -42,7 +61,11 @@ describe('access and audit', () => {
 
   it('treats an unknown application like one without access (403), and checks access before validation of the rest', async () => {
     expectFailure(await create(owner.appKey, 'a', 'ffffffffffffffffffffffff'), 403, ...UNAUTHORIZED);
-    expectFailure(await rum(app, 'rules/create', stranger.appKey, { application_id: owner.applicationId, rule_name: '' }), 403, ...UNAUTHORIZED);
+    expectFailure(
+      await rum(app, 'rules/create', stranger.appKey, { application_id: owner.applicationId, rule_name: '' }),
+      403,
+      ...UNAUTHORIZED,
+    );
   });
 
   it('lets a read-only key read but not write', async () => {
@@ -51,7 +74,11 @@ describe('access and audit', () => {
     expectFailure(await create(reader.appKey, 'by-reader'), 403, ...UNAUTHORIZED);
     const { rule_id } = expectSuccess(await create(owner.appKey, 'owned'));
     for (const route of ['rules/update', 'rules/delete', 'rules/enable', 'rules/disable']) {
-      expectFailure(await rum(app, route, reader.appKey, { application_id: owner.applicationId, rule_id }), 403, ...UNAUTHORIZED);
+      expectFailure(
+        await rum(app, route, reader.appKey, { application_id: owner.applicationId, rule_id }),
+        403,
+        ...UNAUTHORIZED,
+      );
     }
     expectSuccess(await rum(app, 'rules/info', reader.appKey, { application_id: owner.applicationId, rule_id }));
   });
@@ -74,9 +101,23 @@ describe('access and audit', () => {
   it('writes every call of an account to its audit log with secrets redacted', async () => {
     const account = await createTenant(app, 'audited');
     const secret = 'sk_live_9fQ2xTz8LmNc4Vb7Kp3Rw6Yh1Jd5Gs0A';
-    expectSuccess(await rum(app, 'rules/create', account.appKey, { application_id: account.applicationId, ...typeErrorRule('audited'), description: secret }));
-    expectFailure(await rum(app, 'rules/create', account.appKey, { application_id: account.applicationId, rule_name: '' }), 400, ...INVALID);
-    expectFailure(await rum(app, 'rules/create', account.appKey, { application_id: owner.applicationId, ...typeErrorRule('x') }), 403, ...UNAUTHORIZED);
+    expectSuccess(
+      await rum(app, 'rules/create', account.appKey, {
+        application_id: account.applicationId,
+        ...typeErrorRule('audited'),
+        description: secret,
+      }),
+    );
+    expectFailure(
+      await rum(app, 'rules/create', account.appKey, { application_id: account.applicationId, rule_name: '' }),
+      400,
+      ...INVALID,
+    );
+    expectFailure(
+      await rum(app, 'rules/create', account.appKey, { application_id: owner.applicationId, ...typeErrorRule('x') }),
+      403,
+      ...UNAUTHORIZED,
+    );
     const last = await history(account.appKey, account.applicationId);
 
     const log = await waitFor(
@@ -98,7 +139,12 @@ describe('access and audit', () => {
     );
     expect(items.map((item) => item.id)).toEqual([...items.map((item) => item.id)].sort((a, b) => b - a));
     const historyEntry = items.find((item) => item.route.endsWith('history/list'))!;
-    expect(historyEntry).toMatchObject({ account_id: account.accountId, method: 'POST', application_id: account.applicationId, request_id: last.body.request_id });
+    expect(historyEntry).toMatchObject({
+      account_id: account.accountId,
+      method: 'POST',
+      application_id: account.applicationId,
+      request_id: last.body.request_id,
+    });
     expect(items.find((item) => item.status === 403)!.application_id).toBe(owner.applicationId);
     const created = items.find((item) => item.status === 200 && item.route.endsWith('create'))!;
     expect(created.request.body.filters).toEqual(typeErrorRule().filters);
@@ -110,32 +156,55 @@ describe('access and audit', () => {
 
     const page = await admin(app, 'GET', `/accounts/${account.accountId}/audit-log?limit=2`);
     expect(page.body.items).toHaveLength(2);
-    const rest = await admin(app, 'GET', `/accounts/${account.accountId}/audit-log?limit=2&before=${page.body.next_before}`);
+    const rest = await admin(
+      app,
+      'GET',
+      `/accounts/${account.accountId}/audit-log?limit=2&before=${page.body.next_before}`,
+    );
     expect(rest.body.items.map((item: { id: number }) => item.id)).toEqual(items.slice(2, 4).map((item) => item.id));
-    expect((await admin(app, 'GET', `/accounts/${stranger.accountId}/audit-log`)).body.items.every((item: { account_id: number }) => item.account_id === stranger.accountId)).toBe(true);
+    expect(
+      (await admin(app, 'GET', `/accounts/${stranger.accountId}/audit-log`)).body.items.every(
+        (item: { account_id: number }) => item.account_id === stranger.accountId,
+      ),
+    ).toBe(true);
   });
 
   it('guards the operator API with ADMIN_TOKEN and validates its input', async () => {
-    const anonymous = await fetch(`${app.url}/admin/v1/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
+    const anonymous = await fetch(`${app.url}/admin/v1/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"x"}',
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('service-request-id')).toBeTruthy();
     expectFailure(await admin(app, 'POST', '/accounts', { name: '' }), 400, ...INVALID);
     expectFailure(await admin(app, 'POST', '/applications', { name: 'x', owner_account_id: 999999 }), 400, ...INVALID);
     expectFailure(await admin(app, 'POST', '/applications', { name: 'x', owner_account_id: '1' }), 400, ...INVALID);
-    expectFailure(await admin(app, 'PUT', `/applications/${owner.applicationId}/access/${reader.accountId}`, { access: 'admin' }), 400, ...INVALID);
-    expectFailure(await admin(app, 'PUT', `/applications/nosuchapp/access/${reader.accountId}`, { access: 'read' }), 400, ...INVALID);
+    expectFailure(
+      await admin(app, 'PUT', `/applications/${owner.applicationId}/access/${reader.accountId}`, { access: 'admin' }),
+      400,
+      ...INVALID,
+    );
+    expectFailure(
+      await admin(app, 'PUT', `/applications/nosuchapp/access/${reader.accountId}`, { access: 'read' }),
+      400,
+      ...INVALID,
+    );
     expectFailure(await admin(app, 'POST', '/applications/nosuchapp/client-tokens'), 400, ...INVALID);
     expectFailure(await admin(app, 'GET', '/accounts/abc/audit-log'), 400, ...INVALID);
     expectFailure(await admin(app, 'GET', '/accounts/999999/audit-log'), 400, ...INVALID);
   });
 
   it('stores app keys and client tokens only as digests', async () => {
-    const token = (await admin(app, 'POST', `/applications/${owner.applicationId}/client-tokens`)).body.client_token as string;
+    const token = (await admin(app, 'POST', `/applications/${owner.applicationId}/client-tokens`)).body
+      .client_token as string;
     const { Client } = await import('pg');
     const client = new Client({ connectionString: app.database.url });
     await client.connect();
     try {
-      const keys = await client.query(`SELECT "key_digest" AS d FROM "${RUM_SCHEMA}"."app_keys" UNION ALL SELECT "token_digest" FROM "${RUM_SCHEMA}"."client_tokens"`);
+      const keys = await client.query(
+        `SELECT "key_digest" AS d FROM "${RUM_SCHEMA}"."app_keys" UNION ALL SELECT "token_digest" FROM "${RUM_SCHEMA}"."client_tokens"`,
+      );
       const stored = JSON.stringify(keys.rows);
       expect(stored).not.toContain(owner.appKey);
       expect(stored).not.toContain(token);

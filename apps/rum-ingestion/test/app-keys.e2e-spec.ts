@@ -17,11 +17,15 @@ describe('app keys of an account', () => {
     await first?.close();
   });
 
-  const list = (app: TestApp, appKey: string) => rum(app, 'rules/list', appKey, { application_id: tenant.applicationId });
+  const list = (app: TestApp, appKey: string) =>
+    rum(app, 'rules/list', appKey, { application_id: tenant.applicationId });
 
   it('issues another key, lists keys masked, and revokes one on every instance at once', async () => {
     const issued = await admin(first, 'POST', `/accounts/${tenant.accountId}/app-keys`);
-    expect(issued).toMatchObject({ status: 201, body: { app_key_id: expect.any(Number), app_key: expect.stringMatching(/^rum_ak_/) } });
+    expect(issued).toMatchObject({
+      status: 201,
+      body: { app_key_id: expect.any(Number), app_key: expect.stringMatching(/^rum_ak_/) },
+    });
     const extra = issued.body.app_key as string;
     expect((await list(second, extra)).status).toBe(200);
     expect((await list(second, tenant.appKey)).status).toBe(200);
@@ -32,21 +36,28 @@ describe('app keys of an account', () => {
     const text = JSON.stringify(keys.body);
     expect(text).not.toContain(extra);
     expect(text).not.toContain(tenant.appKey);
-    expect(keys.body.items.map((item: { masked_app_key: string }) => item.masked_app_key)).toEqual([`rum_ak_…${tenant.appKey.slice(-4)}`, `rum_ak_…${extra.slice(-4)}`]);
+    expect(keys.body.items.map((item: { masked_app_key: string }) => item.masked_app_key)).toEqual([
+      `rum_ak_…${tenant.appKey.slice(-4)}`,
+      `rum_ak_…${extra.slice(-4)}`,
+    ]);
 
     const revoked = await admin(first, 'DELETE', `/accounts/${tenant.accountId}/app-keys/${issued.body.app_key_id}`);
     expect(revoked.status).toBe(204);
     expectFailure(await list(second, extra), 401, 'Unauthorized', 'You are unauthorized.');
     expect((await list(second, tenant.appKey)).status).toBe(200);
     // Not found is InvalidParameter 400 in this API (docs/rum-ingestion.md#errors-and-statuses).
-    expect((await admin(first, 'DELETE', `/accounts/${tenant.accountId}/app-keys/${issued.body.app_key_id}`)).status).toBe(400);
+    expect(
+      (await admin(first, 'DELETE', `/accounts/${tenant.accountId}/app-keys/${issued.body.app_key_id}`)).status,
+    ).toBe(400);
   });
 
   it('names the key in audit entries, never its value', async () => {
     const issued = await admin(first, 'POST', `/accounts/${tenant.accountId}/app-keys`);
     expect((await list(first, issued.body.app_key)).status).toBe(200);
     const audit = await admin(first, 'GET', `/accounts/${tenant.accountId}/audit-log?limit=5`);
-    const entry = audit.body.items.find((item: { app_key_id: number | null }) => item.app_key_id === issued.body.app_key_id);
+    const entry = audit.body.items.find(
+      (item: { app_key_id: number | null }) => item.app_key_id === issued.body.app_key_id,
+    );
     expect(entry).toMatchObject({ route: '/rum/error-ingestion/rules/list', app_key_id: issued.body.app_key_id });
     expect(JSON.stringify(audit.body)).not.toContain(issued.body.app_key);
   });

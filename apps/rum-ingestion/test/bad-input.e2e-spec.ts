@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { TestApp } from '@acme/platform-testing';
 import { Client } from 'pg';
-import { clientToken, createTenant, expectFailure, ingest, INVALID, Reply, rum, startRum, Tenant, UNAUTHORIZED } from './support/rum-client';
+import {
+  clientToken,
+  createTenant,
+  expectFailure,
+  ingest,
+  INVALID,
+  Reply,
+  rum,
+  startRum,
+  Tenant,
+  UNAUTHORIZED,
+} from './support/rum-client';
 import { RUM_SCHEMA } from '@acme/rum';
 
 /** Arbitrary, mostly malformed input: always a 4xx in the spec's envelope, never InternalError, nothing half-written. */
@@ -33,8 +44,20 @@ describe('bad input (property-based)', () => {
     await app?.close();
   });
 
-  const oddText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('', '\u0000', '\ud800', 'x'.repeat(129), '__proto__', 'a..b'));
-  const junk = fc.oneof(oddText, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.anything(), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
+  const oddText = fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'binary' }),
+    fc.constantFrom('', '\u0000', '\ud800', 'x'.repeat(129), '__proto__', 'a..b'),
+  );
+  const junk = fc.oneof(
+    oddText,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.anything(), { maxLength: 3 }),
+    fc.object({ maxDepth: 2 }),
+  );
   const condition = fc.record(
     {
       key: fc.oneof(fc.constantFrom('error.error_type', 'env', 'view.url'), junk),
@@ -58,7 +81,16 @@ describe('bad input (property-based)', () => {
   it('rules/create: a 200 writes exactly one snapshot, anything else writes nothing', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ application_id: fc.oneof(fc.constant(tenant.applicationId), junk), rule_name: fc.oneof(oddText, junk), description: fc.oneof(oddText, junk), filters, other: junk }, { requiredKeys: [] }),
+        fc.record(
+          {
+            application_id: fc.oneof(fc.constant(tenant.applicationId), junk),
+            rule_name: fc.oneof(oddText, junk),
+            description: fc.oneof(oddText, junk),
+            filters,
+            other: junk,
+          },
+          { requiredKeys: [] },
+        ),
         async (body) => {
           const before = await countRows(app, 'rule_set_snapshots');
           const reply = await rum(app, 'rules/create', tenant.appKey, body);
@@ -73,9 +105,20 @@ describe('bad input (property-based)', () => {
   it('rules/history/list: odd paging never fails inside, and a page never exceeds 100', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ p: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.integer(), junk), limit: fc.oneof(fc.integer({ min: -5, max: 5000 }), junk), orderby: fc.oneof(fc.constantFrom('version', 'updated_at'), junk), asc: fc.oneof(fc.boolean(), junk) }, { requiredKeys: [] }),
+        fc.record(
+          {
+            p: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.integer(), junk),
+            limit: fc.oneof(fc.integer({ min: -5, max: 5000 }), junk),
+            orderby: fc.oneof(fc.constantFrom('version', 'updated_at'), junk),
+            asc: fc.oneof(fc.boolean(), junk),
+          },
+          { requiredKeys: [] },
+        ),
         async (body) => {
-          const reply = await rum(app, 'rules/history/list', tenant.appKey, { application_id: tenant.applicationId, ...body });
+          const reply = await rum(app, 'rules/history/list', tenant.appKey, {
+            application_id: tenant.applicationId,
+            ...body,
+          });
           expectClientError(reply, [200, 400]);
           if (reply.status === 200) expect(reply.body.data.items.length).toBeLessThanOrEqual(100);
         },
@@ -86,47 +129,87 @@ describe('bad input (property-based)', () => {
 
   it('ingest: events that are not objects are refused; objects of any shape are stored or dropped, never lost', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.record({ events: fc.oneof(fc.array(fc.oneof(fc.object({ maxDepth: 3 }), junk), { maxLength: 20 }), junk) }), junk), async (body) => {
-        const before = await countRows(app, 'error_events');
-        const reply = await ingest(app, token, body);
-        expectClientError(reply, [200, 400]);
-        const accepted = reply.status === 200 ? (reply.body.data.accepted as number) : 0;
-        if (reply.status === 200) expect(accepted + reply.body.data.dropped).toBe((body as { events: unknown[] }).events.length);
-        expect(await countRows(app, 'error_events')).toBe(before + accepted);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.record({
+            events: fc.oneof(fc.array(fc.oneof(fc.object({ maxDepth: 3 }), junk), { maxLength: 20 }), junk),
+          }),
+          junk,
+        ),
+        async (body) => {
+          const before = await countRows(app, 'error_events');
+          const reply = await ingest(app, token, body);
+          expectClientError(reply, [200, 400]);
+          const accepted = reply.status === 200 ? (reply.body.data.accepted as number) : 0;
+          if (reply.status === 200)
+            expect(accepted + reply.body.data.dropped).toBe((body as { events: unknown[] }).events.length);
+          expect(await countRows(app, 'error_events')).toBe(before + accepted);
+        },
+      ),
       { numRuns: 120 },
     );
   }, 120_000);
 
   it('stores events with NUL characters and unpaired surrogates instead of failing the batch', async () => {
-    const reply = await ingest(app, token, { events: [{ '\u0000key': 'a\u0000b', lone: '\ud800', escaped: '\\ud800', pair: '😀' }] });
+    const reply = await ingest(app, token, {
+      events: [{ '\u0000key': 'a\u0000b', lone: '\ud800', escaped: '\\ud800', pair: '😀' }],
+    });
     expect(reply.body.data).toEqual({ accepted: 1, dropped: 0 });
   });
 
   it('answers any malformed body text with InvalidParameter 400', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 40 }).filter((text) => { try { JSON.parse(text); return false; } catch { return true; } }), async (text) => {
-        const response = await fetch(`${app.url}/rum/error-ingestion/rules/create?app_key=${tenant.appKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
-        const reply = { status: response.status, body: await response.json(), headers: response.headers };
-        expectFailure(reply, 400, ...INVALID);
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 40 }).filter((text) => {
+          try {
+            JSON.parse(text);
+            return false;
+          } catch {
+            return true;
+          }
+        }),
+        async (text) => {
+          const response = await fetch(`${app.url}/rum/error-ingestion/rules/create?app_key=${tenant.appKey}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: text,
+          });
+          const reply = { status: response.status, body: await response.json(), headers: response.headers };
+          expectFailure(reply, 400, ...INVALID);
+        },
+      ),
       { numRuns: 50 },
     );
   }, 60_000);
 
   it('keeps the HTTP status for a body over the limit (413) and an unknown route (404), with the InvalidParameter body', async () => {
     const post = async (path: string, body: string) => {
-      const response = await fetch(`${app.url}${path}?app_key=${tenant.appKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await fetch(`${app.url}${path}?app_key=${tenant.appKey}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       return { status: response.status, body: await response.json(), headers: response.headers };
     };
-    expectFailure(await post('/rum/error-ingestion/rules/create', JSON.stringify({ rule_name: 'x', padding: 'x'.repeat(5 * 1024 * 1024) })), 413, ...INVALID);
+    expectFailure(
+      await post(
+        '/rum/error-ingestion/rules/create',
+        JSON.stringify({ rule_name: 'x', padding: 'x'.repeat(5 * 1024 * 1024) }),
+      ),
+      413,
+      ...INVALID,
+    );
     expectFailure(await post('/rum/error-ingestion/rules/rename', '{}'), 404, ...INVALID);
   });
 
   it('answers any unknown app_key with Unauthorized 401', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 300 }), async (key) => {
-        expectFailure(await rum(app, 'rules/history/list', key, { application_id: tenant.applicationId }), 401, ...UNAUTHORIZED);
+        expectFailure(
+          await rum(app, 'rules/history/list', key, { application_id: tenant.applicationId }),
+          401,
+          ...UNAUTHORIZED,
+        );
       }),
       { numRuns: 50 },
     );

@@ -1,6 +1,18 @@
 import { TestApp, waitFor } from '@acme/platform-testing';
 import { IngestService, RuleSetCache } from '@acme/rum';
-import { clientToken, countRows, createTenant, expectFailure, expectSuccess, ingest, INVALID, rum, startRum, Tenant, UNAUTHORIZED } from './support/rum-client';
+import {
+  clientToken,
+  countRows,
+  createTenant,
+  expectFailure,
+  expectSuccess,
+  ingest,
+  INVALID,
+  rum,
+  startRum,
+  Tenant,
+  UNAUTHORIZED,
+} from './support/rum-client';
 
 // Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.
 jest.setTimeout(120_000);
@@ -23,22 +35,40 @@ describe('ingest path', () => {
   });
 
   const createRule = async (rule_name: string, filters: unknown) =>
-    expectSuccess(await rum(first, 'rules/create', tenant.appKey, { application_id: tenant.applicationId, rule_name, filters })).rule_id as string;
-  const info = async (rule_id: string) => expectSuccess(await rum(first, 'rules/info', tenant.appKey, { application_id: tenant.applicationId, rule_id }));
-  const event = (error_type: string, extra: Record<string, unknown> = {}) => ({ error: { error_type, message: `${error_type} happened` }, env: 'prod', ...extra });
+    expectSuccess(
+      await rum(first, 'rules/create', tenant.appKey, { application_id: tenant.applicationId, rule_name, filters }),
+    ).rule_id as string;
+  const info = async (rule_id: string) =>
+    expectSuccess(await rum(first, 'rules/info', tenant.appKey, { application_id: tenant.applicationId, rule_id }));
+  const event = (error_type: string, extra: Record<string, unknown> = {}) => ({
+    error: { error_type, message: `${error_type} happened` },
+    env: 'prod',
+    ...extra,
+  });
 
   it('stores every event while the application has no rule', async () => {
     const started = new Date(Date.now() - 1000);
-    const data = expectSuccess(await ingest(first, token, { events: [event('TypeError', { marker: 'no-rules' }), event('RangeError', { marker: 'no-rules' })] }));
+    const data = expectSuccess(
+      await ingest(first, token, {
+        events: [event('TypeError', { marker: 'no-rules' }), event('RangeError', { marker: 'no-rules' })],
+      }),
+    );
     expect(data).toEqual({ accepted: 2, dropped: 0 });
-    const stored = await first.app.get(IngestService).storedEvents(tenant.applicationId, started, new Date(Date.now() + 1000));
+    const stored = await first.app
+      .get(IngestService)
+      .storedEvents(tenant.applicationId, started, new Date(Date.now() + 1000));
     expect(stored.filter((e) => e['marker'] === 'no-rules')).toHaveLength(2);
   });
 
   it('drops exactly the events that match an enabled rule, counts them per rule, and stores the rest', async () => {
-    const typeErrors = await createRule('type errors', [[{ key: 'error.error_type', oper: 'IN', vals: ['TypeError'] }]]);
+    const typeErrors = await createRule('type errors', [
+      [{ key: 'error.error_type', oper: 'IN', vals: ['TypeError'] }],
+    ]);
     const stagingTimeouts = await createRule('staging timeouts', [
-      [{ key: 'env', oper: 'IN', vals: ['staging'] }, { key: 'error.message', oper: 'CONTAINS', vals: ['timeout'] }],
+      [
+        { key: 'env', oper: 'IN', vals: ['staging'] },
+        { key: 'error.message', oper: 'CONTAINS', vals: ['timeout'] },
+      ],
       [{ key: 'view.url', oper: 'CONTAINS', vals: ['/healthz'] }],
     ]);
     const events = [
@@ -55,19 +85,41 @@ describe('ingest path', () => {
     expect((await info(typeErrors)).discarded_count).toBe(2);
     expect((await info(stagingTimeouts)).discarded_count).toBe(2);
 
-    const stored = await first.app.get(IngestService).storedEvents(tenant.applicationId, new Date(0), new Date(Date.now() + 60_000), 100);
-    expect(stored.map((e) => e['n']).filter(Boolean).sort()).toEqual([2, 4, 7]);
-    const byTime = await first.app.get(IngestService).storedEvents(tenant.applicationId, new Date(1_699_999_999_000), new Date(1_700_000_001_000));
+    const stored = await first.app
+      .get(IngestService)
+      .storedEvents(tenant.applicationId, new Date(0), new Date(Date.now() + 60_000), 100);
+    expect(
+      stored
+        .map((e) => e['n'])
+        .filter(Boolean)
+        .sort(),
+    ).toEqual([2, 4, 7]);
+    const byTime = await first.app
+      .get(IngestService)
+      .storedEvents(tenant.applicationId, new Date(1_699_999_999_000), new Date(1_700_000_001_000));
     expect(byTime.map((e) => e['n'])).toEqual([7]);
   });
 
   it('stops dropping when a rule is disabled and resumes when enabled, on both instances', async () => {
     const ruleId = await createRule('cancelled', [[{ key: 'error.error_type', oper: 'IN', vals: ['CancelledError'] }]]);
-    expect(expectSuccess(await ingest(second, token, { events: [event('CancelledError')] }))).toEqual({ accepted: 0, dropped: 1 });
-    expectSuccess(await rum(first, 'rules/disable', tenant.appKey, { application_id: tenant.applicationId, rule_id: ruleId }));
-    expect(expectSuccess(await ingest(second, token, { events: [event('CancelledError')] }))).toEqual({ accepted: 1, dropped: 0 });
-    expectSuccess(await rum(first, 'rules/enable', tenant.appKey, { application_id: tenant.applicationId, rule_id: ruleId }));
-    expect(expectSuccess(await ingest(first, token, { events: [event('CancelledError')] }))).toEqual({ accepted: 0, dropped: 1 });
+    expect(expectSuccess(await ingest(second, token, { events: [event('CancelledError')] }))).toEqual({
+      accepted: 0,
+      dropped: 1,
+    });
+    expectSuccess(
+      await rum(first, 'rules/disable', tenant.appKey, { application_id: tenant.applicationId, rule_id: ruleId }),
+    );
+    expect(expectSuccess(await ingest(second, token, { events: [event('CancelledError')] }))).toEqual({
+      accepted: 1,
+      dropped: 0,
+    });
+    expectSuccess(
+      await rum(first, 'rules/enable', tenant.appKey, { application_id: tenant.applicationId, rule_id: ruleId }),
+    );
+    expect(expectSuccess(await ingest(first, token, { events: [event('CancelledError')] }))).toEqual({
+      accepted: 0,
+      dropped: 1,
+    });
     expect((await info(ruleId)).discarded_count).toBe(2);
   });
 
@@ -77,16 +129,27 @@ describe('ingest path', () => {
     await ingest(second, token, { events: [event('Warm')] });
     const compilesBefore = cacheB.compileCount;
     await createRule('reload', [[{ key: 'error.error_type', oper: 'IN', vals: ['ReloadError'] }]]);
-    const version = expectSuccess(await rum(first, 'rules/history/list', tenant.appKey, { application_id: tenant.applicationId, limit: 1 })).items[0].version;
+    const version = expectSuccess(
+      await rum(first, 'rules/history/list', tenant.appKey, { application_id: tenant.applicationId, limit: 1 }),
+    ).items[0].version;
     const changedAt = Date.now();
-    await waitFor(() => cacheB.cachedVersion(tenant.applicationId) === version && cacheA.cachedVersion(tenant.applicationId) === version, {
-      timeoutMs: 5000,
-      intervalMs: 10,
-      what: 'both instances on the new version',
-    });
+    await waitFor(
+      () =>
+        cacheB.cachedVersion(tenant.applicationId) === version &&
+        cacheA.cachedVersion(tenant.applicationId) === version,
+      {
+        timeoutMs: 5000,
+        intervalMs: 10,
+        what: 'both instances on the new version',
+      },
+    );
     expect(Date.now() - changedAt).toBeLessThan(1000);
     expect(cacheB.compileCount).toBe(compilesBefore + 1);
-    for (let i = 0; i < 3; i++) expect(expectSuccess(await ingest(second, token, { events: [event('ReloadError')] }))).toEqual({ accepted: 0, dropped: 1 });
+    for (let i = 0; i < 3; i++)
+      expect(expectSuccess(await ingest(second, token, { events: [event('ReloadError')] }))).toEqual({
+        accepted: 0,
+        dropped: 1,
+      });
     expect(cacheB.compileCount).toBe(compilesBefore + 1);
   });
 
@@ -111,7 +174,9 @@ describe('ingest path', () => {
   });
 
   it('accepts a full batch of 1,000 events', async () => {
-    const events = Array.from({ length: 1000 }, (_, i) => event(i % 2 === 0 ? 'TypeError' : 'OtherError', { payload: 'x'.repeat(200) }));
+    const events = Array.from({ length: 1000 }, (_, i) =>
+      event(i % 2 === 0 ? 'TypeError' : 'OtherError', { payload: 'x'.repeat(200) }),
+    );
     expect(expectSuccess(await ingest(first, token, { events }))).toEqual({ accepted: 500, dropped: 500 });
   });
 });

@@ -1,5 +1,15 @@
 import { TestApp, waitFor } from '@acme/platform-testing';
-import { createTenant, expectFailure, expectSuccess, Reply, rum, startRum, Tenant, TOO_FREQUENT, typeErrorRule } from './support/rum-client';
+import {
+  createTenant,
+  expectFailure,
+  expectSuccess,
+  Reply,
+  rum,
+  startRum,
+  Tenant,
+  TOO_FREQUENT,
+  typeErrorRule,
+} from './support/rum-client';
 
 /**
  * Both windows of both limited routes, counted across two instances sharing Postgres and Redis. The limits
@@ -36,7 +46,10 @@ describe('per-account limits across two instances', () => {
   const call = (route: Route, tenant: Tenant, index: number): Promise<Reply> => {
     const instance = index % 2 === 0 ? first : second;
     return route === 'create'
-      ? rum(instance, 'rules/create', tenant.appKey, { application_id: tenant.applicationId, ...typeErrorRule(`n${names++}`) })
+      ? rum(instance, 'rules/create', tenant.appKey, {
+          application_id: tenant.applicationId,
+          ...typeErrorRule(`n${names++}`),
+        })
       : rum(instance, 'rules/history/list', tenant.appKey, { application_id: tenant.applicationId });
   };
   const refusedBy = (reply: Reply) => Number(reply.headers.get('x-ratelimit-limit'));

@@ -1,6 +1,21 @@
 import { join } from 'node:path';
-import { TestApp, readDereferencedOpenApi, requestWithOversizedHeaders, walkOpenApiWithHostileInput } from '@acme/platform-testing';
-import { admin, ADMIN_TOKEN, clientToken, createTenant, expectFailure, ingest, rum, startRum, typeErrorRule } from './support/rum-client';
+import {
+  TestApp,
+  readDereferencedOpenApi,
+  requestWithOversizedHeaders,
+  walkOpenApiWithHostileInput,
+} from '@acme/platform-testing';
+import {
+  admin,
+  ADMIN_TOKEN,
+  clientToken,
+  createTenant,
+  expectFailure,
+  ingest,
+  rum,
+  startRum,
+  typeErrorRule,
+} from './support/rum-client';
 
 /** Every operation of the committed OpenAPI contract, fed hostile values one input at a time: never a 5xx. */
 describe('OpenAPI walk with hostile input', () => {
@@ -8,7 +23,12 @@ describe('OpenAPI walk with hostile input', () => {
 
   beforeAll(async () => {
     const unlimited = '1000000';
-    app = await startRum({ RUM_CREATE_LIMIT_PER_SECOND: unlimited, RUM_CREATE_LIMIT_PER_MINUTE: unlimited, RUM_HISTORY_LIMIT_PER_SECOND: unlimited, RUM_HISTORY_LIMIT_PER_MINUTE: unlimited });
+    app = await startRum({
+      RUM_CREATE_LIMIT_PER_SECOND: unlimited,
+      RUM_CREATE_LIMIT_PER_MINUTE: unlimited,
+      RUM_HISTORY_LIMIT_PER_SECOND: unlimited,
+      RUM_HISTORY_LIMIT_PER_MINUTE: unlimited,
+    });
   });
   afterAll(async () => app?.close());
 
@@ -19,8 +39,10 @@ describe('OpenAPI walk with hostile input', () => {
     const report = await walkOpenApiWithHostileInput({
       baseUrl: app.url,
       document,
-      headers: (_method, path): Record<string, string> => (path.startsWith('/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { 'x-rum-client-token': token }),
-      query: (_method, path): Record<string, string> => (path.startsWith('/rum/error-ingestion/') ? { app_key: tenant.appKey } : {}),
+      headers: (_method, path): Record<string, string> =>
+        path.startsWith('/admin/') ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { 'x-rum-client-token': token },
+      query: (_method, path): Record<string, string> =>
+        path.startsWith('/rum/error-ingestion/') ? { app_key: tenant.appKey } : {},
       pathValues: { id: tenant.applicationId, accountId: String(tenant.accountId) },
     });
     expect(report.operations.length).toBe(Object.values(document.paths).flatMap((item) => Object.keys(item)).length);
@@ -32,19 +54,32 @@ describe('OpenAPI walk with hostile input', () => {
     const tenant = await createTenant(app, 'nul');
     const created = await rum(app, 'rules/create', tenant.appKey, { ...typeErrorRule('a\u0000b') });
     expectFailure(created, 400, 'InvalidParameter', 'The specified parameter is not valid.');
-    expectFailure(await admin(app, 'POST', '/accounts', { name: 'x\u0000' }), 400, 'InvalidParameter', 'The specified parameter is not valid.');
-    expectFailure(await rum(app, 'rules/list', 'key\u0000', {}), 400, 'InvalidParameter', 'The specified parameter is not valid.');
+    expectFailure(
+      await admin(app, 'POST', '/accounts', { name: 'x\u0000' }),
+      400,
+      'InvalidParameter',
+      'The specified parameter is not valid.',
+    );
+    expectFailure(
+      await rum(app, 'rules/list', 'key\u0000', {}),
+      400,
+      'InvalidParameter',
+      'The specified parameter is not valid.',
+    );
     const token = await clientToken(app, tenant.applicationId);
     const ingested = await ingest(app, token, { events: [{ error: { message: 'nul \u0000 and \ud800 kept' } }] });
     expect(ingested.status).toBe(200);
   });
 
-  it('answers headers over Node\'s limit with the Flashduty failure envelope', async () => {
+  it("answers headers over Node's limit with the Flashduty failure envelope", async () => {
     const response = await requestWithOversizedHeaders(app.url, '/rum/error-ingestion/rules/list');
     expect(response).toEqual({
       status: 400,
       contentType: 'application/json; charset=utf-8',
-      body: { request_id: expect.any(String), error: { code: 'InvalidParameter', message: 'The specified parameter is not valid.' } },
+      body: {
+        request_id: expect.any(String),
+        error: { code: 'InvalidParameter', message: 'The specified parameter is not valid.' },
+      },
     });
   });
 });

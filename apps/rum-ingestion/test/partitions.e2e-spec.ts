@@ -20,7 +20,9 @@ describe('error_events partition maintenance in the app', () => {
     const client = new Client({ connectionString: app.database.url });
     await client.connect();
     try {
-      const { rows } = await client.query(`SELECT c."relname" FROM pg_inherits i JOIN pg_class c ON c."oid" = i."inhrelid" WHERE i."inhparent" = 'rum.error_events'::regclass`);
+      const { rows } = await client.query(
+        `SELECT c."relname" FROM pg_inherits i JOIN pg_class c ON c."oid" = i."inhrelid" WHERE i."inhparent" = 'rum.error_events'::regclass`,
+      );
       const today = utcDay(new Date()).getTime();
       const expected = [-1, 0, 1, 2, 3, 4, 5].map((offset) => eventPartitionName(new Date(today + offset * DAY_MS)));
       expect(rows.map((row) => row.relname)).toEqual(expect.arrayContaining(['error_events_default', ...expected]));

@@ -15,7 +15,12 @@ describe('rule history on a read replica', () => {
   beforeAll(async () => {
     replica = await acquireTestReplica('rum_replica');
     app = await startRum(
-      { DATABASE_READ_URLS: replica.replicaUrl, DATABASE_MAX_REPLICA_LAG_MS: '600000', RUM_CREATE_LIMIT_PER_SECOND: '1000', RUM_CREATE_LIMIT_PER_MINUTE: '10000' },
+      {
+        DATABASE_READ_URLS: replica.replicaUrl,
+        DATABASE_MAX_REPLICA_LAG_MS: '600000',
+        RUM_CREATE_LIMIT_PER_SECOND: '1000',
+        RUM_CREATE_LIMIT_PER_MINUTE: '10000',
+      },
       { database: replica.database, redisPrefix: createTestRedisPrefix('rum-replica') },
     );
     tenant = await createTenant(app);
@@ -27,8 +32,10 @@ describe('rule history on a read replica', () => {
     await replica?.release();
   });
 
-  const call = (route: string, body: Record<string, unknown> = {}) => rum(app, route, tenant.appKey, { application_id: tenant.applicationId, ...body });
-  const versions = async () => (expectSuccess(await call('rules/history/list')).items as { version: number }[]).map((item) => item.version);
+  const call = (route: string, body: Record<string, unknown> = {}) =>
+    rum(app, route, tenant.appKey, { application_id: tenant.applicationId, ...body });
+  const versions = async () =>
+    (expectSuccess(await call('rules/history/list')).items as { version: number }[]).map((item) => item.version);
 
   it('lists history from the replica and rules from the primary', async () => {
     expectSuccess(await call('rules/create', typeErrorRule('first')));

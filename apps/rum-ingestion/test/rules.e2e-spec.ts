@@ -1,6 +1,16 @@
 import { TestApp } from '@acme/platform-testing';
 import { RuleSetStore } from '@acme/rum';
-import { createTenant, expectFailure, expectSuccess, INTERNAL, INVALID, rum, startRum, Tenant, typeErrorRule } from './support/rum-client';
+import {
+  createTenant,
+  expectFailure,
+  expectSuccess,
+  INTERNAL,
+  INVALID,
+  rum,
+  startRum,
+  Tenant,
+  typeErrorRule,
+} from './support/rum-client';
 
 // Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.
 jest.setTimeout(120_000);
@@ -15,7 +25,8 @@ describe('rules API', () => {
   });
   afterAll(() => app?.close());
 
-  const call = (route: string, body: Record<string, unknown>) => rum(app, route, tenant.appKey, { application_id: tenant.applicationId, ...body });
+  const call = (route: string, body: Record<string, unknown>) =>
+    rum(app, route, tenant.appKey, { application_id: tenant.applicationId, ...body });
 
   it('creates a rule, answers {rule_id, rule_name} in the envelope and writes snapshot 1', async () => {
     const created = expectSuccess(await call('rules/create', typeErrorRule('first')));
@@ -54,20 +65,38 @@ describe('rules API', () => {
     const info = expectSuccess(await call('rules/info', { rule_id }));
     expect(info).toMatchObject({ rule_id, rule_name: 'lifecycle', status: 'enabled', discarded_count: 0 });
 
-    const updated = expectSuccess(await call('rules/update', { rule_id, rule_name: 'renamed', filters: [[{ key: 'env', oper: 'NOT IN', vals: ['prod'] }]] }));
-    expect(updated).toMatchObject({ rule_id, rule_name: 'renamed', description: 'noise from old browsers', filters: [[{ key: 'env', oper: 'NOT IN', vals: ['prod'] }]] });
+    const updated = expectSuccess(
+      await call('rules/update', {
+        rule_id,
+        rule_name: 'renamed',
+        filters: [[{ key: 'env', oper: 'NOT IN', vals: ['prod'] }]],
+      }),
+    );
+    expect(updated).toMatchObject({
+      rule_id,
+      rule_name: 'renamed',
+      description: 'noise from old browsers',
+      filters: [[{ key: 'env', oper: 'NOT IN', vals: ['prod'] }]],
+    });
     expect(expectSuccess(await call('rules/disable', { rule_id })).status).toBe('disabled');
     expect(expectSuccess(await call('rules/enable', { rule_id })).status).toBe('enabled');
 
     const list = expectSuccess(await call('rules/list', {}));
-    expect(list.items.map((rule: { rule_name: string }) => rule.rule_name)).toEqual(expect.arrayContaining(['renamed']));
+    expect(list.items.map((rule: { rule_name: string }) => rule.rule_name)).toEqual(
+      expect.arrayContaining(['renamed']),
+    );
     expect(list.items[0]).toHaveProperty('discarded_count');
 
     expect(expectSuccess(await call('rules/delete', { rule_id }))).toEqual({ rule_id });
     expectFailure(await call('rules/info', { rule_id }), 400, ...INVALID);
 
     const history = expectSuccess(await call('rules/history/list', { limit: 4 }));
-    expect(history.items.map((item: { version: number }) => item.version)).toEqual([before + 4, before + 3, before + 2, before + 1]);
+    expect(history.items.map((item: { version: number }) => item.version)).toEqual([
+      before + 4,
+      before + 3,
+      before + 2,
+      before + 1,
+    ]);
     const [deleted, enabled, disabled, renamed] = history.items;
     expect(deleted.rules.some((rule: { rule_id: string }) => rule.rule_id === rule_id)).toBe(false);
     expect(enabled.rules.find((rule: { rule_id: string }) => rule.rule_id === rule_id).status).toBe('enabled');
@@ -88,26 +117,58 @@ describe('rules API', () => {
   it('gives concurrent creates distinct consecutive versions and loses none', async () => {
     const fresh = await createTenant(app, 'concurrent');
     const replies = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => rum(app, 'rules/create', fresh.appKey, { application_id: fresh.applicationId, ...typeErrorRule(`r${i}`) })),
+      Array.from({ length: 25 }, (_, i) =>
+        rum(app, 'rules/create', fresh.appKey, { application_id: fresh.applicationId, ...typeErrorRule(`r${i}`) }),
+      ),
     );
     replies.forEach(expectSuccess);
-    const history = expectSuccess(await rum(app, 'rules/history/list', fresh.appKey, { application_id: fresh.applicationId, limit: 100, asc: true }));
+    const history = expectSuccess(
+      await rum(app, 'rules/history/list', fresh.appKey, {
+        application_id: fresh.applicationId,
+        limit: 100,
+        asc: true,
+      }),
+    );
     expect(history.total).toBe(25);
-    expect(history.items.map((item: { version: number }) => item.version)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
-    expect(history.items.map((item: { rules: unknown[] }) => item.rules.length)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(history.items.map((item: { version: number }) => item.version)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+    expect(history.items.map((item: { rules: unknown[] }) => item.rules.length)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
   });
 
   it('pages history 20 snapshots at a time when no limit is given', async () => {
     const fresh = await createTenant(app, 'default-limit');
-    for (let i = 0; i < 21; i++) expectSuccess(await rum(app, 'rules/create', fresh.appKey, { application_id: fresh.applicationId, ...typeErrorRule(`d${i}`) }));
-    const page = expectSuccess(await rum(app, 'rules/history/list', fresh.appKey, { application_id: fresh.applicationId }));
-    expect({ items: page.items.length, total: page.total, next: page.has_next_page, first: page.items[0].version }).toEqual({ items: 20, total: 21, next: true, first: 21 });
+    for (let i = 0; i < 21; i++)
+      expectSuccess(
+        await rum(app, 'rules/create', fresh.appKey, {
+          application_id: fresh.applicationId,
+          ...typeErrorRule(`d${i}`),
+        }),
+      );
+    const page = expectSuccess(
+      await rum(app, 'rules/history/list', fresh.appKey, { application_id: fresh.applicationId }),
+    );
+    expect({
+      items: page.items.length,
+      total: page.total,
+      next: page.has_next_page,
+      first: page.items[0].version,
+    }).toEqual({ items: 20, total: 21, next: true, first: 21 });
   });
 
   it('orders and pages history: defaults version desc, p/limit, orderby updated_at, limit capped at 100', async () => {
     const fresh = await createTenant(app, 'paging');
-    const history = (body: Record<string, unknown>) => rum(app, 'rules/history/list', fresh.appKey, { application_id: fresh.applicationId, ...body });
-    for (let i = 0; i < 7; i++) expectSuccess(await rum(app, 'rules/create', fresh.appKey, { application_id: fresh.applicationId, ...typeErrorRule(`p${i}`) }));
+    const history = (body: Record<string, unknown>) =>
+      rum(app, 'rules/history/list', fresh.appKey, { application_id: fresh.applicationId, ...body });
+    for (let i = 0; i < 7; i++)
+      expectSuccess(
+        await rum(app, 'rules/create', fresh.appKey, {
+          application_id: fresh.applicationId,
+          ...typeErrorRule(`p${i}`),
+        }),
+      );
     const versions = (data: { items: { version: number }[] }) => data.items.map((item) => item.version);
 
     const first = expectSuccess(await history({}));
@@ -126,11 +187,19 @@ describe('rules API', () => {
 
     const capped = expectSuccess(await history({ limit: 1000 }));
     expect(versions(capped)).toHaveLength(7);
-    for (let i = 7; i < 105; i++) expectSuccess(await rum(app, 'rules/create', fresh.appKey, { application_id: fresh.applicationId, ...typeErrorRule(`p${i}`) }));
+    for (let i = 7; i < 105; i++)
+      expectSuccess(
+        await rum(app, 'rules/create', fresh.appKey, {
+          application_id: fresh.applicationId,
+          ...typeErrorRule(`p${i}`),
+        }),
+      );
     const cappedFull = expectSuccess(await history({ limit: 1000 }));
     expect(cappedFull.items).toHaveLength(100);
     expect(cappedFull).toMatchObject({ total: 105, has_next_page: true });
-    const rules = expectSuccess(await rum(app, 'rules/list', fresh.appKey, { application_id: fresh.applicationId, limit: 1000, p: 1 }));
+    const rules = expectSuccess(
+      await rum(app, 'rules/list', fresh.appKey, { application_id: fresh.applicationId, limit: 1000, p: 1 }),
+    );
     expect(rules).toMatchObject({ total: 105, has_next_page: false });
     expect(rules.items).toHaveLength(5);
   });
@@ -152,7 +221,11 @@ describe('rules API', () => {
     ['missing rule_name', { filters: typeErrorRule().filters }, false],
     ['empty rule_name', { rule_name: '', filters: typeErrorRule().filters }, false],
     ['129-character rule_name', { rule_name: 'x'.repeat(129), filters: typeErrorRule().filters }, false],
-    ['513-character description', { rule_name: 'x', description: 'd'.repeat(513), filters: typeErrorRule().filters }, false],
+    [
+      '513-character description',
+      { rule_name: 'x', description: 'd'.repeat(513), filters: typeErrorRule().filters },
+      false,
+    ],
     ['missing filters', { rule_name: 'x' }, false],
     ['empty filters', { rule_name: 'x', filters: [] }, false],
     ['an empty group', { rule_name: 'x', filters: [[]] }, false],
@@ -160,7 +233,12 @@ describe('rules API', () => {
     ['vals of the wrong type', { rule_name: 'x', filters: [[{ key: 'env', oper: 'IN', vals: 'a' }]] }, false],
     ['rule_name of the wrong type', { rule_name: 5, filters: typeErrorRule().filters }, false],
   ])('refuses create with %s', async (_, body, withoutApplication) => {
-    const reply = await rum(app, 'rules/create', tenant.appKey, withoutApplication ? body : { application_id: tenant.applicationId, ...body });
+    const reply = await rum(
+      app,
+      'rules/create',
+      tenant.appKey,
+      withoutApplication ? body : { application_id: tenant.applicationId, ...body },
+    );
     expectFailure(reply, 400, ...INVALID);
   });
 

@@ -23,7 +23,11 @@ export interface RepositoryDatabase {
 
 export async function openRepositoryDatabase(label: string): Promise<RepositoryDatabase> {
   const database = await createTestDatabase(label);
-  const dataSource = await createDataSource({ url: database.url, schema: MIGRATION_SCHEMA, migrations: MIGRATION_SCHEMA_MIGRATIONS }).initialize();
+  const dataSource = await createDataSource({
+    url: database.url,
+    schema: MIGRATION_SCHEMA,
+    migrations: MIGRATION_SCHEMA_MIGRATIONS,
+  }).initialize();
   await runMigrationsUnderLock(dataSource, MIGRATION_SCHEMA);
   const replicas = new ReadReplicas(dataSource, dataSource.options, { urls: [], maxLagMs: 1000 });
   const workspaces = new WorkspaceRepository(dataSource);

@@ -13,7 +13,12 @@ export interface ManagementDatabase {
 /** A fresh PostgreSQL database with the OAuth migrations run, for one repository's int-spec. */
 export async function openManagementDatabase(name: string): Promise<ManagementDatabase> {
   const database: TestDatabase = await createTestDatabase(name);
-  const dataSource = createDataSource({ url: database.url, schema: MANAGEMENT_SCHEMA, migrations: OAUTH_MIGRATIONS, entities: [Client, ClientGrant, SigningKey] });
+  const dataSource = createDataSource({
+    url: database.url,
+    schema: MANAGEMENT_SCHEMA,
+    migrations: OAUTH_MIGRATIONS,
+    entities: [Client, ClientGrant, SigningKey],
+  });
   await dataSource.initialize();
   await dataSource.query(`CREATE SCHEMA IF NOT EXISTS ${MANAGEMENT_SCHEMA}`);
   await dataSource.runMigrations();

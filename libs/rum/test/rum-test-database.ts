@@ -14,9 +14,16 @@ export class RumTestDatabase {
     public db: DataSource,
   ) {}
 
-  static async start(label: string, migrations: readonly (typeof RUM_MIGRATIONS)[number][] = RUM_MIGRATIONS): Promise<RumTestDatabase> {
+  static async start(
+    label: string,
+    migrations: readonly (typeof RUM_MIGRATIONS)[number][] = RUM_MIGRATIONS,
+  ): Promise<RumTestDatabase> {
     const database = await createTestDatabase(label);
-    const db = await createDataSource({ url: database.url, schema: RUM_SCHEMA, migrations: [...migrations] }).initialize();
+    const db = await createDataSource({
+      url: database.url,
+      schema: RUM_SCHEMA,
+      migrations: [...migrations],
+    }).initialize();
     await runMigrationsUnderLock(db, RUM_SCHEMA);
     return new RumTestDatabase(database, db);
   }
@@ -24,7 +31,11 @@ export class RumTestDatabase {
   /** Connects anew knowing `migrations` (none run yet): a migration's own test runs it. */
   async reconnect(migrations: readonly (typeof RUM_MIGRATIONS)[number][]): Promise<DataSource> {
     await this.db.destroy();
-    this.db = await createDataSource({ url: this.database.url, schema: RUM_SCHEMA, migrations: [...migrations] }).initialize();
+    this.db = await createDataSource({
+      url: this.database.url,
+      schema: RUM_SCHEMA,
+      migrations: [...migrations],
+    }).initialize();
     return this.db;
   }
 

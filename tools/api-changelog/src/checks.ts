@@ -7,7 +7,11 @@ export interface CheckDefinition {
   summary: string;
 }
 
-const check = (group: CheckDefinition['group'], kind: ChangeKind, summary: string): CheckDefinition => ({ group, kind, summary });
+const check = (group: CheckDefinition['group'], kind: ChangeKind, summary: string): CheckDefinition => ({
+  group,
+  kind,
+  summary,
+});
 
 /**
  * Every check the diff runs, with its group. The README table is this table (a test keeps them equal).
@@ -15,9 +19,17 @@ const check = (group: CheckDefinition['group'], kind: ChangeKind, summary: strin
  */
 export const CHECKS = {
   'endpoint-removed': check('breaking', 'Removed', 'An operation that was not deprecated is removed'),
-  'deprecated-endpoint-removed': check('potentially-breaking', 'Removed', 'An operation that was already deprecated is removed'),
+  'deprecated-endpoint-removed': check(
+    'potentially-breaking',
+    'Removed',
+    'An operation that was already deprecated is removed',
+  ),
   'endpoint-deprecated': check('potentially-breaking', 'Deprecated', 'An operation is marked deprecated'),
-  'security-added': check('breaking', 'Changed', 'An operation that accepted anonymous calls now requires a security scheme'),
+  'security-added': check(
+    'breaking',
+    'Changed',
+    'An operation that accepted anonymous calls now requires a security scheme',
+  ),
   'response-success-status-removed': check('breaking', 'Removed', 'A 2xx response status of an operation is removed'),
   'response-success-status-added': check(
     'breaking',
@@ -37,10 +49,18 @@ export const CHECKS = {
   'request-parameter-deprecated': check('potentially-breaking', 'Deprecated', 'A parameter is marked deprecated'),
   'request-property-removed': check('breaking', 'Removed', 'A request property (at any depth) is removed (area C)'),
   'new-required-request-property': check('breaking', 'Added', 'A required request property is added'),
-  'new-optional-request-property': check('potentially-breaking', 'Added', 'An optional request property is added (area C)'),
+  'new-optional-request-property': check(
+    'potentially-breaking',
+    'Added',
+    'An optional request property is added (area C)',
+  ),
   'request-property-became-required': check('breaking', 'Changed', 'An optional request property becomes required'),
   'request-property-deprecated': check('potentially-breaking', 'Deprecated', 'A request property is marked deprecated'),
-  'request-type-changed': check('breaking', 'Changed', 'A request value (parameter or property) no longer accepts a type it accepted (incl. null)'),
+  'request-type-changed': check(
+    'breaking',
+    'Changed',
+    'A request value (parameter or property) no longer accepts a type it accepted (incl. null)',
+  ),
   'request-enum-value-removed': check('breaking', 'Removed', 'A value is removed from a request enum (enum narrowed)'),
   'request-enum-added': check('breaking', 'Changed', 'A request value that was free becomes restricted to an enum'),
   'request-bounds-tightened': check(
@@ -48,58 +68,206 @@ export const CHECKS = {
     'Changed',
     'A request bound is tightened or added: maxLength, maximum, maxItems, maxProperties lowered; minLength, minimum, minItems, minProperties raised',
   ),
-  'request-pattern-added': check('breaking', 'Changed', 'A request value that had no pattern gets one (a pattern generalised to `.*` is no pattern)'),
-  'request-pattern-changed': check('potentially-breaking', 'Changed', 'The pattern of a request value is replaced by another one; whether it accepts less cannot be told in general'),
-  'request-format-narrowed': check('breaking', 'Changed', 'A request integer format is narrowed (int64 to int32, none to int32)'),
-  'request-format-changed': check('breaking', 'Changed', 'A request format changes in any other way (e.g. date-time to date, int32 to uint32)'),
+  'request-pattern-added': check(
+    'breaking',
+    'Changed',
+    'A request value that had no pattern gets one (a pattern generalised to `.*` is no pattern)',
+  ),
+  'request-pattern-changed': check(
+    'potentially-breaking',
+    'Changed',
+    'The pattern of a request value is replaced by another one; whether it accepts less cannot be told in general',
+  ),
+  'request-format-narrowed': check(
+    'breaking',
+    'Changed',
+    'A request integer format is narrowed (int64 to int32, none to int32)',
+  ),
+  'request-format-changed': check(
+    'breaking',
+    'Changed',
+    'A request format changes in any other way (e.g. date-time to date, int32 to uint32)',
+  ),
   'request-variant-removed': check('breaking', 'Removed', 'A oneOf/anyOf alternative of a request value is removed'),
   'integer-format-widened-to-int64': check(
     'potentially-breaking',
     'Changed',
     'An integer format moves from uint32 or uint64 to int64, in a path, query or header parameter, a request property or a response property (area C)',
   ),
-  'response-property-removed': check('breaking', 'Removed', 'A response property, optional or required, is removed (area C)'),
+  'response-property-removed': check(
+    'breaking',
+    'Removed',
+    'A response property, optional or required, is removed (area C)',
+  ),
   'response-property-became-optional': check('breaking', 'Changed', 'A required response property becomes optional'),
-  'response-property-deprecated': check('potentially-breaking', 'Deprecated', 'A response property is marked deprecated'),
-  'response-type-changed': check('breaking', 'Changed', 'A response value can now have a type it could not have (incl. null)'),
+  'response-property-deprecated': check(
+    'potentially-breaking',
+    'Deprecated',
+    'A response property is marked deprecated',
+  ),
+  'response-type-changed': check(
+    'breaking',
+    'Changed',
+    'A response value can now have a type it could not have (incl. null)',
+  ),
   'response-enum-value-added': check('potentially-breaking', 'Added', 'A value is added to a response enum'),
-  'response-enum-removed': check('potentially-breaking', 'Changed', 'A response value that was restricted to an enum is no longer restricted'),
+  'response-enum-removed': check(
+    'potentially-breaking',
+    'Changed',
+    'A response value that was restricted to an enum is no longer restricted',
+  ),
   'response-bounds-widened': check('potentially-breaking', 'Changed', 'A response bound is loosened or removed'),
-  'response-format-widened': check('potentially-breaking', 'Changed', 'A response integer format is widened (int32 to int64, or dropped)'),
+  'response-format-widened': check(
+    'potentially-breaking',
+    'Changed',
+    'A response integer format is widened (int32 to int64, or dropped)',
+  ),
   'response-format-changed': check('breaking', 'Changed', 'A response format changes in any other way'),
-  'response-variant-added': check('potentially-breaking', 'Added', 'A oneOf/anyOf alternative is added to a response value'),
-  'response-property-added': check('info', 'Added', 'A response property is added (reported only inside a success-status bundle)'),
+  'response-variant-added': check(
+    'potentially-breaking',
+    'Added',
+    'A oneOf/anyOf alternative is added to a response value',
+  ),
+  'response-property-added': check(
+    'info',
+    'Added',
+    'A response property is added (reported only inside a success-status bundle)',
+  ),
   'response-required-header-removed': check('breaking', 'Removed', 'A required response header is removed'),
-  'response-optional-header-removed': check('potentially-breaking', 'Removed', 'An optional response header is removed'),
+  'response-optional-header-removed': check(
+    'potentially-breaking',
+    'Removed',
+    'An optional response header is removed',
+  ),
   'response-header-became-optional': check('breaking', 'Changed', 'A required response header becomes optional'),
-  'request-default-value-changed': check('breaking', 'Changed', 'The default value of a request parameter or property changes (clients that omit it get other behaviour)'),
-  'request-default-value-added': check('potentially-breaking', 'Added', 'A request parameter or property that had no documented default gets one'),
-  'request-default-value-removed': check('potentially-breaking', 'Removed', 'The default value of a request parameter or property is removed'),
-  'request-type-restricted': check('breaking', 'Changed', 'A request value (a body included) that had no type, so accepted anything, gets one'),
-  'response-type-unrestricted': check('breaking', 'Changed', 'A response value (a body included) that had a type loses it, so may be anything'),
-  'request-const-added': check('breaking', 'Changed', 'A request value that was free is restricted to one `const` value'),
-  'request-const-changed': check('breaking', 'Changed', 'The `const` value of a request value changes (or an enum becomes a `const` without the old values)'),
-  'response-const-changed': check('breaking', 'Changed', 'The `const` value of a response value changes (or a `const` becomes an enum with other values)'),
-  'response-const-removed': check('potentially-breaking', 'Changed', 'A response value restricted to one `const` value is no longer restricted'),
-  'request-conditional-changed': check('potentially-breaking', 'Changed', 'The `if`, `then` or `else` of a request value is added or changed (whether it accepts less depends on the data)'),
-  'response-conditional-changed': check('potentially-breaking', 'Changed', 'The `if`, `then` or `else` of a response value is removed or changed'),
-  'request-dependent-required-added': check('breaking', 'Added', 'A `dependentRequired` entry of a request value gains a property (sending the first now needs the second)'),
-  'response-dependent-required-removed': check('potentially-breaking', 'Removed', 'A `dependentRequired` entry of a response value loses a property a client could count on'),
-  'request-dependent-schema-changed': check('potentially-breaking', 'Changed', 'A `dependentSchemas` entry of a request value is added or changed'),
-  'response-dependent-schema-changed': check('potentially-breaking', 'Changed', 'A `dependentSchemas` entry of a response value is removed or changed'),
-  'request-contains-changed': check('breaking', 'Changed', 'A request array gains a `contains` schema, or its `contains` schema changes'),
-  'response-contains-changed': check('potentially-breaking', 'Changed', 'The `contains` schema of a response array is removed or changed'),
-  'request-prefix-item-added': check('breaking', 'Added', 'A request tuple (`prefixItems`) constrains one more position'),
-  'response-prefix-item-removed': check('potentially-breaking', 'Removed', 'A response tuple (`prefixItems`) stops describing a position'),
-  'request-unevaluated-restricted': check('potentially-breaking', 'Changed', '`unevaluatedProperties`/`unevaluatedItems` of a request value is added or narrowed (undeclared members are refused)'),
-  'response-unevaluated-relaxed': check('potentially-breaking', 'Changed', '`unevaluatedProperties`/`unevaluatedItems` of a response value is removed or loosened (undeclared members may appear)'),
-  'request-not-added': check('breaking', 'Added', 'A request value gains a `not` schema (values it accepted may now be refused)'),
+  'request-default-value-changed': check(
+    'breaking',
+    'Changed',
+    'The default value of a request parameter or property changes (clients that omit it get other behaviour)',
+  ),
+  'request-default-value-added': check(
+    'potentially-breaking',
+    'Added',
+    'A request parameter or property that had no documented default gets one',
+  ),
+  'request-default-value-removed': check(
+    'potentially-breaking',
+    'Removed',
+    'The default value of a request parameter or property is removed',
+  ),
+  'request-type-restricted': check(
+    'breaking',
+    'Changed',
+    'A request value (a body included) that had no type, so accepted anything, gets one',
+  ),
+  'response-type-unrestricted': check(
+    'breaking',
+    'Changed',
+    'A response value (a body included) that had a type loses it, so may be anything',
+  ),
+  'request-const-added': check(
+    'breaking',
+    'Changed',
+    'A request value that was free is restricted to one `const` value',
+  ),
+  'request-const-changed': check(
+    'breaking',
+    'Changed',
+    'The `const` value of a request value changes (or an enum becomes a `const` without the old values)',
+  ),
+  'response-const-changed': check(
+    'breaking',
+    'Changed',
+    'The `const` value of a response value changes (or a `const` becomes an enum with other values)',
+  ),
+  'response-const-removed': check(
+    'potentially-breaking',
+    'Changed',
+    'A response value restricted to one `const` value is no longer restricted',
+  ),
+  'request-conditional-changed': check(
+    'potentially-breaking',
+    'Changed',
+    'The `if`, `then` or `else` of a request value is added or changed (whether it accepts less depends on the data)',
+  ),
+  'response-conditional-changed': check(
+    'potentially-breaking',
+    'Changed',
+    'The `if`, `then` or `else` of a response value is removed or changed',
+  ),
+  'request-dependent-required-added': check(
+    'breaking',
+    'Added',
+    'A `dependentRequired` entry of a request value gains a property (sending the first now needs the second)',
+  ),
+  'response-dependent-required-removed': check(
+    'potentially-breaking',
+    'Removed',
+    'A `dependentRequired` entry of a response value loses a property a client could count on',
+  ),
+  'request-dependent-schema-changed': check(
+    'potentially-breaking',
+    'Changed',
+    'A `dependentSchemas` entry of a request value is added or changed',
+  ),
+  'response-dependent-schema-changed': check(
+    'potentially-breaking',
+    'Changed',
+    'A `dependentSchemas` entry of a response value is removed or changed',
+  ),
+  'request-contains-changed': check(
+    'breaking',
+    'Changed',
+    'A request array gains a `contains` schema, or its `contains` schema changes',
+  ),
+  'response-contains-changed': check(
+    'potentially-breaking',
+    'Changed',
+    'The `contains` schema of a response array is removed or changed',
+  ),
+  'request-prefix-item-added': check(
+    'breaking',
+    'Added',
+    'A request tuple (`prefixItems`) constrains one more position',
+  ),
+  'response-prefix-item-removed': check(
+    'potentially-breaking',
+    'Removed',
+    'A response tuple (`prefixItems`) stops describing a position',
+  ),
+  'request-unevaluated-restricted': check(
+    'potentially-breaking',
+    'Changed',
+    '`unevaluatedProperties`/`unevaluatedItems` of a request value is added or narrowed (undeclared members are refused)',
+  ),
+  'response-unevaluated-relaxed': check(
+    'potentially-breaking',
+    'Changed',
+    '`unevaluatedProperties`/`unevaluatedItems` of a response value is removed or loosened (undeclared members may appear)',
+  ),
+  'request-not-added': check(
+    'breaking',
+    'Added',
+    'A request value gains a `not` schema (values it accepted may now be refused)',
+  ),
   'request-not-changed': check('potentially-breaking', 'Changed', 'The `not` schema of a request value changes'),
-  'response-not-changed': check('potentially-breaking', 'Changed', 'The `not` schema of a response value is removed or changed'),
-  'request-deep-object-type-changed': check('potentially-breaking', 'Changed', 'The type of a property of a `deepObject` query parameter changes (sent as text either way)'),
+  'response-not-changed': check(
+    'potentially-breaking',
+    'Changed',
+    'The `not` schema of a response value is removed or changed',
+  ),
+  'request-deep-object-type-changed': check(
+    'potentially-breaking',
+    'Changed',
+    'The type of a property of a `deepObject` query parameter changes (sent as text either way)',
+  ),
   'webhook-removed': check('breaking', 'Removed', 'A webhook or callback the API sent is removed'),
   'webhook-deprecated': check('potentially-breaking', 'Deprecated', 'A webhook or callback is marked deprecated'),
-  'webhook-success-status-removed': check('potentially-breaking', 'Removed', 'A 2xx status a webhook or callback receiver could answer with is no longer listed'),
+  'webhook-success-status-removed': check(
+    'potentially-breaking',
+    'Removed',
+    'A 2xx status a webhook or callback receiver could answer with is no longer listed',
+  ),
 } satisfies Record<string, CheckDefinition>;
 
 export type CheckId = keyof typeof CHECKS;

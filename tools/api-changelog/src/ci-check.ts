@@ -12,7 +12,8 @@ const run = promisify(execFile);
 
 /** In a commit message between the base and HEAD: `[breaking-api]` (every app) or `[breaking-api:<app>]`. */
 export const BREAKING_MARKER = '[breaking-api]';
-const approves = (messages: string, app: string) => messages.includes(BREAKING_MARKER) || messages.includes(`[breaking-api:${app}]`);
+const approves = (messages: string, app: string) =>
+  messages.includes(BREAKING_MARKER) || messages.includes(`[breaking-api:${app}]`);
 
 export interface CiCheckOptions {
   root: string;
@@ -50,7 +51,8 @@ export async function runCiCheck(options: CiCheckOptions): Promise<boolean> {
   let ok = true;
   const base = await resolveBase(root, options.baseRef);
   const messages = base ? ((await git(root, ['log', '--format=%B', `${base}..HEAD`])) ?? '') : '';
-  if (!base) log(`warning: no base commit found (${options.baseRef ?? 'merge-base with main'}); only staleness is checked\n`);
+  if (!base)
+    log(`warning: no base commit found (${options.baseRef ?? 'merge-base with main'}); only staleness is checked\n`);
   for (const app of options.apps) {
     const file = path.join(root, 'apps', app, 'openapi.json');
     const relative = `apps/${app}/openapi.json`;
@@ -66,7 +68,9 @@ export async function runCiCheck(options: CiCheckOptions): Promise<boolean> {
     const committed = existsSync(file) ? await readFile(file, 'utf8') : undefined;
     if (committed !== fresh) {
       ok = false;
-      log(`FAIL ${relative} is ${committed === undefined ? 'missing' : 'stale'}: run \`npm run openapi:export\` and commit it\n`);
+      log(
+        `FAIL ${relative} is ${committed === undefined ? 'missing' : 'stale'}: run \`npm run openapi:export\` and commit it\n`,
+      );
       if (committed !== undefined) {
         const changes = diffDocuments(await parseOpenApi(committed, file), await parseOpenApi(fresh, file));
         log(toMarkdown(changes, { from: 'committed', to: 'fresh export' }));
@@ -80,13 +84,18 @@ export async function runCiCheck(options: CiCheckOptions): Promise<boolean> {
     }
     const changes = diffDocuments(await parseOpenApi(previous, file), await parseOpenApi(committed, file));
     const breaking = changes.filter((c) => c.group === 'breaking');
-    log(`${breaking.length > 0 && !approves(messages, app) ? 'FAIL' : 'ok  '} ${relative} is up to date; changes since ${base.slice(0, 12)}:\n`);
+    log(
+      `${breaking.length > 0 && !approves(messages, app) ? 'FAIL' : 'ok  '} ${relative} is up to date; changes since ${base.slice(0, 12)}:\n`,
+    );
     log(toMarkdown(changes, { from: base.slice(0, 12), to: 'HEAD' }));
     if (breaking.length > 0) {
-      if (approves(messages, app)) log(`${breaking.length} breaking change(s) accepted by a ${BREAKING_MARKER} commit marker\n`);
+      if (approves(messages, app))
+        log(`${breaking.length} breaking change(s) accepted by a ${BREAKING_MARKER} commit marker\n`);
       else {
         ok = false;
-        log(`${breaking.length} breaking change(s): make them compatible, or say you mean them with ${BREAKING_MARKER} (or [breaking-api:${app}]) in a commit message\n`);
+        log(
+          `${breaking.length} breaking change(s): make them compatible, or say you mean them with ${BREAKING_MARKER} (or [breaking-api:${app}]) in a commit message\n`,
+        );
       }
     }
   }
@@ -106,7 +115,11 @@ async function exportInChildProcess(root: string, app: string): Promise<string> 
   const dir = await mkdtemp(path.join(tmpdir(), 'openapi-'));
   try {
     const out = path.join(dir, 'openapi.json');
-    await run(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, 'export-openapi.ts'), app, '--out', out], { cwd: root });
+    await run(
+      process.execPath,
+      ['-r', '@swc-node/register', path.join(__dirname, 'export-openapi.ts'), app, '--out', out],
+      { cwd: root },
+    );
     return await readFile(out, 'utf8');
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -23,15 +23,20 @@ function parseArgs(argv: string[]): CliOptions | string {
   const options: CliOptions = { files: [], format: 'markdown' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = () => inline ?? argv[++i];
     if (flag === '--format') {
       const format = value();
-      if (format !== 'markdown' && format !== 'json' && format !== 'sarif') return `--format must be markdown, json or sarif (got ${JSON.stringify(format ?? '')})`;
+      if (format !== 'markdown' && format !== 'json' && format !== 'sarif')
+        return `--format must be markdown, json or sarif (got ${JSON.stringify(format ?? '')})`;
       options.format = format;
     } else if (flag === '--fail-on') {
       const level = value();
-      if (level !== 'breaking' && level !== 'potentially-breaking') return `--fail-on must be breaking or potentially-breaking (got ${JSON.stringify(level ?? '')})`;
+      if (level !== 'breaking' && level !== 'potentially-breaking')
+        return `--fail-on must be breaking or potentially-breaking (got ${JSON.stringify(level ?? '')})`;
       options.failOn = level;
     } else if (flag.startsWith('--')) {
       return `unknown option ${flag}`;
@@ -57,12 +62,19 @@ export async function runCli(argv: string[]): Promise<CliResult> {
         ? toJson(changes)
         : options.format === 'sarif'
           ? toSarif(changes, options.files[1], await readFile(options.files[1], 'utf8'))
-          : toMarkdown(changes, { from: `${oldDoc.info.title} ${oldDoc.info.version}`, to: `${newDoc.info.title} ${newDoc.info.version}` });
-    const failing = options.failOn === undefined ? [] : changes.filter((c) => c.group === 'breaking' || options.failOn === 'potentially-breaking');
+          : toMarkdown(changes, {
+              from: `${oldDoc.info.title} ${oldDoc.info.version}`,
+              to: `${newDoc.info.title} ${newDoc.info.version}`,
+            });
+    const failing =
+      options.failOn === undefined
+        ? []
+        : changes.filter((c) => c.group === 'breaking' || options.failOn === 'potentially-breaking');
     const stderr = failing.length > 0 ? `api-changelog: ${failing.length} ${options.failOn} change(s) found\n` : '';
     return { code: failing.length > 0 ? 1 : 0, stdout, stderr };
   } catch (error) {
-    if (error instanceof ChangelogInputError) return { code: 2, stdout: '', stderr: `api-changelog: ${error.message}\n` };
+    if (error instanceof ChangelogInputError)
+      return { code: 2, stdout: '', stderr: `api-changelog: ${error.message}\n` };
     throw error;
   }
 }

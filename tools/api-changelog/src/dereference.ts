@@ -37,7 +37,9 @@ export function dereferenceLocal(root: Node, file: string): Node {
     for (const token of tokens) {
       if (isObject(current) && typeof current['$ref'] === 'string') current = visit(current);
       if (!isObject(current) || !(token in current)) {
-        throw new ChangelogInputError(`${file}: unresolved $ref (${JSON.stringify(ref)}: token ${JSON.stringify(token)} does not exist)`);
+        throw new ChangelogInputError(
+          `${file}: unresolved $ref (${JSON.stringify(ref)}: token ${JSON.stringify(token)} does not exist)`,
+        );
       }
       current = (current as Node)[token];
     }
@@ -53,7 +55,8 @@ export function dereferenceLocal(root: Node, file: string): Node {
       resolved.set(ref, target);
       const result = isObject(target) ? visit(target) : target;
       if (isObject(result)) shared.add(result);
-      if (isObject(result) && ref.startsWith(COMPONENT_SCHEMA)) schemaNames.set(result, decode(ref.slice(COMPONENT_SCHEMA.length)));
+      if (isObject(result) && ref.startsWith(COMPONENT_SCHEMA))
+        schemaNames.set(result, decode(ref.slice(COMPONENT_SCHEMA.length)));
       resolved.set(ref, result);
       return result;
     }

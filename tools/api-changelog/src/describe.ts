@@ -16,7 +16,14 @@ export interface OperationRef {
 
 export function change(op: OperationRef, check: CheckId, description: string): ClassifiedChange {
   const { group, kind } = CHECKS[check];
-  return { check, group: group === 'info' ? 'potentially-breaking' : group, kind, method: op.method.toUpperCase(), path: op.path, description };
+  return {
+    check,
+    group: group === 'info' ? 'potentially-breaking' : group,
+    kind,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    description,
+  };
 }
 
 const isJson = (media: string) => media === 'application/json' || media === '*/*';

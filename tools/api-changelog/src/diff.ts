@@ -11,10 +11,19 @@ const routeKey = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
 const methodsOf = (item: Node) => Object.keys(item).filter((key) => (METHODS as readonly string[]).includes(key));
 
 /** Additions that area C reports inside the breaking "success response added" entry of the same operation. */
-const BUNDLED: ReadonlySet<CheckId> = new Set<CheckId>(['new-optional-request-parameter', 'new-optional-request-property', 'request-body-added-optional', 'response-property-added']);
+const BUNDLED: ReadonlySet<CheckId> = new Set<CheckId>([
+  'new-optional-request-parameter',
+  'new-optional-request-property',
+  'request-body-added-optional',
+  'response-property-added',
+]);
 
 function anonymousAllowed(operation: Node, doc: Node): boolean {
-  const security = Array.isArray(operation['security']) ? operation['security'] : Array.isArray(doc['security']) ? doc['security'] : [];
+  const security = Array.isArray(operation['security'])
+    ? operation['security']
+    : Array.isArray(doc['security'])
+      ? doc['security']
+      : [];
   return security.length === 0 || security.some((requirement: unknown) => Object.keys(node(requirement)).length === 0);
 }
 
@@ -26,7 +35,10 @@ function bundle(changes: ClassifiedChange[]): ClassifiedChange[] {
   const statusAdded = changes.filter((c) => c.check === 'response-success-status-added');
   if (statusAdded.length === 0) return changes.filter((c) => c.check !== 'response-property-added');
   const bundled = changes.filter((c) => BUNDLED.has(c.check as CheckId));
-  const merged: ClassifiedChange = { ...statusAdded[0], description: [...statusAdded, ...bundled].map((c) => c.description).join('; ') };
+  const merged: ClassifiedChange = {
+    ...statusAdded[0],
+    description: [...statusAdded, ...bundled].map((c) => c.description).join('; '),
+  };
   const rest = changes.filter((c) => c.check !== 'response-success-status-added' && !BUNDLED.has(c.check as CheckId));
   return [merged, ...rest];
 }
@@ -40,8 +52,10 @@ interface Side {
 
 function compareOperation(differ: SchemaDiffer, before: Side, after: Side, method: string): ClassifiedChange[] {
   const d = new OperationDiff(differ, { method, path: after.path });
-  if (before.op['deprecated'] !== true && after.op['deprecated'] === true) d.add('endpoint-deprecated', 'endpoint deprecated');
-  if (anonymousAllowed(before.op, before.doc) && !anonymousAllowed(after.op, after.doc)) d.add('security-added', 'authentication now required');
+  if (before.op['deprecated'] !== true && after.op['deprecated'] === true)
+    d.add('endpoint-deprecated', 'endpoint deprecated');
+  if (anonymousAllowed(before.op, before.doc) && !anonymousAllowed(after.op, after.doc))
+    d.add('security-added', 'authentication now required');
   compareParameters(d, [before.op, after.op], [before.item, after.item], [before.path, after.path]);
   compareRequestBody(d, before.op, after.op);
   compareResponses(d, before.op, after.op);
@@ -52,7 +66,12 @@ function compareOperation(differ: SchemaDiffer, before: Side, after: Side, metho
  * A webhook or callback is an operation the API calls: its request is what a receiver reads and its responses
  * what a receiver sends, so it is compared with the directions swapped (`OperationDiff.inverted`).
  */
-function compareOutgoing(differ: SchemaDiffer, label: string, before: Node, after: Node | undefined): ClassifiedChange[] {
+function compareOutgoing(
+  differ: SchemaDiffer,
+  label: string,
+  before: Node,
+  after: Node | undefined,
+): ClassifiedChange[] {
   const changes: ClassifiedChange[] = [];
   for (const method of methodsOf(before)) {
     const oldOp = node(before[method]);
@@ -78,7 +97,9 @@ function compareCallbacks(differ: SchemaDiffer, before: Side, after: Side, metho
     const now = node(newCallbacks[name]);
     for (const [expression, item] of Object.entries(node(callback))) {
       const label = `${method.toUpperCase()} ${after.path} callback ${name} ${expression}`;
-      changes.push(...compareOutgoing(differ, label, node(item), expression in now ? node(now[expression]) : undefined));
+      changes.push(
+        ...compareOutgoing(differ, label, node(item), expression in now ? node(now[expression]) : undefined),
+      );
     }
   }
   return changes;
@@ -86,7 +107,9 @@ function compareCallbacks(differ: SchemaDiffer, before: Side, after: Side, metho
 
 function compareWebhooks(differ: SchemaDiffer, oldDoc: Node, newDoc: Node): ClassifiedChange[] {
   const after = node(newDoc['webhooks']);
-  return Object.entries(node(oldDoc['webhooks'])).flatMap(([name, item]) => compareOutgoing(differ, `webhook ${name}`, node(item), name in after ? node(after[name]) : undefined));
+  return Object.entries(node(oldDoc['webhooks'])).flatMap(([name, item]) =>
+    compareOutgoing(differ, `webhook ${name}`, node(item), name in after ? node(after[name]) : undefined),
+  );
 }
 
 const GROUP_ORDER: Record<ChangeGroup, number> = { breaking: 0, 'potentially-breaking': 1 };
@@ -95,7 +118,9 @@ const GROUP_ORDER: Record<ChangeGroup, number> = { breaking: 0, 'potentially-bre
 export function diffDocuments(oldDoc: OpenApiDocument, newDoc: OpenApiDocument): ClassifiedChange[] {
   const shared = [sharedObjects.get(oldDoc), sharedObjects.get(newDoc)];
   const differ = new SchemaDiffer(shared[0] && shared[1] ? [shared[0], shared[1]] : undefined);
-  const newRoutes = new Map(Object.entries(node(newDoc.paths)).map(([path, item]) => [routeKey(path), { path, item: node(item) }]));
+  const newRoutes = new Map(
+    Object.entries(node(newDoc.paths)).map(([path, item]) => [routeKey(path), { path, item: node(item) }]),
+  );
   const changes: ClassifiedChange[] = [];
   for (const [oldPath, rawItem] of Object.entries(node(oldDoc.paths))) {
     const oldItem = node(rawItem);
@@ -105,11 +130,24 @@ export function diffDocuments(oldDoc: OpenApiDocument, newDoc: OpenApiDocument):
       const newOp = target && method in target.item ? node(target.item[method]) : undefined;
       if (!target || !newOp) {
         const deprecated = oldOp['deprecated'] === true;
-        changes.push(change({ method, path: oldPath }, deprecated ? 'deprecated-endpoint-removed' : 'endpoint-removed', deprecated ? 'deprecated endpoint removed' : 'endpoint removed'));
+        changes.push(
+          change(
+            { method, path: oldPath },
+            deprecated ? 'deprecated-endpoint-removed' : 'endpoint-removed',
+            deprecated ? 'deprecated endpoint removed' : 'endpoint removed',
+          ),
+        );
         continue;
       }
       const docs = [oldDoc as unknown as Node, newDoc as unknown as Node];
-      changes.push(...compareOperation(differ, { doc: docs[0], item: oldItem, op: oldOp, path: oldPath }, { doc: docs[1], item: target.item, op: newOp, path: target.path }, method));
+      changes.push(
+        ...compareOperation(
+          differ,
+          { doc: docs[0], item: oldItem, op: oldOp, path: oldPath },
+          { doc: docs[1], item: target.item, op: newOp, path: target.path },
+          method,
+        ),
+      );
     }
   }
   changes.push(...compareWebhooks(differ, oldDoc as unknown as Node, newDoc as unknown as Node));

@@ -15,7 +15,10 @@ export interface AppContract {
 }
 
 const isServiceDefinition = (value: unknown): value is ServiceDefinition =>
-  typeof value === 'object' && value !== null && typeof (value as ServiceDefinition).name === 'string' && typeof (value as ServiceDefinition).title === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ServiceDefinition).name === 'string' &&
+  typeof (value as ServiceDefinition).title === 'string';
 
 /** Loaded by path at run time: a tool must not import apps statically (module boundaries). */
 export async function loadAppContract(app: string, root = WORKSPACE_ROOT): Promise<AppContract> {
@@ -35,7 +38,10 @@ export async function loadAppContract(app: string, root = WORKSPACE_ROOT): Promi
  * The document the running app serves at /docs/openapi.json, built from the module graph in preview mode:
  * no provider is instantiated, so nothing listens and nothing connects to Postgres or Redis.
  */
-export async function exportOpenApi(contract: AppContract, env: Record<string, string> = {}): Promise<Record<string, unknown>> {
+export async function exportOpenApi(
+  contract: AppContract,
+  env: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   const module = contract.buildModule({ LOG_LEVEL: 'silent', ...env });
   const app = await NestFactory.create(module, { preview: true, abortOnError: false, logger: false });
   try {

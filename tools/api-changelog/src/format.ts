@@ -8,7 +8,13 @@ const KINDS: ChangeKind[] = ['Removed', 'Added', 'Changed', 'Deprecated'];
 
 /** `{changes: [{group, kind, method, path, description}]}`, nothing else (the check id stays internal). */
 export function toJson(changes: Change[]): string {
-  const plain = changes.map(({ group, kind, method, path, description }) => ({ group, kind, method, path, description }));
+  const plain = changes.map(({ group, kind, method, path, description }) => ({
+    group,
+    kind,
+    method,
+    path,
+    description,
+  }));
   return `${JSON.stringify({ changes: plain }, null, 2)}\n`;
 }
 

@@ -5,7 +5,8 @@ import { dereferenceLocal, mayHaveExternalRefs, NonLocalRefError } from './deref
 import { ChangelogInputError, JsonObject, OpenApiDocument } from './model';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseText(text: string, file: string): unknown {
   const trimmed = text.trimStart();
@@ -28,14 +29,20 @@ function parseText(text: string, file: string): unknown {
 
 /** What the diff relies on, checked before $refs are followed, so a wrong file fails with its own reason. */
 function checkVersion(doc: unknown, file: string): asserts doc is JsonObject {
-  if (!isObject(doc)) throw new ChangelogInputError(`${file}: not an OpenAPI document (the top level must be an object)`);
+  if (!isObject(doc))
+    throw new ChangelogInputError(`${file}: not an OpenAPI document (the top level must be an object)`);
   if ('swagger' in doc) {
-    throw new ChangelogInputError(`${file}: Swagger ${String(doc['swagger'])} documents are not supported; convert it to OpenAPI 3.0 or 3.1 first`);
+    throw new ChangelogInputError(
+      `${file}: Swagger ${String(doc['swagger'])} documents are not supported; convert it to OpenAPI 3.0 or 3.1 first`,
+    );
   }
   const version = doc['openapi'];
-  if (version === undefined) throw new ChangelogInputError(`${file}: not an OpenAPI document (no "openapi" version field)`);
+  if (version === undefined)
+    throw new ChangelogInputError(`${file}: not an OpenAPI document (no "openapi" version field)`);
   if (typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
-    throw new ChangelogInputError(`${file}: unsupported OpenAPI version ${JSON.stringify(version)} (expected 3.0.x or 3.1.x)`);
+    throw new ChangelogInputError(
+      `${file}: unsupported OpenAPI version ${JSON.stringify(version)} (expected 3.0.x or 3.1.x)`,
+    );
   }
 }
 
@@ -44,7 +51,8 @@ function checkStructure(doc: JsonObject, file: string): void {
     throw new ChangelogInputError(`${file}: invalid OpenAPI document at ${where}: ${problem}`);
   };
   const info = doc['info'];
-  if (!isObject(info) || typeof info['title'] !== 'string' || typeof info['version'] !== 'string') fail('#/info', 'an object with a string title and version is required');
+  if (!isObject(info) || typeof info['title'] !== 'string' || typeof info['version'] !== 'string')
+    fail('#/info', 'an object with a string title and version is required');
   const is31 = String(doc['openapi']).startsWith('3.1');
   if (doc['paths'] === undefined && !is31) fail('#/paths', 'required in OpenAPI 3.0');
   if (doc['paths'] !== undefined && !isObject(doc['paths'])) fail('#/paths', 'must be an object');
@@ -61,8 +69,10 @@ function checkStructure(doc: JsonObject, file: string): void {
       const op = operation as JsonObject;
       checkParameters(op['parameters'], `${where}/${method}/parameters`, fail);
       if (op['responses'] === undefined && !is31) fail(`${where}/${method}/responses`, 'required in OpenAPI 3.0');
-      if (op['responses'] !== undefined && !isObject(op['responses'])) fail(`${where}/${method}/responses`, 'must be an object');
-      if (op['requestBody'] !== undefined && !isObject(op['requestBody'])) fail(`${where}/${method}/requestBody`, 'must be an object');
+      if (op['responses'] !== undefined && !isObject(op['responses']))
+        fail(`${where}/${method}/responses`, 'must be an object');
+      if (op['requestBody'] !== undefined && !isObject(op['requestBody']))
+        fail(`${where}/${method}/requestBody`, 'must be an object');
     }
   }
 }
@@ -71,7 +81,11 @@ function checkParameters(value: unknown, where: string, fail: (where: string, pr
   if (value === undefined) return;
   if (!Array.isArray(value)) fail(where, 'must be an array');
   (value as unknown[]).forEach((p, i) => {
-    if (!isObject(p) || typeof p['name'] !== 'string' || !['path', 'query', 'header', 'cookie'].includes(String(p['in']))) {
+    if (
+      !isObject(p) ||
+      typeof p['name'] !== 'string' ||
+      !['path', 'query', 'header', 'cookie'].includes(String(p['in']))
+    ) {
       fail(`${where}/${i}`, 'a parameter needs a string "name" and "in" of path, query, header or cookie');
     }
   });
@@ -87,7 +101,14 @@ export async function loadOpenApi(file: string): Promise<OpenApiDocument> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
     throw new ChangelogInputError(`${file}: cannot read the file (${reason})`);
   }
   return parseOpenApi(text, file);

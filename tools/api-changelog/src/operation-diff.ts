@@ -6,7 +6,8 @@ import { Direction, SchemaDiffer, SchemaFinding } from './schema-diff';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Node = Record<string, any>;
 
-export const node = (value: unknown): Node => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Node) : {});
+export const node = (value: unknown): Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Node) : {};
 export const isSuccess = (status: string) => /^2(\d\d|XX)$/i.test(status);
 /** A body, header or parameter without a schema accepts anything: compared as the empty schema. */
 const schemaOf = (holder: Node): unknown => holder['schema'] ?? {};
@@ -29,28 +30,43 @@ export class OperationDiff {
   }
 
   /** `side` is where the schema sits (request or response); the direction follows from who sends it. */
-  schema(oldSchema: unknown, newSchema: unknown, side: Direction, location: SchemaLocation, adjust?: (f: SchemaFinding) => SchemaFinding): void {
+  schema(
+    oldSchema: unknown,
+    newSchema: unknown,
+    side: Direction,
+    location: SchemaLocation,
+    adjust?: (f: SchemaFinding) => SchemaFinding,
+  ): void {
     const direction: Direction = this.inverted ? (side === 'request' ? 'response' : 'request') : side;
-    for (const finding of this.differ.compare(oldSchema, newSchema, direction)) this.changes.push(describeFinding(this.op, adjust ? adjust(finding) : finding, location));
+    for (const finding of this.differ.compare(oldSchema, newSchema, direction))
+      this.changes.push(describeFinding(this.op, adjust ? adjust(finding) : finding, location));
   }
 }
 
 function parameters(item: Node, operation: Node, path: string): Map<string, Node> {
   const names = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
   const byKey = new Map<string, Node>();
-  for (const raw of [...(Array.isArray(item['parameters']) ? item['parameters'] : []), ...(Array.isArray(operation['parameters']) ? operation['parameters'] : [])]) {
+  for (const raw of [
+    ...(Array.isArray(item['parameters']) ? item['parameters'] : []),
+    ...(Array.isArray(operation['parameters']) ? operation['parameters'] : []),
+  ]) {
     const p = node(raw);
     const name = String(p['name']);
     const where = String(p['in']);
     const position = names.indexOf(name);
-    const key = where === 'path' && position >= 0 ? `path#${position}` : `${where}:${where === 'header' ? name.toLowerCase() : name}`;
+    const key =
+      where === 'path' && position >= 0
+        ? `path#${position}`
+        : `${where}:${where === 'header' ? name.toLowerCase() : name}`;
     byKey.set(key, p);
   }
   return byKey;
 }
 
-const parameterSchema = (p: Node): unknown => p['schema'] ?? Object.values(node(p['content'])).map((m) => node(m)['schema'])[0];
-const typesOf = (schema: Node): string[] => (Array.isArray(schema['type']) ? schema['type'] : typeof schema['type'] === 'string' ? [schema['type']] : []);
+const parameterSchema = (p: Node): unknown =>
+  p['schema'] ?? Object.values(node(p['content'])).map((m) => node(m)['schema'])[0];
+const typesOf = (schema: Node): string[] =>
+  Array.isArray(schema['type']) ? schema['type'] : typeof schema['type'] === 'string' ? [schema['type']] : [];
 
 /**
  * A form-style exploded query parameter (the default) sends `?x=a` for a scalar and `?x=a&x=b` for an array,
@@ -59,13 +75,21 @@ const typesOf = (schema: Node): string[] => (Array.isArray(schema['type']) ? sch
 function explodedArrayItems(oldSchema: Node, n: Node, newSchema: Node): unknown {
   const form = n['in'] === 'query' && (n['style'] === undefined || n['style'] === 'form') && n['explode'] !== false;
   const scalar = typesOf(oldSchema).length > 0 && !typesOf(oldSchema).some((t) => t === 'array' || t === 'object');
-  return form && scalar && typesOf(newSchema).includes('array') && typeof newSchema['items'] === 'object' ? newSchema['items'] : undefined;
+  return form && scalar && typesOf(newSchema).includes('array') && typeof newSchema['items'] === 'object'
+    ? newSchema['items']
+    : undefined;
 }
 
 /** deepObject values travel as text (`?filter[a]=1`): a property's type change may not break a caller. */
-const deepObjectAdjust = (f: SchemaFinding): SchemaFinding => (f.check === 'request-type-changed' && f.path !== '' ? { ...f, check: 'request-deep-object-type-changed' } : f);
+const deepObjectAdjust = (f: SchemaFinding): SchemaFinding =>
+  f.check === 'request-type-changed' && f.path !== '' ? { ...f, check: 'request-deep-object-type-changed' } : f;
 
-export function compareParameters(d: OperationDiff, ops: [Node, Node], items: [Node, Node], paths: [string, string]): void {
+export function compareParameters(
+  d: OperationDiff,
+  ops: [Node, Node],
+  items: [Node, Node],
+  paths: [string, string],
+): void {
   const before = parameters(items[0], ops[0], paths[0]);
   const after = parameters(items[1], ops[1], paths[1]);
   for (const [key, o] of before) {
@@ -76,8 +100,10 @@ export function compareParameters(d: OperationDiff, ops: [Node, Node], items: [N
       continue;
     }
     const location: SchemaLocation = { where: 'parameter', in: String(n['in']), name: String(n['name']) };
-    if (!d.inverted && o['required'] !== true && n['required'] === true) d.add('request-parameter-became-required', `${label} became required`);
-    if (o['deprecated'] !== true && n['deprecated'] === true) d.add('request-parameter-deprecated', `${label} deprecated`);
+    if (!d.inverted && o['required'] !== true && n['required'] === true)
+      d.add('request-parameter-became-required', `${label} became required`);
+    if (o['deprecated'] !== true && n['deprecated'] === true)
+      d.add('request-parameter-deprecated', `${label} deprecated`);
     const oldSchema = node(parameterSchema(o) ?? {});
     const newSchema = node(parameterSchema(n) ?? {});
     const adjust = n['style'] === 'deepObject' ? deepObjectAdjust : undefined;
@@ -87,7 +113,10 @@ export function compareParameters(d: OperationDiff, ops: [Node, Node], items: [N
   for (const [key, n] of after) {
     if (before.has(key)) continue;
     const required = n['required'] === true;
-    d.add(required ? 'new-required-request-parameter' : 'new-optional-request-parameter', `${required ? 'required' : 'optional'} ${n['in']} parameter \`${n['name']}\` added`);
+    d.add(
+      required ? 'new-required-request-parameter' : 'new-optional-request-parameter',
+      `${required ? 'required' : 'optional'} ${n['in']} parameter \`${n['name']}\` added`,
+    );
   }
 }
 
@@ -101,9 +130,13 @@ export function compareRequestBody(d: OperationDiff, oldOp: Node, newOp: Node): 
   if (!o) {
     if (d.inverted) return;
     const required = n['required'] === true;
-    return d.add(required ? 'request-body-added-required' : 'request-body-added-optional', `${required ? 'required' : 'optional'} request body added`);
+    return d.add(
+      required ? 'request-body-added-required' : 'request-body-added-optional',
+      `${required ? 'required' : 'optional'} request body added`,
+    );
   }
-  if (!d.inverted && o['required'] !== true && n['required'] === true) d.add('request-body-became-required', 'request body became required');
+  if (!d.inverted && o['required'] !== true && n['required'] === true)
+    d.add('request-body-became-required', 'request body became required');
   const newContent = node(n['content']);
   for (const [media, oldMedia] of Object.entries(node(o['content']))) {
     if (!(media in newContent)) {
@@ -116,17 +149,26 @@ export function compareRequestBody(d: OperationDiff, oldOp: Node, newOp: Node): 
 
 /** Response headers, matched case-insensitively: a required one removed or made optional breaks its readers. */
 function compareHeaders(d: OperationDiff, status: string, oldResponse: Node, newResponse: Node): void {
-  const lower = (headers: Node) => new Map(Object.entries(headers).map(([name, header]) => [name.toLowerCase(), { name, header: node(header) }]));
+  const lower = (headers: Node) =>
+    new Map(Object.entries(headers).map(([name, header]) => [name.toLowerCase(), { name, header: node(header) }]));
   const after = lower(node(newResponse['headers']));
   for (const [key, { name, header }] of lower(node(oldResponse['headers']))) {
     const now = after.get(key);
     const required = header['required'] === true;
     if (!now) {
-      d.add(required ? 'response-required-header-removed' : 'response-optional-header-removed', `${required ? 'required' : 'optional'} response header \`${name}\` removed for status ${status}`);
+      d.add(
+        required ? 'response-required-header-removed' : 'response-optional-header-removed',
+        `${required ? 'required' : 'optional'} response header \`${name}\` removed for status ${status}`,
+      );
       continue;
     }
-    if (required && now.header['required'] !== true) d.add('response-header-became-optional', `response header \`${name}\` became optional for status ${status}`);
-    d.schema(parameterSchema(header) ?? {}, parameterSchema(now.header) ?? {}, 'response', { where: 'response-header', name: now.name, status });
+    if (required && now.header['required'] !== true)
+      d.add('response-header-became-optional', `response header \`${name}\` became optional for status ${status}`);
+    d.schema(parameterSchema(header) ?? {}, parameterSchema(now.header) ?? {}, 'response', {
+      where: 'response-header',
+      name: now.name,
+      status,
+    });
   }
 }
 
@@ -136,7 +178,8 @@ export function compareResponses(d: OperationDiff, oldOp: Node, newOp: Node): vo
   for (const [status, oldResponse] of Object.entries(before)) {
     if (!(status in after)) {
       if (isSuccess(status)) {
-        if (d.inverted) d.add('webhook-success-status-removed', `the receiver's success response with status ${status} removed`);
+        if (d.inverted)
+          d.add('webhook-success-status-removed', `the receiver's success response with status ${status} removed`);
         else d.add('response-success-status-removed', `the success response with status ${status} removed`);
       }
       continue;
@@ -148,11 +191,16 @@ export function compareResponses(d: OperationDiff, oldOp: Node, newOp: Node): vo
         d.add('response-media-type-removed', `response media type \`${media}\` removed for status ${status}`);
         continue;
       }
-      d.schema(schemaOf(node(oldMedia)), schemaOf(node(newContent[media])), 'response', { where: 'response-body', media, status });
+      d.schema(schemaOf(node(oldMedia)), schemaOf(node(newContent[media])), 'response', {
+        where: 'response-body',
+        media,
+        status,
+      });
     }
   }
   if (d.inverted) return;
   for (const status of Object.keys(after)) {
-    if (!(status in before) && isSuccess(status)) d.add('response-success-status-added', `the success response with status ${status} added`);
+    if (!(status in before) && isSuccess(status))
+      d.add('response-success-status-added', `the success response with status ${status} added`);
   }
 }

@@ -3,7 +3,9 @@ import { ClassifiedChange } from './model';
 
 /** Where the new document names a route: the first line holding it as a key, else line 1. */
 function lineOf(text: string, change: ClassifiedChange): number {
-  const route = change.path.startsWith('webhook ') ? change.path.slice('webhook '.length) : change.path.split(' callback ')[0].replace(/^[A-Z]+ /, '');
+  const route = change.path.startsWith('webhook ')
+    ? change.path.slice('webhook '.length)
+    : change.path.split(' callback ')[0].replace(/^[A-Z]+ /, '');
   const lines = text.split('\n');
   const keys = [`"${route}"`, `'${route}'`, `${route}:`];
   const index = lines.findIndex((line) => keys.some((key) => line.includes(key)));
@@ -30,7 +32,9 @@ export function toSarif(changes: ClassifiedChange[], newFile: string, newText: s
     ruleIndex: ruleIds.indexOf(c.check),
     level: c.group === 'breaking' ? 'error' : 'warning',
     message: { text: `${c.method} ${c.path}: ${c.description}` },
-    locations: [{ physicalLocation: { artifactLocation: { uri: newFile }, region: { startLine: lineOf(newText, c) } } }],
+    locations: [
+      { physicalLocation: { artifactLocation: { uri: newFile }, region: { startLine: lineOf(newText, c) } } },
+    ],
     properties: { group: c.group, kind: c.kind, method: c.method, path: c.path },
   }));
   const log = {

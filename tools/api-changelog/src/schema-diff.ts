@@ -29,7 +29,8 @@ export type Direction = 'request' | 'response';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Schema = Record<string, any>;
 
-const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const asSchema = (value: unknown): Schema => (isObject(value) ? value : {});
 
 /** `scans` + `[].id` = `scans[].id`; `a` + `b` = `a.b`. */
@@ -59,9 +60,11 @@ function typeSet(schema: Schema): string[] {
   return types;
 }
 
-const accepts = (types: string[], type: string) => types.includes(type) || (type === 'integer' && types.includes('number'));
+const accepts = (types: string[], type: string) =>
+  types.includes(type) || (type === 'integer' && types.includes('number'));
 const showTypes = (types: string[]) => types.join(' | ');
-const show = (value: unknown) => (value === undefined ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown) =>
+  value === undefined ? 'none' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /**
  * Compares two dereferenced schemas as seen by a client: `request` values are what it sends (narrowing breaks it),
@@ -69,8 +72,14 @@ const show = (value: unknown) => (value === undefined ? 'none' : typeof value ==
  * dereferenced document shares one object per component, and cycles are cut where they close.
  */
 export class SchemaDiffer {
-  private readonly memo: Record<Direction, WeakMap<object, WeakMap<object, SchemaFinding[]>>> = { request: new WeakMap(), response: new WeakMap() };
-  private readonly active: Record<Direction, WeakMap<object, WeakSet<object>>> = { request: new WeakMap(), response: new WeakMap() };
+  private readonly memo: Record<Direction, WeakMap<object, WeakMap<object, SchemaFinding[]>>> = {
+    request: new WeakMap(),
+    response: new WeakMap(),
+  };
+  private readonly active: Record<Direction, WeakMap<object, WeakSet<object>>> = {
+    request: new WeakMap(),
+    response: new WeakMap(),
+  };
   private readonly merged = new WeakMap<object, Schema>();
 
   /**
@@ -106,7 +115,10 @@ export class SchemaDiffer {
     const result: Schema = {};
     const properties: Schema = {};
     const required = new Set<string>();
-    for (const member of [...(schema['allOf'] as unknown[]).map((m) => this.flatten(asSchema(m))), { ...schema, allOf: undefined }]) {
+    for (const member of [
+      ...(schema['allOf'] as unknown[]).map((m) => this.flatten(asSchema(m))),
+      { ...schema, allOf: undefined },
+    ]) {
       for (const [key, value] of Object.entries(member)) {
         if (key === 'properties') Object.assign(properties, value);
         else if (key === 'required' && Array.isArray(value)) value.forEach((name) => required.add(String(name)));
@@ -128,10 +140,12 @@ export class SchemaDiffer {
     this.compareProperties(o, n, direction, findings);
     this.compareKeywords31(o, n, direction, findings);
     if (isObject(o['items']) && isObject(n['items'])) {
-      for (const f of this.compare(o['items'], n['items'], direction)) findings.push({ ...f, path: joinPath('[]', f.path) });
+      for (const f of this.compare(o['items'], n['items'], direction))
+        findings.push({ ...f, path: joinPath('[]', f.path) });
     }
     if (isObject(o['additionalProperties']) && isObject(n['additionalProperties'])) {
-      for (const f of this.compare(o['additionalProperties'], n['additionalProperties'], direction)) findings.push({ ...f, path: joinPath('*', f.path) });
+      for (const f of this.compare(o['additionalProperties'], n['additionalProperties'], direction))
+        findings.push({ ...f, path: joinPath('*', f.path) });
     }
     for (const keyword of ['oneOf', 'anyOf'] as const) this.compareVariants(o, n, keyword, direction, findings);
     return findings;
@@ -153,12 +167,20 @@ export class SchemaDiffer {
     const before = typeSet(o);
     const after = typeSet(n);
     // A schema with no shaping keyword at all accepts anything: gaining a type narrows it, losing one widens it.
-    if (direction === 'request' && isUntyped(o) && after.length > 0) return void findings.push({ check: 'request-type-restricted', path: '', from: 'any', to: showTypes(after) });
-    if (direction === 'response' && before.length > 0 && isUntyped(n)) return void findings.push({ check: 'response-type-unrestricted', path: '', from: showTypes(before), to: 'any' });
+    if (direction === 'request' && isUntyped(o) && after.length > 0)
+      return void findings.push({ check: 'request-type-restricted', path: '', from: 'any', to: showTypes(after) });
+    if (direction === 'response' && before.length > 0 && isUntyped(n))
+      return void findings.push({ check: 'response-type-unrestricted', path: '', from: showTypes(before), to: 'any' });
     if (before.length === 0 || after.length === 0) return;
-    const broken = direction === 'request' ? before.some((t) => !accepts(after, t)) : after.some((t) => !accepts(before, t));
+    const broken =
+      direction === 'request' ? before.some((t) => !accepts(after, t)) : after.some((t) => !accepts(before, t));
     if (broken) {
-      findings.push({ check: direction === 'request' ? 'request-type-changed' : 'response-type-changed', path: '', from: showTypes(before), to: showTypes(after) });
+      findings.push({
+        check: direction === 'request' ? 'request-type-changed' : 'response-type-changed',
+        path: '',
+        from: showTypes(before),
+        to: showTypes(after),
+      });
     }
   }
 
@@ -178,13 +200,18 @@ export class SchemaDiffer {
       return;
     }
     if (direction === 'request' && to !== undefined) push('request-format-changed');
-    if (direction === 'response' && from !== undefined) push(to === undefined ? 'response-format-widened' : 'response-format-changed');
+    if (direction === 'response' && from !== undefined)
+      push(to === undefined ? 'response-format-widened' : 'response-format-changed');
   }
 
   /** Enums and `const` (a one-value enum, reported under its own checks). */
   private compareEnums(o: Schema, n: Schema, direction: Direction, findings: SchemaFinding[]): void {
     const values = (s: Schema) =>
-      Array.isArray(s['enum']) ? (s['enum'] as unknown[]).map((v) => JSON.stringify(v)) : s['const'] !== undefined ? [JSON.stringify(s['const'])] : undefined;
+      Array.isArray(s['enum'])
+        ? (s['enum'] as unknown[]).map((v) => JSON.stringify(v))
+        : s['const'] !== undefined
+          ? [JSON.stringify(s['const'])]
+          : undefined;
     const isConst = (s: Schema) => !Array.isArray(s['enum']) && s['const'] !== undefined;
     const before = values(o);
     const after = values(n);
@@ -192,18 +219,29 @@ export class SchemaDiffer {
       if (before && after) {
         const kept = new Set(after);
         const removed = before.filter((value) => !kept.has(value));
-        if (removed.length > 0 && isConst(n)) findings.push({ check: 'request-const-changed', path: '', from: before.join(', '), to: after[0] });
-        else for (const value of removed) findings.push({ check: 'request-enum-value-removed', path: '', detail: value });
+        if (removed.length > 0 && isConst(n))
+          findings.push({ check: 'request-const-changed', path: '', from: before.join(', '), to: after[0] });
+        else
+          for (const value of removed) findings.push({ check: 'request-enum-value-removed', path: '', detail: value });
       } else if (!before && after) {
-        findings.push(isConst(n) ? { check: 'request-const-added', path: '', to: after[0] } : { check: 'request-enum-added', path: '', to: after.join(', ') });
+        findings.push(
+          isConst(n)
+            ? { check: 'request-const-added', path: '', to: after[0] }
+            : { check: 'request-enum-added', path: '', to: after.join(', ') },
+        );
       }
     } else if (before && after) {
       const known = new Set(before);
       const added = after.filter((value) => !known.has(value));
-      if (added.length > 0 && isConst(o)) findings.push({ check: 'response-const-changed', path: '', from: before[0], to: after.join(', ') });
+      if (added.length > 0 && isConst(o))
+        findings.push({ check: 'response-const-changed', path: '', from: before[0], to: after.join(', ') });
       else for (const value of added) findings.push({ check: 'response-enum-value-added', path: '', detail: value });
     } else if (before && !after) {
-      findings.push(isConst(o) ? { check: 'response-const-removed', path: '', from: before[0] } : { check: 'response-enum-removed', path: '' });
+      findings.push(
+        isConst(o)
+          ? { check: 'response-const-removed', path: '', from: before[0] }
+          : { check: 'response-enum-removed', path: '' },
+      );
     }
   }
 
@@ -219,9 +257,22 @@ export class SchemaDiffer {
         if (before === after) continue;
         // Tighter: an upper bound lowered or added, a lower bound raised or added.
         const tighter = after !== undefined && (before === undefined || (upper ? after < before : after > before));
-        if (direction === 'request' && tighter) findings.push({ check: 'request-bounds-tightened', path: '', detail: key, from: show(before), to: show(after) });
+        if (direction === 'request' && tighter)
+          findings.push({
+            check: 'request-bounds-tightened',
+            path: '',
+            detail: key,
+            from: show(before),
+            to: show(after),
+          });
         if (direction === 'response' && !tighter && before !== undefined) {
-          findings.push({ check: 'response-bounds-widened', path: '', detail: key, from: show(before), to: show(after) });
+          findings.push({
+            check: 'response-bounds-widened',
+            path: '',
+            detail: key,
+            from: show(before),
+            to: show(after),
+          });
         }
       }
     }
@@ -229,7 +280,12 @@ export class SchemaDiffer {
     const pattern = effectivePattern(n);
     const previous = effectivePattern(o);
     if (direction === 'request' && pattern !== undefined && pattern !== previous) {
-      findings.push({ check: previous === undefined ? 'request-pattern-added' : 'request-pattern-changed', path: '', from: show(previous), to: pattern });
+      findings.push({
+        check: previous === undefined ? 'request-pattern-added' : 'request-pattern-changed',
+        path: '',
+        from: show(previous),
+        to: pattern,
+      });
     }
   }
 
@@ -238,21 +294,29 @@ export class SchemaDiffer {
     const after = asSchema(n['properties']);
     // A client never sends readOnly properties and never reads writeOnly ones.
     const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
-    const visible = (props: Schema, name: string) => Object.prototype.hasOwnProperty.call(props, name) && asSchema(props[name])[hidden] !== true;
-    const required = (s: Schema, name: string) => Array.isArray(s['required']) && (s['required'] as unknown[]).includes(name);
+    const visible = (props: Schema, name: string) =>
+      Object.prototype.hasOwnProperty.call(props, name) && asSchema(props[name])[hidden] !== true;
+    const required = (s: Schema, name: string) =>
+      Array.isArray(s['required']) && (s['required'] as unknown[]).includes(name);
     const request = direction === 'request';
     for (const name in before) {
       if (!visible(before, name)) continue;
       const oldProp = before[name];
       if (!visible(after, name)) {
-        findings.push({ check: request ? 'request-property-removed' : 'response-property-removed', path: name, required: required(o, name) });
+        findings.push({
+          check: request ? 'request-property-removed' : 'response-property-removed',
+          path: name,
+          required: required(o, name),
+        });
         continue;
       }
       const newProp = after[name];
       const wasRequired = required(o, name);
       const isRequired = required(n, name);
-      if (request && !wasRequired && isRequired) findings.push({ check: 'request-property-became-required', path: name });
-      if (!request && wasRequired && !isRequired) findings.push({ check: 'response-property-became-optional', path: name });
+      if (request && !wasRequired && isRequired)
+        findings.push({ check: 'request-property-became-required', path: name });
+      if (!request && wasRequired && !isRequired)
+        findings.push({ check: 'response-property-became-optional', path: name });
       if (asSchema(oldProp)['deprecated'] !== true && asSchema(newProp)['deprecated'] === true) {
         findings.push({ check: request ? 'request-property-deprecated' : 'response-property-deprecated', path: name });
       }
@@ -261,23 +325,36 @@ export class SchemaDiffer {
     for (const name in after) {
       if (!visible(after, name) || visible(before, name)) continue;
       const isRequired = required(n, name);
-      const check: CheckId = request ? (isRequired ? 'new-required-request-property' : 'new-optional-request-property') : 'response-property-added';
+      const check: CheckId = request
+        ? isRequired
+          ? 'new-required-request-property'
+          : 'new-optional-request-property'
+        : 'response-property-added';
       findings.push({ check, path: name, required: isRequired });
     }
   }
 
-  private compareVariants(o: Schema, n: Schema, keyword: 'oneOf' | 'anyOf', direction: Direction, findings: SchemaFinding[]): void {
+  private compareVariants(
+    o: Schema,
+    n: Schema,
+    keyword: 'oneOf' | 'anyOf',
+    direction: Direction,
+    findings: SchemaFinding[],
+  ): void {
     const before = Array.isArray(o[keyword]) ? (o[keyword] as unknown[]) : undefined;
     const after = Array.isArray(n[keyword]) ? (n[keyword] as unknown[]) : undefined;
     if (!before || !after) return;
     const { pairs, removed, added } = matchVariants(before, after, discriminatorOf(o), discriminatorOf(n));
     for (const [old, now] of pairs) findings.push(...this.compare(old, now, direction));
-    if (direction === 'request' && removed > 0) findings.push({ check: 'request-variant-removed', path: '', detail: keyword });
-    if (direction === 'response' && added > 0) findings.push({ check: 'response-variant-added', path: '', detail: keyword });
+    if (direction === 'request' && removed > 0)
+      findings.push({ check: 'request-variant-removed', path: '', detail: keyword });
+    if (direction === 'response' && added > 0)
+      findings.push({ check: 'response-variant-added', path: '', detail: keyword });
   }
 }
 
-const discriminatorOf = (schema: Schema): string | undefined => (isObject(schema['discriminator']) ? schema['discriminator']['propertyName'] : undefined);
+const discriminatorOf = (schema: Schema): string | undefined =>
+  isObject(schema['discriminator']) ? schema['discriminator']['propertyName'] : undefined;
 
 /**
  * What makes an alternative the same one in both versions: its component name, else its discriminator value,
@@ -288,11 +365,19 @@ function variantIdentity(alternative: unknown, discriminator: string | undefined
   const name = schemaNames.get(alternative);
   if (name !== undefined) return `component ${name}`;
   const tag = discriminator === undefined ? undefined : asSchema(asSchema(alternative['properties'])[discriminator]);
-  const tagValues = tag === undefined ? undefined : tag['const'] !== undefined ? [tag['const']] : Array.isArray(tag['enum']) ? tag['enum'] : undefined;
+  const tagValues =
+    tag === undefined
+      ? undefined
+      : tag['const'] !== undefined
+        ? [tag['const']]
+        : Array.isArray(tag['enum'])
+          ? tag['enum']
+          : undefined;
   if (tagValues) return `discriminator ${JSON.stringify([...tagValues].sort())}`;
   if (typeof alternative['title'] === 'string') return `title ${alternative['title']}`;
   const types = typeSet(alternative);
-  if (types.length > 0 && !types.includes('object') && !types.includes('array')) return `types ${[...types].sort().join('|')}`;
+  if (types.length > 0 && !types.includes('object') && !types.includes('array'))
+    return `types ${[...types].sort().join('|')}`;
   return undefined;
 }
 
@@ -300,7 +385,12 @@ function variantIdentity(alternative: unknown, discriminator: string | undefined
  * Pairs the alternatives of two versions by identity (so reordering is no change), then the ones without one
  * by their order among themselves; what is left over was removed (old side) or added (new side).
  */
-export function matchVariants(before: unknown[], after: unknown[], discriminatorBefore?: string, discriminatorAfter?: string) {
+export function matchVariants(
+  before: unknown[],
+  after: unknown[],
+  discriminatorBefore?: string,
+  discriminatorAfter?: string,
+) {
   const keyed = (list: unknown[], discriminator?: string) => {
     const keys = list.map((alternative) => variantIdentity(alternative, discriminator));
     // An identity two alternatives share identifies neither.

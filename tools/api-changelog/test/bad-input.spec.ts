@@ -21,28 +21,68 @@ afterAll(async () => rm(dir, { recursive: true, force: true }));
 describe('bad input: a clear message naming the file, exit code 2', () => {
   const cases: [string, () => Promise<string>, RegExp][] = [
     ['a missing file', async () => path.join(dir, 'nope.json'), /nope\.json: cannot read the file \(no such file\)/],
-    ['a directory', async () => (await mkdir(path.join(dir, 'folder'), { recursive: true }), path.join(dir, 'folder')), /folder: cannot read the file \(is a directory\)/],
+    [
+      'a directory',
+      async () => (await mkdir(path.join(dir, 'folder'), { recursive: true }), path.join(dir, 'folder')),
+      /folder: cannot read the file \(is a directory\)/,
+    ],
     ['an empty file', () => file('empty.yaml', '  \n'), /empty\.yaml: the file is empty/],
     ['broken JSON', () => file('broken.json', '{"openapi": "3.0.3",'), /broken\.json: not valid JSON/],
     ['broken YAML', () => file('broken.yaml', 'openapi: 3.0.3\ninfo: [unclosed\n'), /broken\.yaml: not valid YAML/],
     ['a scalar', () => file('scalar.yaml', '42\n'), /not an OpenAPI document \(the top level must be an object\)/],
-    ['JSON without a version', () => file('plain.json', { hello: 'world' }), /not an OpenAPI document \(no "openapi" version field\)/],
-    ['Swagger 2.0', () => file('swagger.json', { swagger: '2.0', info: { title: 'x', version: '1' }, paths: {} }), /Swagger 2\.0 documents are not supported; convert it to OpenAPI 3\.0 or 3\.1 first/],
-    ['OpenAPI 4', () => file('v4.json', { ...valid, openapi: '4.0.0' }), /unsupported OpenAPI version "4\.0\.0" \(expected 3\.0\.x or 3\.1\.x\)/],
+    [
+      'JSON without a version',
+      () => file('plain.json', { hello: 'world' }),
+      /not an OpenAPI document \(no "openapi" version field\)/,
+    ],
+    [
+      'Swagger 2.0',
+      () => file('swagger.json', { swagger: '2.0', info: { title: 'x', version: '1' }, paths: {} }),
+      /Swagger 2\.0 documents are not supported; convert it to OpenAPI 3\.0 or 3\.1 first/,
+    ],
+    [
+      'OpenAPI 4',
+      () => file('v4.json', { ...valid, openapi: '4.0.0' }),
+      /unsupported OpenAPI version "4\.0\.0" \(expected 3\.0\.x or 3\.1\.x\)/,
+    ],
     ['a numeric version', () => file('num.json', { ...valid, openapi: 3 }), /unsupported OpenAPI version 3/],
     ['no info', () => file('noinfo.json', { openapi: '3.0.3', paths: {} }), /invalid OpenAPI document at #\/info/],
-    ['3.0 without paths', () => file('nopaths.json', { openapi: '3.0.3', info: { title: 'x', version: '1' } }), /at #\/paths: required in OpenAPI 3\.0/],
-    ['a path without a slash', () => file('slash.json', { ...valid, paths: { scans: {} } }), /at #\/paths\/scans: a path must start with "\/"/],
-    ['an operation without responses', () => file('noresp.json', { ...valid, paths: { '/a': { get: {} } } }), /at #\/paths\/~1a\/get\/responses: required in OpenAPI 3\.0/],
-    ['a parameter without "in"', () => file('param.json', { ...valid, paths: { '/a': { get: { parameters: [{ name: 'x' }], responses: {} } } } }), /at #\/paths\/~1a\/get\/parameters\/0: a parameter needs/],
+    [
+      '3.0 without paths',
+      () => file('nopaths.json', { openapi: '3.0.3', info: { title: 'x', version: '1' } }),
+      /at #\/paths: required in OpenAPI 3\.0/,
+    ],
+    [
+      'a path without a slash',
+      () => file('slash.json', { ...valid, paths: { scans: {} } }),
+      /at #\/paths\/scans: a path must start with "\/"/,
+    ],
+    [
+      'an operation without responses',
+      () => file('noresp.json', { ...valid, paths: { '/a': { get: {} } } }),
+      /at #\/paths\/~1a\/get\/responses: required in OpenAPI 3\.0/,
+    ],
+    [
+      'a parameter without "in"',
+      () => file('param.json', { ...valid, paths: { '/a': { get: { parameters: [{ name: 'x' }], responses: {} } } } }),
+      /at #\/paths\/~1a\/get\/parameters\/0: a parameter needs/,
+    ],
     [
       'an unresolved local $ref',
-      () => file('ref.json', { ...valid, paths: { '/a': { get: { responses: { '200': ok({ $ref: '#/components/schemas/Missing' }) } } } } }),
+      () =>
+        file('ref.json', {
+          ...valid,
+          paths: { '/a': { get: { responses: { '200': ok({ $ref: '#/components/schemas/Missing' }) } } } },
+        }),
       /ref\.json: unresolved \$ref \(.*#\/components\/schemas\/Missing/,
     ],
     [
       'a $ref to a missing file',
-      () => file('extref.yaml', `openapi: 3.1.0\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200": {$ref: './responses/missing.yaml'}\n`),
+      () =>
+        file(
+          'extref.yaml',
+          `openapi: 3.1.0\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200": {$ref: './responses/missing.yaml'}\n`,
+        ),
       /extref\.yaml: unresolved \$ref \(.*missing\.yaml/,
     ],
   ];
@@ -77,10 +117,24 @@ describe('bad input: a clear message naming the file, exit code 2', () => {
 describe('input that is fine', () => {
   it('follows $refs into relative YAML files and through recursive schemas', async () => {
     await mkdir(path.join(dir, 'schemas'), { recursive: true });
-    await file('schemas/scan.yaml', 'type: object\nproperties:\n  id: {type: integer, format: uint64}\n  parent: {$ref: "#"}\n');
-    const root = await file('api.yaml', `openapi: 3.1.0\ninfo: {title: x, version: "1"}\npaths:\n  /scans:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: './schemas/scan.yaml'}\n`);
+    await file(
+      'schemas/scan.yaml',
+      'type: object\nproperties:\n  id: {type: integer, format: uint64}\n  parent: {$ref: "#"}\n',
+    );
+    const root = await file(
+      'api.yaml',
+      `openapi: 3.1.0\ninfo: {title: x, version: "1"}\npaths:\n  /scans:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: './schemas/scan.yaml'}\n`,
+    );
     const doc = await loadOpenApi(root);
-    const schema = (doc.paths['/scans'] as never as { get: { responses: { '200': { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } } } }).get.responses['200'].content['application/json'].schema;
+    const schema = (
+      doc.paths['/scans'] as never as {
+        get: {
+          responses: {
+            '200': { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
+          };
+        };
+      }
+    ).get.responses['200'].content['application/json'].schema;
     expect(schema.properties['id']).toEqual({ type: 'integer', format: 'uint64' });
     expect(schema.properties['parent']).toBe(schema);
   });
@@ -91,7 +145,9 @@ describe('input that is fine', () => {
   });
 
   it('accepts a 3.1 document without paths (webhooks only)', async () => {
-    await expect(loadOpenApi(await file('webhooks.json', { openapi: '3.1.0', info: { title: 'x', version: '1' }, webhooks: {} }))).resolves.toMatchObject({ openapi: '3.1.0' });
+    await expect(
+      loadOpenApi(await file('webhooks.json', { openapi: '3.1.0', info: { title: 'x', version: '1' }, webhooks: {} })),
+    ).resolves.toMatchObject({ openapi: '3.1.0' });
   });
 });
 
@@ -100,11 +156,18 @@ describe('arbitrary input never crashes the CLI', () => {
   const noise = fc.oneof(
     fc.string(),
     fc.json(),
-    fc.record({ openapi: fc.oneof(fc.constantFrom('3.0.3', '3.1.0'), fc.string()), info: fc.anything(), paths: fc.anything() }),
+    fc.record({
+      openapi: fc.oneof(fc.constantFrom('3.0.3', '3.1.0'), fc.string()),
+      info: fc.anything(),
+      paths: fc.anything(),
+    }),
     fc.record({
       openapi: fc.constant('3.0.3'),
       info: fc.constant({ title: 't', version: '1' }),
-      paths: fc.dictionary(fc.constantFrom('/a', '/b/{id}', 'c'), fc.dictionary(fc.constantFrom('get', 'post', 'parameters'), fc.anything())),
+      paths: fc.dictionary(
+        fc.constantFrom('/a', '/b/{id}', 'c'),
+        fc.dictionary(fc.constantFrom('get', 'post', 'parameters'), fc.anything()),
+      ),
     }),
   );
 

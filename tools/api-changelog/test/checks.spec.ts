@@ -7,29 +7,95 @@ import { changelog, Doc, document, int, json, obj, pathParam, query } from './op
 
 const cases: Case[] = [
   ...keywordCases,
-  ['endpoint-removed', 'breaking', 'Removed', 'endpoint removed', [document({ [PATH]: { post: base(), get: base() } }), document({ [PATH]: { get: base() } })]],
+  [
+    'endpoint-removed',
+    'breaking',
+    'Removed',
+    'endpoint removed',
+    [document({ [PATH]: { post: base(), get: base() } }), document({ [PATH]: { get: base() } })],
+  ],
   [
     'deprecated-endpoint-removed',
     'potentially-breaking',
     'Removed',
     'deprecated endpoint removed',
-    [document({ [PATH]: { post: { ...base(), deprecated: true }, get: base() } }), document({ [PATH]: { get: base() } })],
+    [
+      document({ [PATH]: { post: { ...base(), deprecated: true }, get: base() } }),
+      document({ [PATH]: { get: base() } }),
+    ],
   ],
-  ['endpoint-deprecated', 'potentially-breaking', 'Deprecated', 'endpoint deprecated', edited((op) => (op['deprecated'] = true))],
-  ['security-added', 'breaking', 'Changed', 'authentication now required', edited((op) => (op['security'] = [{ bearer: [] }]))],
-  ['response-success-status-removed', 'breaking', 'Removed', 'the success response with status 201 removed', edited((op) => delete op['responses']['201'], (op) => (op['responses']['201'] = { description: 'Created' }))],
-  ['response-success-status-added', 'breaking', 'Added', 'the success response with status 202 added', edited((op) => (op['responses']['202'] = { description: 'Accepted' }))],
+  [
+    'endpoint-deprecated',
+    'potentially-breaking',
+    'Deprecated',
+    'endpoint deprecated',
+    edited((op) => (op['deprecated'] = true)),
+  ],
+  [
+    'security-added',
+    'breaking',
+    'Changed',
+    'authentication now required',
+    edited((op) => (op['security'] = [{ bearer: [] }])),
+  ],
+  [
+    'response-success-status-removed',
+    'breaking',
+    'Removed',
+    'the success response with status 201 removed',
+    edited(
+      (op) => delete op['responses']['201'],
+      (op) => (op['responses']['201'] = { description: 'Created' }),
+    ),
+  ],
+  [
+    'response-success-status-added',
+    'breaking',
+    'Added',
+    'the success response with status 202 added',
+    edited((op) => (op['responses']['202'] = { description: 'Accepted' })),
+  ],
   [
     'response-media-type-removed',
     'breaking',
     'Removed',
     'response media type `text/csv` removed for status 200',
-    edited((op) => delete op['responses']['200'].content['text/csv'], (op) => (op['responses']['200'].content['text/csv'] = { schema: { type: 'string' } })),
+    edited(
+      (op) => delete op['responses']['200'].content['text/csv'],
+      (op) => (op['responses']['200'].content['text/csv'] = { schema: { type: 'string' } }),
+    ),
   ],
   ['request-body-removed', 'breaking', 'Removed', 'request body removed', edited((op) => delete op['requestBody'])],
-  ['request-body-added-required', 'breaking', 'Added', 'required request body added', edited((op) => (op['requestBody'] = { required: true, ...json(obj({ title: { type: 'string' } })) }), (op) => delete op['requestBody'])],
-  ['request-body-added-optional', 'potentially-breaking', 'Added', 'optional request body added', edited((op) => (op['requestBody'] = json(obj({ title: { type: 'string' } }))), (op) => delete op['requestBody'])],
-  ['request-body-became-required', 'breaking', 'Changed', 'request body became required', edited((op) => (op['requestBody'].required = true), (op) => (op['requestBody'].required = false))],
+  [
+    'request-body-added-required',
+    'breaking',
+    'Added',
+    'required request body added',
+    edited(
+      (op) => (op['requestBody'] = { required: true, ...json(obj({ title: { type: 'string' } })) }),
+      (op) => delete op['requestBody'],
+    ),
+  ],
+  [
+    'request-body-added-optional',
+    'potentially-breaking',
+    'Added',
+    'optional request body added',
+    edited(
+      (op) => (op['requestBody'] = json(obj({ title: { type: 'string' } }))),
+      (op) => delete op['requestBody'],
+    ),
+  ],
+  [
+    'request-body-became-required',
+    'breaking',
+    'Changed',
+    'request body became required',
+    edited(
+      (op) => (op['requestBody'].required = true),
+      (op) => (op['requestBody'].required = false),
+    ),
+  ],
   [
     'request-media-type-removed',
     'breaking',
@@ -37,93 +103,271 @@ const cases: Case[] = [
     'request media type `application/x-www-form-urlencoded` removed',
     edited(
       (op) => delete op['requestBody'].content['application/x-www-form-urlencoded'],
-      (op) => (op['requestBody'].content['application/x-www-form-urlencoded'] = { schema: obj({ title: { type: 'string' } }) }),
+      (op) =>
+        (op['requestBody'].content['application/x-www-form-urlencoded'] = {
+          schema: obj({ title: { type: 'string' } }),
+        }),
     ),
   ],
-  ['request-parameter-removed', 'breaking', 'Removed', 'query parameter `status` removed', edited((op) => op['parameters'].pop())],
-  ['new-required-request-parameter', 'breaking', 'Added', 'required header parameter `X-Tenant` added', edited((op) => op['parameters'].push({ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } }))],
-  ['new-optional-request-parameter', 'potentially-breaking', 'Added', 'optional query parameter `repository_ids` added', edited((op) => op['parameters'].push(query('repository_ids', { type: 'array', items: int('int64') })))],
-  ['request-parameter-became-required', 'breaking', 'Changed', 'query parameter `status` became required', edited((op) => (op['parameters'][1].required = true))],
-  ['request-parameter-deprecated', 'potentially-breaking', 'Deprecated', 'query parameter `status` deprecated', edited((op) => (op['parameters'][1].deprecated = true))],
+  [
+    'request-parameter-removed',
+    'breaking',
+    'Removed',
+    'query parameter `status` removed',
+    edited((op) => op['parameters'].pop()),
+  ],
+  [
+    'new-required-request-parameter',
+    'breaking',
+    'Added',
+    'required header parameter `X-Tenant` added',
+    edited((op) =>
+      op['parameters'].push({ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } }),
+    ),
+  ],
+  [
+    'new-optional-request-parameter',
+    'potentially-breaking',
+    'Added',
+    'optional query parameter `repository_ids` added',
+    edited((op) => op['parameters'].push(query('repository_ids', { type: 'array', items: int('int64') }))),
+  ],
+  [
+    'request-parameter-became-required',
+    'breaking',
+    'Changed',
+    'query parameter `status` became required',
+    edited((op) => (op['parameters'][1].required = true)),
+  ],
+  [
+    'request-parameter-deprecated',
+    'potentially-breaking',
+    'Deprecated',
+    'query parameter `status` deprecated',
+    edited((op) => (op['parameters'][1].deprecated = true)),
+  ],
   [
     'request-property-removed',
     'breaking',
     'Removed',
     'request property `assignee.email` removed',
-    edited((op) => delete prop(requestSchema(op), 'assignee')['properties'].email, (op) => (requestSchema(op)['properties'].assignee = obj({ email: { type: 'string' }, name: { type: 'string' } }))),
+    edited(
+      (op) => delete prop(requestSchema(op), 'assignee')['properties'].email,
+      (op) => (requestSchema(op)['properties'].assignee = obj({ email: { type: 'string' }, name: { type: 'string' } })),
+    ),
   ],
-  ['new-required-request-property', 'breaking', 'Added', 'required request property `repository_id` added', edited((op) => ((requestSchema(op)['properties'].repository_id = int('int64')), requestSchema(op)['required'].push('repository_id')))],
-  ['new-optional-request-property', 'potentially-breaking', 'Added', 'optional request property `labels` added', edited((op) => (requestSchema(op)['properties'].labels = { type: 'array', items: { type: 'string' } }))],
-  ['request-property-became-required', 'breaking', 'Changed', 'request property `severity` became required', edited((op) => requestSchema(op)['required'].push('severity'))],
-  ['request-property-deprecated', 'potentially-breaking', 'Deprecated', 'request property `severity` deprecated', edited((op) => (prop(requestSchema(op), 'severity')['deprecated'] = true))],
-  ['request-type-changed', 'breaking', 'Changed', 'the type of request property `severity` changed from `string` to `integer`', edited((op) => (prop(requestSchema(op), 'severity')['type'] = 'integer'))],
+  [
+    'new-required-request-property',
+    'breaking',
+    'Added',
+    'required request property `repository_id` added',
+    edited(
+      (op) => (
+        (requestSchema(op)['properties'].repository_id = int('int64')),
+        requestSchema(op)['required'].push('repository_id')
+      ),
+    ),
+  ],
+  [
+    'new-optional-request-property',
+    'potentially-breaking',
+    'Added',
+    'optional request property `labels` added',
+    edited((op) => (requestSchema(op)['properties'].labels = { type: 'array', items: { type: 'string' } })),
+  ],
+  [
+    'request-property-became-required',
+    'breaking',
+    'Changed',
+    'request property `severity` became required',
+    edited((op) => requestSchema(op)['required'].push('severity')),
+  ],
+  [
+    'request-property-deprecated',
+    'potentially-breaking',
+    'Deprecated',
+    'request property `severity` deprecated',
+    edited((op) => (prop(requestSchema(op), 'severity')['deprecated'] = true)),
+  ],
+  [
+    'request-type-changed',
+    'breaking',
+    'Changed',
+    'the type of request property `severity` changed from `string` to `integer`',
+    edited((op) => (prop(requestSchema(op), 'severity')['type'] = 'integer')),
+  ],
   [
     'request-type-changed',
     'breaking',
     'Changed',
     'the type of request property `severity` changed from `string | null` to `string`',
-    edited((op) => delete prop(requestSchema(op), 'severity')['nullable'], (op) => (prop(requestSchema(op), 'severity')['nullable'] = true)),
+    edited(
+      (op) => delete prop(requestSchema(op), 'severity')['nullable'],
+      (op) => (prop(requestSchema(op), 'severity')['nullable'] = true),
+    ),
   ],
   [
     'request-enum-value-removed',
     'breaking',
     'Removed',
     'value `"low"` removed from the enum of request property `severity`',
-    edited((op) => (prop(requestSchema(op), 'severity')['enum'] = ['high']), (op) => (prop(requestSchema(op), 'severity')['enum'] = ['low', 'high'])),
+    edited(
+      (op) => (prop(requestSchema(op), 'severity')['enum'] = ['high']),
+      (op) => (prop(requestSchema(op), 'severity')['enum'] = ['low', 'high']),
+    ),
   ],
-  ['request-enum-added', 'breaking', 'Changed', 'query parameter `status` restricted to the values "open", "fixed"', edited((op) => (op['parameters'][1].schema.enum = ['open', 'fixed']))],
+  [
+    'request-enum-added',
+    'breaking',
+    'Changed',
+    'query parameter `status` restricted to the values "open", "fixed"',
+    edited((op) => (op['parameters'][1].schema.enum = ['open', 'fixed'])),
+  ],
   [
     'request-bounds-tightened',
     'breaking',
     'Changed',
     '`maxLength` of request property `title` tightened from 256 to 128',
-    edited((op) => (prop(requestSchema(op), 'title')['maxLength'] = 128), (op) => (prop(requestSchema(op), 'title')['maxLength'] = 256)),
+    edited(
+      (op) => (prop(requestSchema(op), 'title')['maxLength'] = 128),
+      (op) => (prop(requestSchema(op), 'title')['maxLength'] = 256),
+    ),
   ],
-  ['request-bounds-tightened', 'breaking', 'Changed', '`minimum` of path parameter `deploymentId` tightened from none to 1', edited((op) => (op['parameters'][0].schema.minimum = 1))],
-  ['request-pattern-added', 'breaking', 'Changed', 'the pattern of request property `title` changed from `none` to `^[A-Z]`', edited((op) => (prop(requestSchema(op), 'title')['pattern'] = '^[A-Z]'))],
-  ['request-format-narrowed', 'breaking', 'Changed', 'the format of path parameter `deploymentId` changed from `int64` to `int32`', edited((op) => (op['parameters'][0].schema.format = 'int32'))],
+  [
+    'request-bounds-tightened',
+    'breaking',
+    'Changed',
+    '`minimum` of path parameter `deploymentId` tightened from none to 1',
+    edited((op) => (op['parameters'][0].schema.minimum = 1)),
+  ],
+  [
+    'request-pattern-added',
+    'breaking',
+    'Changed',
+    'the pattern of request property `title` changed from `none` to `^[A-Z]`',
+    edited((op) => (prop(requestSchema(op), 'title')['pattern'] = '^[A-Z]')),
+  ],
+  [
+    'request-format-narrowed',
+    'breaking',
+    'Changed',
+    'the format of path parameter `deploymentId` changed from `int64` to `int32`',
+    edited((op) => (op['parameters'][0].schema.format = 'int32')),
+  ],
   [
     'request-format-changed',
     'breaking',
     'Changed',
     'the format of request property `due` changed from `date-time` to `date`',
-    edited((op) => (prop(requestSchema(op), 'due')['format'] = 'date'), (op) => (requestSchema(op)['properties'].due = { type: 'string', format: 'date-time' })),
+    edited(
+      (op) => (prop(requestSchema(op), 'due')['format'] = 'date'),
+      (op) => (requestSchema(op)['properties'].due = { type: 'string', format: 'date-time' }),
+    ),
   ],
   [
     'request-variant-removed',
     'breaking',
     'Removed',
     'a `oneOf` alternative of request property `ref` removed',
-    edited((op) => prop(requestSchema(op), 'ref')['oneOf'].pop(), (op) => (requestSchema(op)['properties'].ref = { oneOf: [{ type: 'string' }, int('int64')] })),
+    edited(
+      (op) => prop(requestSchema(op), 'ref')['oneOf'].pop(),
+      (op) => (requestSchema(op)['properties'].ref = { oneOf: [{ type: 'string' }, int('int64')] }),
+    ),
   ],
   [
     'integer-format-widened-to-int64',
     'potentially-breaking',
     'Changed',
     'the integer format of header parameter `X-Page` changed from `uint32` to `int64`',
-    edited((op) => (op['parameters'][2].schema.format = 'int64'), (op) => op['parameters'].push({ name: 'X-Page', in: 'header', schema: int('uint32') })),
+    edited(
+      (op) => (op['parameters'][2].schema.format = 'int64'),
+      (op) => op['parameters'].push({ name: 'X-Page', in: 'header', schema: int('uint32') }),
+    ),
   ],
-  ['response-property-removed', 'breaking', 'Removed', 'required response property `state` removed for status 200', edited((op) => ((responseSchema(op)['required'] = ['id']), delete responseSchema(op)['properties'].state))],
-  ['response-property-became-optional', 'breaking', 'Changed', 'response property `state` became optional for status 200', edited((op) => (responseSchema(op)['required'] = ['id']))],
-  ['response-property-deprecated', 'potentially-breaking', 'Deprecated', 'response property `state` deprecated for status 200', edited((op) => (prop(responseSchema(op), 'state')['deprecated'] = true))],
-  ['response-type-changed', 'breaking', 'Changed', 'the type of response property `state` changed from `string` to `string | null` for status 200', edited((op) => (prop(responseSchema(op), 'state')['type'] = ['string', 'null']))],
+  [
+    'response-property-removed',
+    'breaking',
+    'Removed',
+    'required response property `state` removed for status 200',
+    edited((op) => ((responseSchema(op)['required'] = ['id']), delete responseSchema(op)['properties'].state)),
+  ],
+  [
+    'response-property-became-optional',
+    'breaking',
+    'Changed',
+    'response property `state` became optional for status 200',
+    edited((op) => (responseSchema(op)['required'] = ['id'])),
+  ],
+  [
+    'response-property-deprecated',
+    'potentially-breaking',
+    'Deprecated',
+    'response property `state` deprecated for status 200',
+    edited((op) => (prop(responseSchema(op), 'state')['deprecated'] = true)),
+  ],
+  [
+    'response-type-changed',
+    'breaking',
+    'Changed',
+    'the type of response property `state` changed from `string` to `string | null` for status 200',
+    edited((op) => (prop(responseSchema(op), 'state')['type'] = ['string', 'null'])),
+  ],
   [
     'response-enum-value-added',
     'potentially-breaking',
     'Added',
     'value `"ignored"` added to the enum of response property `state` for status 200',
-    edited((op) => (prop(responseSchema(op), 'state')['enum'] = ['open', 'fixed', 'ignored']), (op) => (prop(responseSchema(op), 'state')['enum'] = ['open', 'fixed'])),
+    edited(
+      (op) => (prop(responseSchema(op), 'state')['enum'] = ['open', 'fixed', 'ignored']),
+      (op) => (prop(responseSchema(op), 'state')['enum'] = ['open', 'fixed']),
+    ),
   ],
-  ['response-enum-removed', 'potentially-breaking', 'Changed', 'response property `state` no longer restricted to an enum for status 200', edited((op) => delete prop(responseSchema(op), 'state')['enum'], (op) => (prop(responseSchema(op), 'state')['enum'] = ['open']))],
-  ['response-bounds-widened', 'potentially-breaking', 'Changed', '`maxLength` of response property `state` loosened from 16 to none for status 200', edited((op) => delete prop(responseSchema(op), 'state')['maxLength'], (op) => (prop(responseSchema(op), 'state')['maxLength'] = 16))],
-  ['response-format-widened', 'potentially-breaking', 'Changed', 'the format of response property `id` changed from `int32` to `int64` for status 200', edited((op) => (prop(responseSchema(op), 'id')['format'] = 'int64'), (op) => (prop(responseSchema(op), 'id')['format'] = 'int32'))],
-  ['response-format-changed', 'breaking', 'Changed', 'the format of response property `id` changed from `int64` to `uint64` for status 200', edited((op) => (prop(responseSchema(op), 'id')['format'] = 'uint64'))],
+  [
+    'response-enum-removed',
+    'potentially-breaking',
+    'Changed',
+    'response property `state` no longer restricted to an enum for status 200',
+    edited(
+      (op) => delete prop(responseSchema(op), 'state')['enum'],
+      (op) => (prop(responseSchema(op), 'state')['enum'] = ['open']),
+    ),
+  ],
+  [
+    'response-bounds-widened',
+    'potentially-breaking',
+    'Changed',
+    '`maxLength` of response property `state` loosened from 16 to none for status 200',
+    edited(
+      (op) => delete prop(responseSchema(op), 'state')['maxLength'],
+      (op) => (prop(responseSchema(op), 'state')['maxLength'] = 16),
+    ),
+  ],
+  [
+    'response-format-widened',
+    'potentially-breaking',
+    'Changed',
+    'the format of response property `id` changed from `int32` to `int64` for status 200',
+    edited(
+      (op) => (prop(responseSchema(op), 'id')['format'] = 'int64'),
+      (op) => (prop(responseSchema(op), 'id')['format'] = 'int32'),
+    ),
+  ],
+  [
+    'response-format-changed',
+    'breaking',
+    'Changed',
+    'the format of response property `id` changed from `int64` to `uint64` for status 200',
+    edited((op) => (prop(responseSchema(op), 'id')['format'] = 'uint64')),
+  ],
   [
     'response-variant-added',
     'potentially-breaking',
     'Added',
     'a `anyOf` alternative added to response property `owner` for status 200',
-    edited((op) => prop(responseSchema(op), 'owner')['anyOf'].push(int('int64')), (op) => (responseSchema(op)['properties'].owner = { anyOf: [{ type: 'string' }] })),
+    edited(
+      (op) => prop(responseSchema(op), 'owner')['anyOf'].push(int('int64')),
+      (op) => (responseSchema(op)['properties'].owner = { anyOf: [{ type: 'string' }] }),
+    ),
   ],
   [
     'response-property-added',
@@ -140,13 +384,18 @@ const cases: Case[] = [
 describe('every check, one pair of documents each', () => {
   it.each(cases)('%s: %s %s "%s"', async (_check, group, kind, description, [before, after], method = 'POST') => {
     const changes = await changelog(before, after);
-    expect(changes.map(({ check, ...rest }) => ({ ...rest, check: check === 'response-success-status-added' ? _check : check }))).toEqual([
-      { check: _check, group, kind, method, path: PATH, description },
-    ]);
+    expect(
+      changes.map(({ check, ...rest }) => ({
+        ...rest,
+        check: check === 'response-success-status-added' ? _check : check,
+      })),
+    ).toEqual([{ check: _check, group, kind, method, path: PATH, description }]);
   });
 
   it('covers every check of the table', () => {
-    expect(Object.keys(CHECKS).filter((id) => !id.startsWith('webhook-') && !cases.some(([check]) => check === id))).toEqual([]);
+    expect(
+      Object.keys(CHECKS).filter((id) => !id.startsWith('webhook-') && !cases.some(([check]) => check === id)),
+    ).toEqual([]);
   });
 
   it('documents every check in the README table with its group and kind', () => {
@@ -159,18 +408,73 @@ describe('every check, one pair of documents each', () => {
 
 const silent: [string, [Doc, Doc]][] = [
   ...keywordSilent,
-  ['a response property added without a new success status', edited((op) => (responseSchema(op)['properties'].url = { type: 'string' }))],
-  ['a value added to a request enum', edited((op) => (prop(requestSchema(op), 'severity')['enum'] = ['low', 'high']), (op) => (prop(requestSchema(op), 'severity')['enum'] = ['low']))],
-  ['a value removed from a response enum', edited((op) => (prop(responseSchema(op), 'state')['enum'] = ['open']), (op) => (prop(responseSchema(op), 'state')['enum'] = ['open', 'fixed']))],
-  ['a request bound loosened', edited((op) => (prop(requestSchema(op), 'title')['maxLength'] = 512), (op) => (prop(requestSchema(op), 'title')['maxLength'] = 256))],
-  ['a request integer widened int32 to int64', edited((op) => (op['parameters'][0].schema.format = 'int64'), (op) => (op['parameters'][0].schema.format = 'int32'))],
+  [
+    'a response property added without a new success status',
+    edited((op) => (responseSchema(op)['properties'].url = { type: 'string' })),
+  ],
+  [
+    'a value added to a request enum',
+    edited(
+      (op) => (prop(requestSchema(op), 'severity')['enum'] = ['low', 'high']),
+      (op) => (prop(requestSchema(op), 'severity')['enum'] = ['low']),
+    ),
+  ],
+  [
+    'a value removed from a response enum',
+    edited(
+      (op) => (prop(responseSchema(op), 'state')['enum'] = ['open']),
+      (op) => (prop(responseSchema(op), 'state')['enum'] = ['open', 'fixed']),
+    ),
+  ],
+  [
+    'a request bound loosened',
+    edited(
+      (op) => (prop(requestSchema(op), 'title')['maxLength'] = 512),
+      (op) => (prop(requestSchema(op), 'title')['maxLength'] = 256),
+    ),
+  ],
+  [
+    'a request integer widened int32 to int64',
+    edited(
+      (op) => (op['parameters'][0].schema.format = 'int64'),
+      (op) => (op['parameters'][0].schema.format = 'int32'),
+    ),
+  ],
   ['a response integer narrowed int64 to int32', edited((op) => (prop(responseSchema(op), 'id')['format'] = 'int32'))],
   ['a request property became optional', edited((op) => (requestSchema(op)['required'] = []))],
-  ['a path parameter renamed', [document({ [PATH]: { post: base() } }), document({ '/api/v1/deployments/{id}/issues': { post: { ...base(), parameters: [pathParam('id'), query('status', { type: 'string' })] } } })]],
-  ['an error response removed', edited((op) => delete op['responses']['404'], (op) => (op['responses']['404'] = { description: 'Not found' }))],
-  ['a readOnly property removed from a request', edited((op) => delete requestSchema(op)['properties'].id, (op) => (requestSchema(op)['properties'].id = { type: 'string', readOnly: true }))],
+  [
+    'a path parameter renamed',
+    [
+      document({ [PATH]: { post: base() } }),
+      document({
+        '/api/v1/deployments/{id}/issues': {
+          post: { ...base(), parameters: [pathParam('id'), query('status', { type: 'string' })] },
+        },
+      }),
+    ],
+  ],
+  [
+    'an error response removed',
+    edited(
+      (op) => delete op['responses']['404'],
+      (op) => (op['responses']['404'] = { description: 'Not found' }),
+    ),
+  ],
+  [
+    'a readOnly property removed from a request',
+    edited(
+      (op) => delete requestSchema(op)['properties'].id,
+      (op) => (requestSchema(op)['properties'].id = { type: 'string', readOnly: true }),
+    ),
+  ],
   ['an operation added', [document({ [PATH]: { post: base() } }), document({ [PATH]: { post: base(), get: base() } })]],
-  ['a response that became non-nullable', edited((op) => delete prop(responseSchema(op), 'state')['nullable'], (op) => (prop(responseSchema(op), 'state')['nullable'] = true))],
+  [
+    'a response that became non-nullable',
+    edited(
+      (op) => delete prop(responseSchema(op), 'state')['nullable'],
+      (op) => (prop(responseSchema(op), 'state')['nullable'] = true),
+    ),
+  ],
 ];
 
 describe('changes that are neither breaking nor potentially breaking', () => {

@@ -9,7 +9,11 @@ import { Doc, document, int, obj, ok, query } from './openapi-fixtures';
 /** A throw-away git repository shaped like the workspace (apps/<app>/openapi.json), on real git. */
 function repo() {
   const root = mkdtempSync(path.join(tmpdir(), 'openapi-check-'));
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: root, encoding: 'utf8' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    });
   git('init', '-q', '-b', 'main');
   const write = (app: string, doc: Doc) => {
     mkdirSync(path.join(root, 'apps', app), { recursive: true });
@@ -22,13 +26,30 @@ function repo() {
   return { root, git, write, commit, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-const v1 = document({ '/rum/error-ingestion/rules/list': { post: { parameters: [query('app_key', { type: 'string' }, true)], responses: { '200': ok(obj({ total: int('int64'), has_next_page: { type: 'boolean' } })) } } } });
-const v2Compatible = document({
+const v1 = document({
   '/rum/error-ingestion/rules/list': {
-    post: { parameters: [query('app_key', { type: 'string' }, true), query('p', int('int64'))], responses: { '200': ok(obj({ total: int('int64'), has_next_page: { type: 'boolean' } })) } },
+    post: {
+      parameters: [query('app_key', { type: 'string' }, true)],
+      responses: { '200': ok(obj({ total: int('int64'), has_next_page: { type: 'boolean' } })) },
+    },
   },
 });
-const v2Breaking = document({ '/rum/error-ingestion/rules/list': { post: { parameters: [query('app_key', { type: 'string' }, true)], responses: { '200': ok(obj({ total: int('int64') })) } } } });
+const v2Compatible = document({
+  '/rum/error-ingestion/rules/list': {
+    post: {
+      parameters: [query('app_key', { type: 'string' }, true), query('p', int('int64'))],
+      responses: { '200': ok(obj({ total: int('int64'), has_next_page: { type: 'boolean' } })) },
+    },
+  },
+});
+const v2Breaking = document({
+  '/rum/error-ingestion/rules/list': {
+    post: {
+      parameters: [query('app_key', { type: 'string' }, true)],
+      responses: { '200': ok(obj({ total: int('int64') })) },
+    },
+  },
+});
 
 async function check(root: string, apps: string[], exported?: Record<string, Doc>, baseRef?: string) {
   let output = '';
@@ -36,7 +57,10 @@ async function check(root: string, apps: string[], exported?: Record<string, Doc
     root,
     apps,
     // By default the "fresh export" is what is committed; a test passes another document to make it stale.
-    exportApp: async (app) => (exported?.[app] ? serializeOpenApi(exported[app]) : readFileSync(path.join(root, 'apps', app, 'openapi.json'), 'utf8')),
+    exportApp: async (app) =>
+      exported?.[app]
+        ? serializeOpenApi(exported[app])
+        : readFileSync(path.join(root, 'apps', app, 'openapi.json'), 'utf8'),
     baseRef,
     log: (text) => (output += text),
   });
@@ -64,8 +88,12 @@ describe('openapi:check', () => {
   it('fails when the committed contract is stale and shows what differs', async () => {
     const { passed, output } = await check(r.root, ['rum-ingestion'], { 'rum-ingestion': v2Breaking });
     expect(passed).toBe(false);
-    expect(output).toContain('FAIL apps/rum-ingestion/openapi.json is stale: run `npm run openapi:export` and commit it');
-    expect(output).toContain('- `POST /rum/error-ingestion/rules/list`: optional response property `has_next_page` removed for status 200');
+    expect(output).toContain(
+      'FAIL apps/rum-ingestion/openapi.json is stale: run `npm run openapi:export` and commit it',
+    );
+    expect(output).toContain(
+      '- `POST /rum/error-ingestion/rules/list`: optional response property `has_next_page` removed for status 200',
+    );
   });
 
   it('fails, naming the app, when its export fails, and still checks the others', async () => {
@@ -74,13 +102,16 @@ describe('openapi:check', () => {
       root: r.root,
       apps: ['community-api', 'rum-ingestion'],
       exportApp: async (app) => {
-        if (app === 'community-api') throw Object.assign(new Error('exit 1'), { stderr: 'Invalid environment: SECRET missing' });
+        if (app === 'community-api')
+          throw Object.assign(new Error('exit 1'), { stderr: 'Invalid environment: SECRET missing' });
         return readFileSync(path.join(r.root, 'apps', app, 'openapi.json'), 'utf8');
       },
       log: (text) => (output += text),
     });
     expect(passed).toBe(false);
-    expect(output).toContain('FAIL apps/community-api/openapi.json: the export failed (`nx run community-api:openapi`):\nInvalid environment: SECRET missing');
+    expect(output).toContain(
+      'FAIL apps/community-api/openapi.json: the export failed (`nx run community-api:openapi`):\nInvalid environment: SECRET missing',
+    );
     expect(output).toContain('apps/rum-ingestion/openapi.json is up to date');
   });
 
@@ -105,7 +136,9 @@ describe('openapi:check', () => {
     expect(passed).toBe(false);
     expect(output).toContain('FAIL apps/rum-ingestion/openapi.json is up to date; changes since');
     expect(output).toContain('## Breaking changes (1)');
-    expect(output).toContain('1 breaking change(s): make them compatible, or say you mean them with [breaking-api] (or [breaking-api:rum-ingestion]) in a commit message');
+    expect(output).toContain(
+      '1 breaking change(s): make them compatible, or say you mean them with [breaking-api] (or [breaking-api:rum-ingestion]) in a commit message',
+    );
   });
 
   it.each([

@@ -15,12 +15,17 @@ let sameFile: string;
 
 const v1 = document({
   '/api/v1/scans': {
-    get: { parameters: [query('limit', int('uint32'))], responses: { '200': ok(obj({ id: int('int64'), branch: { type: 'string' } })) } },
+    get: {
+      parameters: [query('limit', int('uint32'))],
+      responses: { '200': ok(obj({ id: int('int64'), branch: { type: 'string' } })) },
+    },
     delete: { responses: { '204': { description: 'Deleted' } } },
   },
 });
 const v2 = document({
-  '/api/v1/scans': { get: { parameters: [query('limit', int('int64'))], responses: { '200': ok(obj({ id: int('int64') })) } } },
+  '/api/v1/scans': {
+    get: { parameters: [query('limit', int('int64'))], responses: { '200': ok(obj({ id: int('int64') })) } },
+  },
 });
 
 beforeAll(async () => {
@@ -34,9 +39,21 @@ beforeAll(async () => {
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 const expected = [
-  { group: 'breaking', kind: 'Removed', method: 'GET', path: '/api/v1/scans', description: 'optional response property `branch` removed for status 200' },
+  {
+    group: 'breaking',
+    kind: 'Removed',
+    method: 'GET',
+    path: '/api/v1/scans',
+    description: 'optional response property `branch` removed for status 200',
+  },
   { group: 'breaking', kind: 'Removed', method: 'DELETE', path: '/api/v1/scans', description: 'endpoint removed' },
-  { group: 'potentially-breaking', kind: 'Changed', method: 'GET', path: '/api/v1/scans', description: 'the integer format of query parameter `limit` changed from `uint32` to `int64`' },
+  {
+    group: 'potentially-breaking',
+    kind: 'Changed',
+    method: 'GET',
+    path: '/api/v1/scans',
+    description: 'the integer format of query parameter `limit` changed from `uint32` to `int64`',
+  },
 ];
 
 describe('api-changelog CLI', () => {
@@ -71,23 +88,44 @@ describe('api-changelog CLI', () => {
   });
 
   it('exits 1 with --fail-on breaking when a breaking change is present, 0 when none', async () => {
-    expect(await runCli([oldFile, newFile, '--fail-on', 'breaking'])).toMatchObject({ code: 1, stderr: 'api-changelog: 2 breaking change(s) found\n' });
+    expect(await runCli([oldFile, newFile, '--fail-on', 'breaking'])).toMatchObject({
+      code: 1,
+      stderr: 'api-changelog: 2 breaking change(s) found\n',
+    });
     expect(await runCli([oldFile, sameFile, '--fail-on=breaking'])).toMatchObject({ code: 0, stderr: '' });
     expect((await runCli([oldFile, sameFile])).stdout).toContain('No breaking or potentially breaking changes.');
   });
 
   it('counts both groups with --fail-on potentially-breaking', async () => {
-    expect(await runCli([oldFile, newFile, '--fail-on', 'potentially-breaking'])).toMatchObject({ code: 1, stderr: 'api-changelog: 3 potentially-breaking change(s) found\n' });
+    expect(await runCli([oldFile, newFile, '--fail-on', 'potentially-breaking'])).toMatchObject({
+      code: 1,
+      stderr: 'api-changelog: 3 potentially-breaking change(s) found\n',
+    });
   });
 
   // The root package.json runs the CLI with `node -r @swc-node/register`; this checks that wiring for real.
   it('runs as `npm run api-changelog` does, with its exit codes', async () => {
     const cli = path.join(WORKSPACE_ROOT, 'tools/api-changelog/src/cli.ts');
-    const { stdout } = await run(process.execPath, ['-r', '@swc-node/register', cli, oldFile, newFile, '--format', 'json'], { cwd: WORKSPACE_ROOT });
+    const { stdout } = await run(
+      process.execPath,
+      ['-r', '@swc-node/register', cli, oldFile, newFile, '--format', 'json'],
+      { cwd: WORKSPACE_ROOT },
+    );
     expect(JSON.parse(stdout)).toEqual({ changes: expected });
-    const failed = await run(process.execPath, ['-r', '@swc-node/register', cli, oldFile, newFile, '--fail-on', 'breaking'], { cwd: WORKSPACE_ROOT }).catch((error: { code: number; stderr: string }) => error);
+    const failed = await run(
+      process.execPath,
+      ['-r', '@swc-node/register', cli, oldFile, newFile, '--fail-on', 'breaking'],
+      { cwd: WORKSPACE_ROOT },
+    ).catch((error: { code: number; stderr: string }) => error);
     expect(failed).toMatchObject({ code: 1, stderr: 'api-changelog: 2 breaking change(s) found\n' });
-    const bad = await run(process.execPath, ['-r', '@swc-node/register', cli, oldFile, path.join(dir, 'missing.json')], { cwd: WORKSPACE_ROOT }).catch((error: { code: number; stderr: string }) => error);
-    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('missing.json: cannot read the file (no such file)') });
+    const bad = await run(
+      process.execPath,
+      ['-r', '@swc-node/register', cli, oldFile, path.join(dir, 'missing.json')],
+      { cwd: WORKSPACE_ROOT },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(bad).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('missing.json: cannot read the file (no such file)'),
+    });
   });
 });

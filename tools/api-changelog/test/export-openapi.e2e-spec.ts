@@ -3,11 +3,15 @@ import * as path from 'node:path';
 import { startTestApp } from '@acme/platform-testing';
 import { exportOpenApi, loadAppContract, serializeOpenApi, WORKSPACE_ROOT } from '../src/export-openapi';
 
-const apps = readdirSync(path.join(WORKSPACE_ROOT, 'apps')).filter((app) => existsSync(path.join(WORKSPACE_ROOT, 'apps', app, 'src', 'app.module.ts')));
+const apps = readdirSync(path.join(WORKSPACE_ROOT, 'apps')).filter((app) =>
+  existsSync(path.join(WORKSPACE_ROOT, 'apps', app, 'src', 'app.module.ts')),
+);
 
 describe('openapi export', () => {
   it('finds the four services', () => {
-    expect(apps).toEqual(expect.arrayContaining(['community-api', 'management-api', 'migration-worker', 'rum-ingestion']));
+    expect(apps).toEqual(
+      expect.arrayContaining(['community-api', 'management-api', 'migration-worker', 'rum-ingestion']),
+    );
   });
 
   // The exported file must be what clients download from the running service, byte for byte once serialized.

@@ -10,11 +10,19 @@ let newFile: string;
 
 const v1 = document({
   '/api/v1/scans': {
-    get: { parameters: [query('limit', int('uint32'))], responses: { '200': ok(obj({ id: int('int64'), branch: { type: 'string' } })) } },
+    get: {
+      parameters: [query('limit', int('uint32'))],
+      responses: { '200': ok(obj({ id: int('int64'), branch: { type: 'string' } })) },
+    },
     delete: { responses: { '204': { description: 'Deleted' } } },
   },
 });
-const v2 = document({ '/api/v1/health': { get: { responses: { '200': { description: 'OK' } } } }, '/api/v1/scans': { get: { parameters: [query('limit', int('int64'))], responses: { '200': ok(obj({ id: int('int64') })) } } } });
+const v2 = document({
+  '/api/v1/health': { get: { responses: { '200': { description: 'OK' } } } },
+  '/api/v1/scans': {
+    get: { parameters: [query('limit', int('int64'))], responses: { '200': ok(obj({ id: int('int64') })) } },
+  },
+});
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'api-changelog-sarif-'));
@@ -33,19 +41,51 @@ describe('--format sarif', () => {
     expect(log.$schema).toContain('sarif-2.1.0');
     const run = log.runs[0];
     expect(run.tool.driver.name).toBe('api-changelog');
-    expect(run.tool.driver.rules.map((r: { id: string }) => r.id).sort()).toEqual(['endpoint-removed', 'integer-format-widened-to-int64', 'response-property-removed']);
-    const routeLine = (await readFile(newFile, 'utf8')).split('\n').findIndex((line) => line.includes('"/api/v1/scans"')) + 1;
+    expect(run.tool.driver.rules.map((r: { id: string }) => r.id).sort()).toEqual([
+      'endpoint-removed',
+      'integer-format-widened-to-int64',
+      'response-property-removed',
+    ]);
+    const routeLine =
+      (await readFile(newFile, 'utf8')).split('\n').findIndex((line) => line.includes('"/api/v1/scans"')) + 1;
     expect(routeLine).toBeGreaterThan(1);
-    expect(run.results.map((r: { ruleId: string; level: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }) => ({
-      ruleId: r.ruleId,
-      level: r.level,
-      text: r.message.text,
-      uri: r.locations[0].physicalLocation.artifactLocation.uri,
-      line: r.locations[0].physicalLocation.region.startLine,
-    }))).toEqual([
-      { ruleId: 'response-property-removed', level: 'error', text: 'GET /api/v1/scans: optional response property `branch` removed for status 200', uri: newFile, line: routeLine },
-      { ruleId: 'endpoint-removed', level: 'error', text: 'DELETE /api/v1/scans: endpoint removed', uri: newFile, line: routeLine },
-      { ruleId: 'integer-format-widened-to-int64', level: 'warning', text: 'GET /api/v1/scans: the integer format of query parameter `limit` changed from `uint32` to `int64`', uri: newFile, line: routeLine },
+    expect(
+      run.results.map(
+        (r: {
+          ruleId: string;
+          level: string;
+          message: { text: string };
+          locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+        }) => ({
+          ruleId: r.ruleId,
+          level: r.level,
+          text: r.message.text,
+          uri: r.locations[0].physicalLocation.artifactLocation.uri,
+          line: r.locations[0].physicalLocation.region.startLine,
+        }),
+      ),
+    ).toEqual([
+      {
+        ruleId: 'response-property-removed',
+        level: 'error',
+        text: 'GET /api/v1/scans: optional response property `branch` removed for status 200',
+        uri: newFile,
+        line: routeLine,
+      },
+      {
+        ruleId: 'endpoint-removed',
+        level: 'error',
+        text: 'DELETE /api/v1/scans: endpoint removed',
+        uri: newFile,
+        line: routeLine,
+      },
+      {
+        ruleId: 'integer-format-widened-to-int64',
+        level: 'warning',
+        text: 'GET /api/v1/scans: the integer format of query parameter `limit` changed from `uint32` to `int64`',
+        uri: newFile,
+        line: routeLine,
+      },
     ]);
     for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
   });

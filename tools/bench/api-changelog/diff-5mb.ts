@@ -24,8 +24,18 @@ function generate(version: 1 | 2, operations: number): Doc {
       properties: {
         id: { type: 'integer', format: changed(c) ? 'int64' : 'uint64' },
         rule: { type: 'string', maxLength: 256 },
-        severity: { type: 'string', enum: changed(c + 1) ? ['low', 'medium', 'high', 'critical'] : ['low', 'medium', 'high'] },
-        location: { type: 'object', properties: { path: { type: 'string' }, line: { type: 'integer', format: 'int32' }, column: { type: 'integer', format: 'int32' } } },
+        severity: {
+          type: 'string',
+          enum: changed(c + 1) ? ['low', 'medium', 'high', 'critical'] : ['low', 'medium', 'high'],
+        },
+        location: {
+          type: 'object',
+          properties: {
+            path: { type: 'string' },
+            line: { type: 'integer', format: 'int32' },
+            column: { type: 'integer', format: 'int32' },
+          },
+        },
         ...(changed(c + 2) ? {} : { sastFindings: { type: 'integer' } }),
       },
     };
@@ -34,24 +44,64 @@ function generate(version: 1 | 2, operations: number): Doc {
   for (let i = 0; i < operations; i++) {
     const properties: Doc = {};
     for (let p = 0; p < 24; p++) {
-      properties[`field_${p}`] = p % 4 === 0 ? { type: 'object', properties: { value: { type: 'string', maxLength: 128 }, count: { type: 'integer', format: changed(i) && p === 0 ? 'int64' : 'uint32' } } } : { type: 'string', description: `Field ${p} of operation ${i}` };
+      properties[`field_${p}`] =
+        p % 4 === 0
+          ? {
+              type: 'object',
+              properties: {
+                value: { type: 'string', maxLength: 128 },
+                count: { type: 'integer', format: changed(i) && p === 0 ? 'int64' : 'uint32' },
+              },
+            }
+          : { type: 'string', description: `Field ${p} of operation ${i}` };
     }
     if (changed(i)) properties['is_partial_scan'] = { type: 'boolean' };
     paths[`/api/v1/deployments/{deploymentId}/resource_${i}/{itemId}`] = {
       parameters: [{ name: 'deploymentId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } }],
       get: {
         ...(changed(i) ? { deprecated: true } : {}),
-        parameters: [{ name: 'itemId', in: 'path', required: true, schema: { type: 'string' } }, { name: 'limit', in: 'query', schema: { type: 'integer', format: 'uint32', maximum: 100 } }],
-        responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { findings: { type: 'array', items: { $ref: `#/components/schemas/Finding${i % 200}` } } } } } } } },
+        parameters: [
+          { name: 'itemId', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'limit', in: 'query', schema: { type: 'integer', format: 'uint32', maximum: 100 } },
+        ],
+        responses: {
+          '200': {
+            description: 'OK',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    findings: { type: 'array', items: { $ref: `#/components/schemas/Finding${i % 200}` } },
+                  },
+                },
+              },
+            },
+          },
+        },
       },
       post: {
         parameters: [{ name: 'itemId', in: 'path', required: true, schema: { type: 'string' } }],
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['field_1'], properties } } } },
-        responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: `#/components/schemas/Finding${(i + 7) % 200}` } } } }, ...(changed(i) ? { '202': { description: 'Queued' } } : {}) },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', required: ['field_1'], properties } } },
+        },
+        responses: {
+          '200': {
+            description: 'OK',
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/Finding${(i + 7) % 200}` } } },
+          },
+          ...(changed(i) ? { '202': { description: 'Queued' } } : {}),
+        },
       },
     };
   }
-  return { openapi: '3.0.3', info: { title: 'Code Analysis API', version: `${version}.0` }, paths, components: { schemas } };
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Code Analysis API', version: `${version}.0` },
+    paths,
+    components: { schemas },
+  };
 }
 
 function sized(version: 1 | 2): string {
@@ -76,7 +126,10 @@ async function main(): Promise<void> {
       JSON.parse(readFileSync(oldFile, 'utf8'));
       JSON.parse(readFileSync(newFile, 'utf8'));
     });
-    const { value: [o, n], ms: loaded } = await timed(() => Promise.all([loadOpenApi(oldFile), loadOpenApi(newFile)]));
+    const {
+      value: [o, n],
+      ms: loaded,
+    } = await timed(() => Promise.all([loadOpenApi(oldFile), loadOpenApi(newFile)]));
     const { value: changes, ms: diffed } = await timed(() => {
       const found = diffDocuments(o, n);
       toMarkdown(found);
@@ -85,7 +138,23 @@ async function main(): Promise<void> {
     const inProcess = loaded + diffed;
 
     const cliRun = async (a: string, b: string) =>
-      (await timed(() => execFileSync(process.execPath, ['-r', '@swc-node/register', path.join(__dirname, '../../api-changelog/src/cli.ts'), a, b, '--format', 'json'], { maxBuffer: 1 << 28 }))).ms;
+      (
+        await timed(() =>
+          execFileSync(
+            process.execPath,
+            [
+              '-r',
+              '@swc-node/register',
+              path.join(__dirname, '../../api-changelog/src/cli.ts'),
+              a,
+              b,
+              '--format',
+              'json',
+            ],
+            { maxBuffer: 1 << 28 },
+          ),
+        )
+      ).ms;
     const tiny = path.join(dir, 'tiny.json');
     writeFileSync(tiny, JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} }));
     const startup = await cliRun(tiny, tiny);
@@ -95,8 +164,12 @@ async function main(): Promise<void> {
     console.log(`changes found: ${changes.length} (${breaking} breaking)`);
     console.log(`raw baseline (read + JSON.parse both): ${baseline.toFixed(0)} ms`);
     console.log(`load + $ref resolution + checks: ${loaded.toFixed(0)} ms; diff + Markdown: ${diffed.toFixed(0)} ms`);
-    console.log(`in-process total: ${inProcess.toFixed(0)} ms = ${ratio(inProcess, baseline, 1)}x the raw baseline, ${((inProcess / 2000) * 100).toFixed(0)}% of the 2 s target`);
-    console.log(`CLI end to end (node + swc-node startup included): ${cli.toFixed(0)} ms = ${ratio(cli, baseline, 1)}x the raw baseline, ${((cli / 2000) * 100).toFixed(0)}% of the 2 s target`);
+    console.log(
+      `in-process total: ${inProcess.toFixed(0)} ms = ${ratio(inProcess, baseline, 1)}x the raw baseline, ${((inProcess / 2000) * 100).toFixed(0)}% of the 2 s target`,
+    );
+    console.log(
+      `CLI end to end (node + swc-node startup included): ${cli.toFixed(0)} ms = ${ratio(cli, baseline, 1)}x the raw baseline, ${((cli / 2000) * 100).toFixed(0)}% of the 2 s target`,
+    );
     console.log(`  of which process startup (same CLI on two empty documents): ${startup.toFixed(0)} ms`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -20,7 +20,16 @@ import { Client } from 'pg';
 import { listEventsStatement } from '@acme/events';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { fetchJson, Figures, jsonPosts, measure } from '../support/load';
-import { freePort, localUrl, numberArg, Processes, SERVICE_NODE_FLAGS, tsEntry, waitForHealth, waitUntil } from '../support/processes';
+import {
+  freePort,
+  localUrl,
+  numberArg,
+  Processes,
+  SERVICE_NODE_FLAGS,
+  tsEntry,
+  waitForHealth,
+  waitUntil,
+} from '../support/processes';
 import { machineLine, markdownTable, median } from '../support/report';
 
 const EVENTS = numberArg('events', 200_000);
@@ -50,7 +59,8 @@ async function seed(db: Client, projectId: string, userId: string, otherId: stri
       [projectId, userId, otherId, start + 1, Math.min(EVENTS, start + 50_000)],
     );
   }
-  const image = (name: string, size: number) => `jsonb_build_object('key', e.project_id || '/events/' || e.id || '/${name}.jpg', 'width', ${size}, 'height', ${size}, 'size', ${size * 40}, 'format', 'jpeg')`;
+  const image = (name: string, size: number) =>
+    `jsonb_build_object('key', e.project_id || '/events/' || e.id || '/${name}.jpg', 'width', ${size}, 'height', ${size}, 'size', ${size * 40}, 'format', 'jpeg')`;
   await db.query(
     `INSERT INTO community.event_files (project_id, event_id, role, position, original_name, original, variants, metadata)
      SELECT e.project_id, e.id, 'cover', 0, 'cover.jpg', ${image('original', 1600)},
@@ -66,8 +76,24 @@ async function seed(db: Client, projectId: string, userId: string, otherId: stri
 /** `--explain`: the plans of the two read statements (what bounds the reads is in PostgreSQL, not in Node). */
 async function explain(db: Client, projectId: string, viewer: string): Promise<void> {
   const from = new Date(Date.now() + 30 * DAY);
-  const base = { page: 1, limit: 20, from: null, to: null, type: null, visibility: null, status: null, spaceId: null, userId: null, hostId: null, near: null, sortBy: 'startTime' as const };
-  for (const query of [{ ...base, from, to: new Date(from.getTime() + 7 * DAY) }, { ...base, near: { latitude: 48.85, longitude: 2.35, radius: 2000 }, sortBy: 'distance' as const }]) {
+  const base = {
+    page: 1,
+    limit: 20,
+    from: null,
+    to: null,
+    type: null,
+    visibility: null,
+    status: null,
+    spaceId: null,
+    userId: null,
+    hostId: null,
+    near: null,
+    sortBy: 'startTime' as const,
+  };
+  for (const query of [
+    { ...base, from, to: new Date(from.getTime() + 7 * DAY) },
+    { ...base, near: { latitude: 48.85, longitude: 2.35, radius: 2000 }, sortBy: 'distance' as const },
+  ]) {
     const { text, parameters } = listEventsStatement(projectId, viewer, query);
     const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, parameters);
     process.stderr.write(`\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
@@ -90,15 +116,30 @@ async function main(): Promise<void> {
     const appBase = localUrl(appPort);
     const nodeFlags = [...SERVICE_NODE_FLAGS, ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${work}/profile`] : [])];
     const app: ChildProcess = processes.start([...nodeFlags, ...tsEntry('apps/community-api/src/main.ts')], {
-      PORT: String(appPort), DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn', ADMIN_TOKEN,
-      COMMUNITY_AUTH_SECRET: SECRET, STORAGE_DIR: join(work, 'storage'), UPLOAD_TMP_DIR: work,
+      PORT: String(appPort),
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN,
+      COMMUNITY_AUTH_SECRET: SECRET,
+      STORAGE_DIR: join(work, 'storage'),
+      UPLOAD_TMP_DIR: work,
     });
     await waitForHealth(appBase, 'the community API', 180_000);
-    const project = await fetchJson(`${appBase}/admin/v1/projects`, { name: 'bench', bundles: ['files-images', 'spaces'] }, { authorization: `Bearer ${ADMIN_TOKEN}` });
+    const project = await fetchJson(
+      `${appBase}/admin/v1/projects`,
+      { name: 'bench', bundles: ['files-images', 'spaces'] },
+      { authorization: `Bearer ${ADMIN_TOKEN}` },
+    );
     const api = `${appBase}/api/v6/${project.id}/api/v7`;
-    const session = await fetchJson(`${api}/auth/sign-up`, { email: 'bench@example.com', password: 'bench password 123' });
+    const session = await fetchJson(`${api}/auth/sign-up`, {
+      email: 'bench@example.com',
+      password: 'bench password 123',
+    });
     const other = await fetchJson(`${api}/auth/sign-up`, { email: 'host@example.com', password: 'bench password 123' });
-    const subject = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()).sub as string;
+    const subject = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()).sub as string;
     const token: string = session.accessToken;
     const db = new Client({ connectionString: database.url });
     await db.connect();
@@ -111,9 +152,15 @@ async function main(): Promise<void> {
     }
     process.stderr.write(`seeded ${EVENTS} events in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s\n`);
 
-    const raw: ChildProcess = processes.start([...SERVICE_NODE_FLAGS, 'tools/bench/community-events/raw-events-server.mjs'], {
-      PORT: String(rawPort), DATABASE_URL: database.url, PROJECT_ID: project.id, COMMUNITY_AUTH_SECRET: SECRET,
-    });
+    const raw: ChildProcess = processes.start(
+      [...SERVICE_NODE_FLAGS, 'tools/bench/community-events/raw-events-server.mjs'],
+      {
+        PORT: String(rawPort),
+        DATABASE_URL: database.url,
+        PROJECT_ID: project.id,
+        COMMUNITY_AUTH_SECRET: SECRET,
+      },
+    );
     const rawBase = localUrl(rawPort);
     await waitUntil(async () => (await fetch(`${rawBase}/nothing`)).status === 404, 'the raw handler');
 
@@ -123,33 +170,73 @@ async function main(): Promise<void> {
     // Created events start two years out and lie near Lyon, outside the list window and the search radius.
     const createBody = () =>
       JSON.stringify({
-        title: `Bench create ${n++}`, description: 'Created under load', startTime: new Date(Date.now() + 730 * DAY).toISOString(), type: 'physical',
-        address: '1 Place Bellecour', location: { latitude: 45.76, longitude: 4.83 }, capacity: 50, hostIds: [], metadata: { source: 'bench' },
+        title: `Bench create ${n++}`,
+        description: 'Created under load',
+        startTime: new Date(Date.now() + 730 * DAY).toISOString(),
+        type: 'physical',
+        address: '1 Place Bellecour',
+        location: { latitude: 45.76, longitude: 4.83 },
+        capacity: 50,
+        hostIds: [],
+        metadata: { source: 'bench' },
       });
     const scenarios: Scenario[] = [
       { name: `list: GET ?${window.replace(/&limit=20$/, '')} (7-day window), limit 20`, path: `?${window}` },
-      { name: 'radius search: GET ?latitude=48.85&longitude=2.35&radius=2000&sortBy=distance, limit 20', path: '?latitude=48.85&longitude=2.35&radius=2000&sortBy=distance&limit=20' },
+      {
+        name: 'radius search: GET ?latitude=48.85&longitude=2.35&radius=2000&sortBy=distance, limit 20',
+        path: '?latitude=48.85&longitude=2.35&radius=2000&sortBy=distance&limit=20',
+      },
       { name: 'create: POST JSON (physical, location, no images)', path: '', post: createBody },
     ];
     const auth = { authorization: `Bearer ${token}` };
 
     // Equal answers before any load: the same bytes for the reads, the same event (but id and timestamps) for a create.
     for (const scenario of scenarios.filter((s) => !s.post)) {
-      const [a, r] = await Promise.all([`${api}/events${scenario.path}`, `${rawBase}/events${scenario.path}`].map(async (url) => (await fetch(url, { headers: auth })).text()));
-      if (a !== r) throw new Error(`${scenario.name}: the app and the raw handler answer differently\napp ${a.slice(0, 400)}\nraw ${r.slice(0, 400)}`);
+      const [a, r] = await Promise.all(
+        [`${api}/events${scenario.path}`, `${rawBase}/events${scenario.path}`].map(async (url) =>
+          (await fetch(url, { headers: auth })).text(),
+        ),
+      );
+      if (a !== r)
+        throw new Error(
+          `${scenario.name}: the app and the raw handler answer differently\napp ${a.slice(0, 400)}\nraw ${r.slice(0, 400)}`,
+        );
       const page = JSON.parse(a);
-      process.stderr.write(`${scenario.name}: ${page.data.length} of ${page.pagination.totalItems}, ${a.length} bytes, equal\n`);
+      process.stderr.write(
+        `${scenario.name}: ${page.data.length} of ${page.pagination.totalItems}, ${a.length} bytes, equal\n`,
+      );
     }
     const body = createBody();
-    const strip = (event: Record<string, unknown>) => ({ ...event, id: undefined, createdAt: undefined, updatedAt: undefined });
-    const [createdApp, createdRaw] = await Promise.all([fetchJson(`${api}/events`, JSON.parse(body), auth), fetchJson(`${rawBase}/events`, JSON.parse(body), auth)]);
-    if (JSON.stringify(strip(createdApp)) !== JSON.stringify(strip(createdRaw))) throw new Error(`create answers differ\n${JSON.stringify(createdApp)}\n${JSON.stringify(createdRaw)}`);
+    const strip = (event: Record<string, unknown>) => ({
+      ...event,
+      id: undefined,
+      createdAt: undefined,
+      updatedAt: undefined,
+    });
+    const [createdApp, createdRaw] = await Promise.all([
+      fetchJson(`${api}/events`, JSON.parse(body), auth),
+      fetchJson(`${rawBase}/events`, JSON.parse(body), auth),
+    ]);
+    if (JSON.stringify(strip(createdApp)) !== JSON.stringify(strip(createdRaw)))
+      throw new Error(`create answers differ\n${JSON.stringify(createdApp)}\n${JSON.stringify(createdRaw)}`);
 
     const run = (label: string, server: ChildProcess, url: string, scenario: Scenario, warmUp: number) =>
-      measure(label, { url, connections: CONNECTIONS, timeout: 30, headers: auth, ...(scenario.post ? { method: 'POST', requests: jsonPosts(scenario.post, () => auth) } : {}) }, { duration: DURATION, warmUp, server });
+      measure(
+        label,
+        {
+          url,
+          connections: CONNECTIONS,
+          timeout: 30,
+          headers: auth,
+          ...(scenario.post ? { method: 'POST', requests: jsonPosts(scenario.post, () => auth) } : {}),
+        },
+        { duration: DURATION, warmUp, server },
+      );
 
     const out = process.stdout;
-    out.write(`\n${machineLine()}; ${EVENTS} events seeded; ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds (raw then app each round)\n`);
+    out.write(
+      `\n${machineLine()}; ${EVENTS} events seeded; ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds (raw then app each round)\n`,
+    );
     for (const scenario of scenarios.filter((s) => !ONLY || s.name.startsWith(ONLY))) {
       const rows: Array<Array<string | number>> = [];
       const ratios = { rps: [] as number[], p99: [] as number[], cpu: [] as number[] };
@@ -163,11 +250,40 @@ async function main(): Promise<void> {
         ratios.rps.push(rps);
         ratios.p99.push(p99);
         ratios.cpu.push(cpu);
-        rows.push([round + 1, r.rps.toFixed(0), a.rps.toFixed(0), rps.toFixed(2), r.p99, a.p99, p99.toFixed(2), (r.cpuMsPerRequest as number).toFixed(2), (a.cpuMsPerRequest as number).toFixed(2), r.errors + a.errors]);
+        rows.push([
+          round + 1,
+          r.rps.toFixed(0),
+          a.rps.toFixed(0),
+          rps.toFixed(2),
+          r.p99,
+          a.p99,
+          p99.toFixed(2),
+          (r.cpuMsPerRequest as number).toFixed(2),
+          (a.cpuMsPerRequest as number).toFixed(2),
+          r.errors + a.errors,
+        ]);
       }
       out.write(`\n${scenario.name}\n\n`);
-      out.write(markdownTable(['round', 'raw req/s', 'app req/s', 'req/s ratio', 'raw p99 ms', 'app p99 ms', 'p99 ratio', 'raw CPU ms/req', 'app CPU ms/req', 'non-2xx/errors'], rows));
-      out.write(`\nmedian of paired ratios: req/s ${median(ratios.rps).toFixed(2)} (target >= 0.8), p99 ${median(ratios.p99).toFixed(2)} (target <= 1.5), server CPU per request ${median(ratios.cpu).toFixed(2)}\n`);
+      out.write(
+        markdownTable(
+          [
+            'round',
+            'raw req/s',
+            'app req/s',
+            'req/s ratio',
+            'raw p99 ms',
+            'app p99 ms',
+            'p99 ratio',
+            'raw CPU ms/req',
+            'app CPU ms/req',
+            'non-2xx/errors',
+          ],
+          rows,
+        ),
+      );
+      out.write(
+        `\nmedian of paired ratios: req/s ${median(ratios.rps).toFixed(2)} (target >= 0.8), p99 ${median(ratios.p99).toFixed(2)} (target <= 1.5), server CPU per request ${median(ratios.cpu).toFixed(2)}\n`,
+      );
     }
   } finally {
     await processes.stopAll();

@@ -30,9 +30,16 @@ async function sequential<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
 export async function perVariant(path: string, variants: Rendition[], outDir: string, effort = 4): Promise<number> {
   const meta = await sharp(path, INPUT).metadata();
   const base = () => sharp(path, INPUT).rotate();
-  const render = async (name: string, pipeline: Sharp) => (await pipeline.webp({ quality: 85, effort }).toFile(join(outDir, `${name}.webp`))).size;
-  const jobs = [() => render('original', base()), ...variants.map((v) => () => render(v.name, base().resize(v.width, v.height, { fit: v.fit })))];
-  const sizes = (meta.width as number) * (meta.height as number) > SEQUENTIAL_ABOVE_PIXELS ? await sequential(jobs) : await Promise.all(jobs.map((job) => job()));
+  const render = async (name: string, pipeline: Sharp) =>
+    (await pipeline.webp({ quality: 85, effort }).toFile(join(outDir, `${name}.webp`))).size;
+  const jobs = [
+    () => render('original', base()),
+    ...variants.map((v) => () => render(v.name, base().resize(v.width, v.height, { fit: v.fit }))),
+  ];
+  const sizes =
+    (meta.width as number) * (meta.height as number) > SEQUENTIAL_ABOVE_PIXELS
+      ? await sequential(jobs)
+      : await Promise.all(jobs.map((job) => job()));
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
@@ -40,7 +47,11 @@ export async function perVariant(path: string, variants: Rendition[], outDir: st
 export async function decodeOnceRaw(path: string, variants: Rendition[], outDir: string, effort = 2): Promise<number> {
   const { data, info } = await sharp(path, INPUT).rotate().raw().toBuffer({ resolveWithObject: true });
   const pixels = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const render = async (name: string, pipeline: Sharp) => (await pipeline.webp({ quality: 85, effort }).toFile(join(outDir, `${name}.webp`))).size;
-  const sizes = await Promise.all([render('original', pixels.clone()), ...variants.map((v) => render(v.name, pixels.clone().resize(v.width, v.height, { fit: v.fit })))]);
+  const render = async (name: string, pipeline: Sharp) =>
+    (await pipeline.webp({ quality: 85, effort }).toFile(join(outDir, `${name}.webp`))).size;
+  const sizes = await Promise.all([
+    render('original', pixels.clone()),
+    ...variants.map((v) => render(v.name, pixels.clone().resize(v.width, v.height, { fit: v.fit }))),
+  ]);
   return sizes.reduce((sum, size) => sum + size, 0);
 }

@@ -14,5 +14,7 @@ export async function photo(seed: number): Promise<Buffer> {
       raw[i + 2] = ((x + y) % 256) ^ (n & 63);
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }

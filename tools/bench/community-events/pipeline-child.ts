@@ -20,6 +20,9 @@ void (async () => {
   }
   const before = memoryBytes('self', 'VmRSS');
   if (mode === 'per-variant') await perVariant(file, computeVariants(options), outDir);
-  else await processImage({ path: file, filename: 'bench', size: statSync(file).size }, options, outDir, { maxPixels: 100_000_000 });
+  else
+    await processImage({ path: file, filename: 'bench', size: statSync(file).size }, options, outDir, {
+      maxPixels: 100_000_000,
+    });
   process.stdout.write(`${before} ${memoryBytes('self', 'VmHWM')}\n`);
 })();

@@ -42,18 +42,31 @@ async function main(): Promise<void> {
     const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const stages: Array<[string, () => Promise<unknown>]> = [
       ['decode the 2 MP JPEG in full', () => sharp(file).rotate().raw().toBuffer()],
-      ['decode with shrink-on-load for 800x600 (1/2)', () => sharp(file).rotate().resize(800, 600, { fit: 'cover' }).raw().toBuffer()],
-      ['decode with shrink-on-load for 200x200 (1/4)', () => sharp(file).rotate().resize(200, 200, { fit: 'cover' }).raw().toBuffer()],
+      [
+        'decode with shrink-on-load for 800x600 (1/2)',
+        () => sharp(file).rotate().resize(800, 600, { fit: 'cover' }).raw().toBuffer(),
+      ],
+      [
+        'decode with shrink-on-load for 200x200 (1/4)',
+        () => sharp(file).rotate().resize(200, 200, { fit: 'cover' }).raw().toBuffer(),
+      ],
       ['resize decoded pixels to 1280x960', () => pixels().resize(1280, 960, { fit: 'cover' }).raw().toBuffer()],
       ['resize decoded pixels to 800x600', () => pixels().resize(800, 600, { fit: 'cover' }).raw().toBuffer()],
       ['resize decoded pixels to 200x200', () => pixels().resize(200, 200, { fit: 'cover' }).raw().toBuffer()],
-      ...[4, 2, 0].map((effort): [string, () => Promise<unknown>] => [`encode 2 MP webp q85, effort ${effort}`, () => pixels().webp({ quality: 85, effort }).toBuffer()]),
+      ...[4, 2, 0].map((effort): [string, () => Promise<unknown>] => [
+        `encode 2 MP webp q85, effort ${effort}`,
+        () => pixels().webp({ quality: 85, effort }).toBuffer(),
+      ]),
       ['encode 2 MP jpeg q85 (libjpeg-turbo)', () => pixels().jpeg({ quality: 85 }).toBuffer()],
       ['encode 2 MP jpeg q85, mozjpeg', () => pixels().jpeg({ quality: 85, mozjpeg: true }).toBuffer()],
     ];
     const rows: Array<[string, string]> = [];
     for (const [label, fn] of stages) rows.push([label, (await mean(fn)).toFixed(1)]);
-    for (const effort of [4, 2, 0]) rows.push([`bytes of the 2 MP webp at effort ${effort}`, String((await pixels().webp({ quality: 85, effort }).toBuffer()).length)]);
+    for (const effort of [4, 2, 0])
+      rows.push([
+        `bytes of the 2 MP webp at effort ${effort}`,
+        String((await pixels().webp({ quality: 85, effort }).toBuffer()).length),
+      ]);
     for (const threads of [1, 2]) {
       sharp.concurrency(threads);
       const gallery = async () => {
@@ -61,7 +74,10 @@ async function main(): Promise<void> {
         await Promise.all(paths.map((path) => decodeOnceRaw(path, VARIANTS, mkdtempSync(join(out, 'image-')))));
         rmSync(out, { recursive: true, force: true });
       };
-      rows.push([`10-image gallery, decode once + effort 2, ${threads} libvips thread(s) per operation (ms)`, (await mean(gallery, 3)).toFixed(0)]);
+      rows.push([
+        `10-image gallery, decode once + effort 2, ${threads} libvips thread(s) per operation (ms)`,
+        (await mean(gallery, 3)).toFixed(0),
+      ]);
     }
     console.log(`Pipeline stages, ${machineLine()}\n`);
     console.log(markdownTable(['stage', 'ms (or bytes)'], rows));

@@ -11,7 +11,9 @@ import pg from 'pg';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
 const projectId = process.env.PROJECT_ID;
 // A KeyObject: given bytes, jsonwebtoken first tries (and fails) to read them as a PEM key on every call.
-const accessKey = createSecretKey(createHmac('sha256', process.env.COMMUNITY_AUTH_SECRET).update('community:access-token').digest());
+const accessKey = createSecretKey(
+  createHmac('sha256', process.env.COMMUNITY_AUTH_SECRET).update('community:access-token').digest(),
+);
 
 const COLUMNS = `e.id, e.project_id AS "projectId", e.user_id AS "userId", e.title, e.description, e.start_time AS "startTime",
   e.end_time AS "endTime", e.timezone, e.type, e.url, e.venue_name AS "venueName", e.address, e.location, e.space_id AS "spaceId",
@@ -37,7 +39,9 @@ function listStatement(viewer, q) {
   if (q.near) {
     const point = `"community"."geo_point"(${bind(q.near.latitude)}::float8, ${bind(q.near.longitude)}::float8)`;
     const radius = `${bind(q.near.radius)}::float8`;
-    where.push(`public.earth_box(${point}, ${radius}) @> e.earth_point AND public.earth_distance(${point}, e.earth_point) <= ${radius}`);
+    where.push(
+      `public.earth_box(${point}, ${radius}) @> e.earth_point AND public.earth_distance(${point}, e.earth_point) <= ${radius}`,
+    );
     distance = `public.earth_distance(${point}, e.earth_point)`;
   }
   const user = bind(viewer);
@@ -52,39 +56,111 @@ function listStatement(viewer, q) {
 }
 
 const iso = (date) => (date ? new Date(date).toISOString() : null);
-const image = (stored) => ({ url: `/files/${stored.key}`, width: stored.width, height: stored.height, size: stored.size, format: stored.format });
+const image = (stored) => ({
+  url: `/files/${stored.key}`,
+  width: stored.width,
+  height: stored.height,
+  size: stored.size,
+  format: stored.format,
+});
 const fileView = (f) => ({
-  id: f.id, role: f.role, position: f.position, originalName: f.originalName, original: image(f.original),
-  variants: Object.fromEntries(Object.entries(f.variants).map(([name, stored]) => [name, image(stored)])), metadata: f.metadata, createdAt: f.createdAt,
+  id: f.id,
+  role: f.role,
+  position: f.position,
+  originalName: f.originalName,
+  original: image(f.original),
+  variants: Object.fromEntries(Object.entries(f.variants).map(([name, stored]) => [name, image(stored)])),
+  metadata: f.metadata,
+  createdAt: f.createdAt,
 });
 const eventView = (e) => ({
-  id: e.id, projectId: e.projectId, userId: e.userId, title: e.title, description: e.description, startTime: iso(e.startTime), endTime: iso(e.endTime),
-  timezone: e.timezone, type: e.type, url: e.url, venueName: e.venueName, address: e.address, location: e.location, spaceId: e.spaceId,
-  visibility: e.visibility, status: e.status, allowMaybe: e.allowMaybe, guestListVisible: e.guestListVisible, capacity: e.capacity, hostIds: e.hostIds,
-  metadata: e.metadata, rsvpCounts: { going: e.goingCount, maybe: e.maybeCount, not_going: e.notGoingCount },
-  ...(e.files ? { files: e.files.map(fileView) } : {}), createdAt: iso(e.createdAt), updatedAt: iso(e.updatedAt),
+  id: e.id,
+  projectId: e.projectId,
+  userId: e.userId,
+  title: e.title,
+  description: e.description,
+  startTime: iso(e.startTime),
+  endTime: iso(e.endTime),
+  timezone: e.timezone,
+  type: e.type,
+  url: e.url,
+  venueName: e.venueName,
+  address: e.address,
+  location: e.location,
+  spaceId: e.spaceId,
+  visibility: e.visibility,
+  status: e.status,
+  allowMaybe: e.allowMaybe,
+  guestListVisible: e.guestListVisible,
+  capacity: e.capacity,
+  hostIds: e.hostIds,
+  metadata: e.metadata,
+  rsvpCounts: { going: e.goingCount, maybe: e.maybeCount, not_going: e.notGoingCount },
+  ...(e.files ? { files: e.files.map(fileView) } : {}),
+  createdAt: iso(e.createdAt),
+  updatedAt: iso(e.updatedAt),
 });
 
 async function list(viewer, search) {
   const number = (name, fallback) => (search.has(name) ? Number(search.get(name)) : fallback);
-  const q = { page: number('page', 1), limit: number('limit', 20), from: search.get('from') && new Date(search.get('from')), to: search.get('to') && new Date(search.get('to')), sortBy: search.get('sortBy') ?? 'startTime' };
-  if (search.has('radius')) q.near = { latitude: number('latitude'), longitude: number('longitude'), radius: number('radius') };
+  const q = {
+    page: number('page', 1),
+    limit: number('limit', 20),
+    from: search.get('from') && new Date(search.get('from')),
+    to: search.get('to') && new Date(search.get('to')),
+    sortBy: search.get('sortBy') ?? 'startTime',
+  };
+  if (search.has('radius'))
+    q.near = { latitude: number('latitude'), longitude: number('longitude'), radius: number('radius') };
   const { rows } = await pool.query(listStatement(viewer, q));
   const total = rows[0]?.total ?? 0;
   const data = rows.length === 1 && rows[0].id === null ? [] : rows.map(eventView);
-  return [200, { data, pagination: { page: q.page, pageSize: q.limit, totalPages: Math.ceil(total / q.limit), totalItems: total, hasMore: q.page * q.limit < total } }];
+  return [
+    200,
+    {
+      data,
+      pagination: {
+        page: q.page,
+        pageSize: q.limit,
+        totalPages: Math.ceil(total / q.limit),
+        totalItems: total,
+        hasMore: q.page * q.limit < total,
+      },
+    },
+  ];
 }
 
 async function create(viewer, body) {
-  const location = body.location ? JSON.stringify({ type: 'Point', coordinates: [body.location.longitude, body.location.latitude] }) : null;
+  const location = body.location
+    ? JSON.stringify({ type: 'Point', coordinates: [body.location.longitude, body.location.latitude] })
+    : null;
   const { rows } = await pool.query(
     `INSERT INTO "community"."events" AS e (id, project_id, user_id, title, description, start_time, end_time, timezone, type, url, venue_name, address,
        location, space_id, visibility, allow_maybe, guest_list_visible, capacity, host_ids, metadata)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
      RETURNING ${COLUMNS}`,
-    [randomUUID(), projectId, viewer, body.title, body.description ?? null, new Date(body.startTime), body.endTime ? new Date(body.endTime) : null, body.timezone ?? null,
-      body.type, body.url ?? null, body.venueName ?? null, body.address ?? null, location, body.spaceId ?? null, body.visibility ?? 'public',
-      body.allowMaybe ?? true, body.guestListVisible ?? true, body.capacity ?? null, [...new Set([viewer, ...(body.hostIds ?? [])])], JSON.stringify(body.metadata ?? {})],
+    [
+      randomUUID(),
+      projectId,
+      viewer,
+      body.title,
+      body.description ?? null,
+      new Date(body.startTime),
+      body.endTime ? new Date(body.endTime) : null,
+      body.timezone ?? null,
+      body.type,
+      body.url ?? null,
+      body.venueName ?? null,
+      body.address ?? null,
+      location,
+      body.spaceId ?? null,
+      body.visibility ?? 'public',
+      body.allowMaybe ?? true,
+      body.guestListVisible ?? true,
+      body.capacity ?? null,
+      [...new Set([viewer, ...(body.hostIds ?? [])])],
+      JSON.stringify(body.metadata ?? {}),
+    ],
   );
   return [201, eventView(rows[0])];
 }
@@ -98,7 +174,10 @@ const readBody = (request) =>
   });
 const send = (response, status, body) => {
   const json = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+  });
   response.end(json);
 };
 
@@ -108,7 +187,11 @@ const server = createServer(async (request, response) => {
     if (url.pathname !== '/events') return send(response, 404, { error: 'Not Found', code: 'route/not-found' });
     let viewer;
     try {
-      viewer = jwt.verify((request.headers.authorization ?? '').replace(/^Bearer /, ''), accessKey, { algorithms: ['HS256'], audience: projectId, issuer: 'community-api' }).sub;
+      viewer = jwt.verify((request.headers.authorization ?? '').replace(/^Bearer /, ''), accessKey, {
+        algorithms: ['HS256'],
+        audience: projectId,
+        issuer: 'community-api',
+      }).sub;
     } catch {
       return send(response, 403, { error: 'forbidden', code: 'auth/forbidden' });
     }

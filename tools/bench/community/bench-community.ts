@@ -16,7 +16,16 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { Figures, jsonPosts, measure } from '../support/load';
-import { freePort, localUrl, numberArg, Processes, SERVICE_NODE_FLAGS, tsEntry, waitForHealth, waitUntil } from '../support/processes';
+import {
+  freePort,
+  localUrl,
+  numberArg,
+  Processes,
+  SERVICE_NODE_FLAGS,
+  tsEntry,
+  waitForHealth,
+  waitUntil,
+} from '../support/processes';
 import { machineLine, markdownTable, median, medianRun } from '../support/report';
 import { reviveTokens, seedDeviceUsers, seedTokens } from './seed';
 import { signInFigures } from './sign-in-load';
@@ -44,7 +53,11 @@ interface Route {
 }
 
 const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   const parsed = text ? (JSON.parse(text) as { code?: string; success?: boolean }) : {};
   return `${response.status} ${parsed.code ?? ''} ${parsed.success ?? ''}`;
@@ -63,11 +76,27 @@ function report(route: Route): string {
   const rps = paired((r, a) => a.rps / r.rps);
   const p99 = paired((r, a) => a.p99 / r.p99);
   const cpu = paired((r, a) => (a.cpuMsPerRequest ?? NaN) / (r.cpuMsPerRequest ?? NaN));
-  const row = (f: Figures) => [f.label, f.rps.toFixed(0), f.p50, f.p99, (f.cpuMsPerRequest ?? NaN).toFixed(3), f.errors];
+  const row = (f: Figures) => [
+    f.label,
+    f.rps.toFixed(0),
+    f.p50,
+    f.p99,
+    (f.cpuMsPerRequest ?? NaN).toFixed(3),
+    f.errors,
+  ];
   let out = `\n### ${route.name}\n\n`;
   out += markdownTable(
     ['round', 'raw req/s', 'raw p99 ms', 'app req/s', 'app p99 ms', 'req/s ratio', 'p99 ratio', 'CPU/req ratio'],
-    route.raw.map((r, i) => [i + 1, r.rps.toFixed(0), r.p99, route.app[i].rps.toFixed(0), route.app[i].p99, rps[i].toFixed(2), p99[i].toFixed(2), cpu[i].toFixed(2)]),
+    route.raw.map((r, i) => [
+      i + 1,
+      r.rps.toFixed(0),
+      r.p99,
+      route.app[i].rps.toFixed(0),
+      route.app[i].p99,
+      rps[i].toFixed(2),
+      p99[i].toFixed(2),
+      cpu[i].toFixed(2),
+    ]),
   );
   out += `\nMedian runs (by req/s):\n\n${markdownTable(['handler', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx/errors'], [row(medianRun(route.raw, (f) => f.rps)), row(medianRun(route.app, (f) => f.rps))])}`;
   out += `\n**Median of paired ratios (app / raw): throughput ${median(rps).toFixed(2)} (target >= 0.8), p99 ${median(p99).toFixed(2)} (target <= 1.5), server CPU per request ${median(cpu).toFixed(2)}**\n`;
@@ -83,7 +112,13 @@ async function main(): Promise<void> {
     const [appPort, rawPort] = [await freePort(), await freePort()];
     const [app, raw] = [localUrl(appPort), localUrl(rawPort)];
     const entry = tsEntry('apps/community-api/src/main.ts');
-    if (process.argv.includes('--profile')) entry.unshift('--cpu-prof', '--cpu-prof-dir=/tmp/community-profile', '-r', './tools/bench/management/exit-on-sigterm.cjs');
+    if (process.argv.includes('--profile'))
+      entry.unshift(
+        '--cpu-prof',
+        '--cpu-prof-dir=/tmp/community-profile',
+        '-r',
+        './tools/bench/management/exit-on-sigterm.cjs',
+      );
     const appProcess = processes.start([...SERVICE_NODE_FLAGS, ...entry], {
       PORT: String(appPort),
       DATABASE_URL: database.url,
@@ -121,30 +156,71 @@ async function main(): Promise<void> {
 
     const bearer = { authorization: `Bearer ${jwts[0]}` };
     await checkSameAnswers([
-      ['verify-email, valid token', () => post(`${raw}/verify-email`, { token: rawTokens[0] }), () => post(`${api}/auth/verify-email`, { token: appTokens[0] })],
-      ['verify-email, spent token', () => post(`${raw}/verify-email`, { token: rawTokens[0] }), () => post(`${api}/auth/verify-email`, { token: appTokens[0] })],
+      [
+        'verify-email, valid token',
+        () => post(`${raw}/verify-email`, { token: rawTokens[0] }),
+        () => post(`${api}/auth/verify-email`, { token: appTokens[0] }),
+      ],
+      [
+        'verify-email, spent token',
+        () => post(`${raw}/verify-email`, { token: rawTokens[0] }),
+        () => post(`${api}/auth/verify-email`, { token: appTokens[0] }),
+      ],
       ['verify-email, no token', () => post(`${raw}/verify-email`, {}), () => post(`${api}/auth/verify-email`, {})],
-      ['device, new', () => post(`${raw}/devices`, { platform: 'ios', token: 'check-raw' }, bearer), () => post(`${api}/push-notifications/devices`, { platform: 'ios', token: 'check-app' }, bearer)],
-      ['device, bad token', () => post(`${raw}/devices`, { platform: 'ios', token: 'x' }, { authorization: 'Bearer x' }), () => post(`${api}/push-notifications/devices`, { platform: 'ios', token: 'x' }, { authorization: 'Bearer x' })],
-      ['device, bad body', () => post(`${raw}/devices`, { platform: 'nokia', token: 'x' }, bearer), () => post(`${api}/push-notifications/devices`, { platform: 'nokia', token: 'x' }, bearer)],
+      [
+        'device, new',
+        () => post(`${raw}/devices`, { platform: 'ios', token: 'check-raw' }, bearer),
+        () => post(`${api}/push-notifications/devices`, { platform: 'ios', token: 'check-app' }, bearer),
+      ],
+      [
+        'device, bad token',
+        () => post(`${raw}/devices`, { platform: 'ios', token: 'x' }, { authorization: 'Bearer x' }),
+        () => post(`${api}/push-notifications/devices`, { platform: 'ios', token: 'x' }, { authorization: 'Bearer x' }),
+      ],
+      [
+        'device, bad body',
+        () => post(`${raw}/devices`, { platform: 'nokia', token: 'x' }, bearer),
+        () => post(`${api}/push-notifications/devices`, { platform: 'nokia', token: 'x' }, bearer),
+      ],
     ]);
 
-    const run = (label: string, url: string, server: typeof appProcess, body: () => string, headers?: () => Record<string, string>) =>
-      measure(label, { url, timeout: 60, connections: CONNECTIONS, method: 'POST', requests: jsonPosts(body, headers) }, { duration: DURATION, warmUp: WARM_UP, server });
+    const run = (
+      label: string,
+      url: string,
+      server: typeof appProcess,
+      body: () => string,
+      headers?: () => Record<string, string>,
+    ) =>
+      measure(
+        label,
+        { url, timeout: 60, connections: CONNECTIONS, method: 'POST', requests: jsonPosts(body, headers) },
+        { duration: DURATION, warmUp: WARM_UP, server },
+      );
     let d = 0;
-    const device = () => JSON.stringify({ platform: d % 2 ? 'ios' : 'android', token: `device-${d++}-${randomBytes(8).toString('hex')}` });
+    const device = () =>
+      JSON.stringify({ platform: d % 2 ? 'ios' : 'android', token: `device-${d++}-${randomBytes(8).toString('hex')}` });
     const auth = () => ({ authorization: `Bearer ${jwts[d % jwts.length]}` });
     const verify: Route = { name: `POST .../auth/verify-email (valid tokens, each consumed once)`, raw: [], app: [] };
     const devices: Route = { name: 'POST .../push-notifications/devices (new device per request)', raw: [], app: [] };
     for (let round = 0; round < ROUNDS; round += 1) {
       let [r, a] = [1, 1];
       await reviveTokens(db);
-      verify.raw.push(await run('raw node:http + pg + ioredis', `${raw}/verify-email`, rawProcess, () => JSON.stringify({ token: rawTokens[r++ % TOKENS] })));
-      verify.app.push(await run('community-api', `${api}/auth/verify-email`, appProcess, () => JSON.stringify({ token: appTokens[a++ % TOKENS] })));
-      if (Math.max(r, a) > TOKENS) process.stderr.write(`warning: ${Math.max(r, a)} verify requests for ${TOKENS} tokens; raise --tokens\n`);
+      verify.raw.push(
+        await run('raw node:http + pg + ioredis', `${raw}/verify-email`, rawProcess, () =>
+          JSON.stringify({ token: rawTokens[r++ % TOKENS] }),
+        ),
+      );
+      verify.app.push(
+        await run('community-api', `${api}/auth/verify-email`, appProcess, () =>
+          JSON.stringify({ token: appTokens[a++ % TOKENS] }),
+        ),
+      );
+      if (Math.max(r, a) > TOKENS)
+        process.stderr.write(`warning: ${Math.max(r, a)} verify requests for ${TOKENS} tokens; raise --tokens\n`);
       devices.raw.push(await run('raw node:http + pg', `${raw}/devices`, rawProcess, device, auth));
       devices.app.push(await run('community-api', `${api}/push-notifications/devices`, appProcess, device, auth));
-      const line = (route: Route) => `${route.raw[round].rps.toFixed(0)}/${route.app[round].rps.toFixed(0)} req/s, p99 ${route.raw[round].p99}/${route.app[round].p99} ms`;
+      const line = (route: Route) =>
+        `${route.raw[round].rps.toFixed(0)}/${route.app[round].rps.toFixed(0)} req/s, p99 ${route.raw[round].p99}/${route.app[round].p99} ms`;
       process.stderr.write(`round ${round + 1}: verify raw/app ${line(verify)}; devices raw/app ${line(devices)}\n`);
     }
 
@@ -157,7 +233,13 @@ async function main(): Promise<void> {
         duration: DURATION,
         rounds: ROUNDS,
         levels: [1, 2, 4, 8, 16],
-        other: { label: 'device registration', url: `${api}/push-notifications/devices`, body: device, headers: auth, connections: 16 },
+        other: {
+          label: 'device registration',
+          url: `${api}/push-notifications/devices`,
+          body: device,
+          headers: auth,
+          connections: 16,
+        },
       });
     }
     process.stdout.write(out);

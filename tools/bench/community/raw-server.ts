@@ -13,14 +13,21 @@ import { FIXED_WINDOWS } from '../../../libs/platform/rate-limiting/src/lib/scri
 
 const env = (name: string) => process.env[name] ?? '';
 const pool = new pg.Pool({ connectionString: env('DATABASE_URL'), max: Number(process.env.POOL_SIZE ?? 10) });
-const redis = new Redis(env('REDIS_URL'), { keyPrefix: `${env('REDIS_PREFIX')}:` }) as Redis & { fixedWindows(key: string, ...args: number[]): Promise<number[]> };
+const redis = new Redis(env('REDIS_URL'), { keyPrefix: `${env('REDIS_PREFIX')}:` }) as Redis & {
+  fixedWindows(key: string, ...args: number[]): Promise<number[]>;
+};
 redis.defineCommand('fixedWindows', { numberOfKeys: 1, lua: FIXED_WINDOWS });
 const projectId = env('PROJECT_ID');
-const derive = (purpose: string) => createHmac('sha256', env('COMMUNITY_AUTH_SECRET')).update(`community:${purpose}`).digest();
+const derive = (purpose: string) =>
+  createHmac('sha256', env('COMMUNITY_AUTH_SECRET')).update(`community:${purpose}`).digest();
 const verificationKey = derive('verification-token');
 // A KeyObject, as the app holds it (bytes would make jsonwebtoken try to parse a PEM key on every call).
 const accessKey = createSecretKey(derive('access-token'));
-const attempts = { perMinute: Number(env('VERIFICATION_ATTEMPTS_PER_MINUTE')), perHour: Number(env('VERIFICATION_ATTEMPTS_PER_HOUR')), perProject: Number(env('VERIFICATION_ATTEMPTS_PER_PROJECT_PER_HOUR')) };
+const attempts = {
+  perMinute: Number(env('VERIFICATION_ATTEMPTS_PER_MINUTE')),
+  perHour: Number(env('VERIFICATION_ATTEMPTS_PER_HOUR')),
+  perProject: Number(env('VERIFICATION_ATTEMPTS_PER_PROJECT_PER_HOUR')),
+};
 
 type Answer = [number, unknown?];
 
@@ -34,17 +41,33 @@ const readBody = (request: IncomingMessage) =>
 
 const send = (response: ServerResponse, [status, body]: Answer) => {
   const json = body === undefined ? '' : JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+  });
   response.end(json);
 };
 
 const tooMany: Answer = [429, { error: 'Too many attempts.', code: 'auth/too-many-attempts' }];
 
 async function verify(body: { token?: unknown }, address: string): Promise<Answer> {
-  if (typeof body.token !== 'string' || body.token.length < 1 || body.token.length > 256) return [400, { error: 'token must be a string', code: 'request/invalid-body' }];
-  const [projectAllowed] = await redis.fixedWindows(`rl:fw:community:verify-project:${projectId}`, 1, attempts.perProject, 3600_000);
+  if (typeof body.token !== 'string' || body.token.length < 1 || body.token.length > 256)
+    return [400, { error: 'token must be a string', code: 'request/invalid-body' }];
+  const [projectAllowed] = await redis.fixedWindows(
+    `rl:fw:community:verify-project:${projectId}`,
+    1,
+    attempts.perProject,
+    3600_000,
+  );
   if (projectAllowed !== 1) return tooMany;
-  const [allowed] = await redis.fixedWindows(`rl:fw:community:verify:${projectId}:${address}`, 1, attempts.perMinute, 60_000, attempts.perHour, 3600_000);
+  const [allowed] = await redis.fixedWindows(
+    `rl:fw:community:verify:${projectId}:${address}`,
+    1,
+    attempts.perMinute,
+    60_000,
+    attempts.perHour,
+    3600_000,
+  );
   if (allowed !== 1) return tooMany;
   const digest = createHmac('sha256', verificationKey).update(`${projectId}:${body.token}`).digest('hex');
   const { rows } = await pool.query(
@@ -61,7 +84,9 @@ async function verify(body: { token?: unknown }, address: string): Promise<Answe
      SELECT user_id FROM consumed`,
     [projectId, digest, new Date()],
   );
-  return rows[0] ? [200, { success: true }] : [400, { error: 'Invalid or expired token.', code: 'auth/invalid-or-expired-token' }];
+  return rows[0]
+    ? [200, { success: true }]
+    : [400, { error: 'Invalid or expired token.', code: 'auth/invalid-or-expired-token' }];
 }
 
 const PLATFORMS = new Set(['ios', 'android']);
@@ -69,14 +94,23 @@ const PLATFORMS = new Set(['ios', 'android']);
 async function register(body: { platform?: unknown; token?: unknown }, authorization: string): Promise<Answer> {
   let userId: string | undefined;
   try {
-    const claims = jwt.verify(authorization.replace(/^Bearer /, ''), accessKey, { algorithms: ['HS256'], audience: projectId, issuer: 'community-api' }) as jwt.JwtPayload;
+    const claims = jwt.verify(authorization.replace(/^Bearer /, ''), accessKey, {
+      algorithms: ['HS256'],
+      audience: projectId,
+      issuer: 'community-api',
+    }) as jwt.JwtPayload;
     userId = claims.sub;
   } catch {
     userId = undefined;
   }
   if (!userId) return [401, { error: 'Unauthorized.', code: 'push-device/unauthorized' }];
   const keys = Object.keys(body);
-  const valid = PLATFORMS.has(body.platform as string) && typeof body.token === 'string' && body.token.length >= 1 && body.token.length <= 4096 && keys.every((k) => k === 'platform' || k === 'token');
+  const valid =
+    PLATFORMS.has(body.platform as string) &&
+    typeof body.token === 'string' &&
+    body.token.length >= 1 &&
+    body.token.length <= 4096 &&
+    keys.every((k) => k === 'platform' || k === 'token');
   if (!valid) return [400, { error: 'Invalid body.', code: 'push-device/invalid-body' }];
   await pool.query(
     `INSERT INTO "community"."push_devices" (project_id, user_id, platform, device_key, p256dh, auth, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -91,7 +125,8 @@ const server = createServer(async (request, response) => {
   try {
     const text = await readBody(request);
     const body = text ? JSON.parse(text) : {};
-    if (request.url === '/verify-email') return send(response, await verify(body, request.socket.remoteAddress ?? 'unknown'));
+    if (request.url === '/verify-email')
+      return send(response, await verify(body, request.socket.remoteAddress ?? 'unknown'));
     if (request.url === '/devices') return send(response, await register(body, request.headers.authorization ?? ''));
     send(response, [404, { error: 'Not Found', code: 'route/not-found' }]);
   } catch (error) {
@@ -99,4 +134,6 @@ const server = createServer(async (request, response) => {
   }
 });
 server.listen(Number(process.env.PORT), '127.0.0.1');
-process.on('SIGTERM', () => server.close(() => void Promise.all([pool.end(), redis.quit()]).then(() => process.exit(0))));
+process.on('SIGTERM', () =>
+  server.close(() => void Promise.all([pool.end(), redis.quit()]).then(() => process.exit(0))),
+);

@@ -3,7 +3,8 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
 
-export const deriveKey = (secret: string, purpose: string) => createHmac('sha256', secret).update(`community:${purpose}`).digest();
+export const deriveKey = (secret: string, purpose: string) =>
+  createHmac('sha256', secret).update(`community:${purpose}`).digest();
 
 /** Users, each with one live verification token (consuming one consumes the user's others). */
 export async function seedTokens(db: Client, secret: string, projectId: string, count: number): Promise<string[]> {
@@ -42,7 +43,18 @@ export async function reviveTokens(db: Client): Promise<void> {
 /** `count` users of the project with an access token each (as the app signs them: HS256, aud project, iss community-api). */
 export async function seedDeviceUsers(db: Client, secret: string, projectId: string, count: number): Promise<string[]> {
   const users = Array.from({ length: count }, () => randomUUID());
-  await db.query(`INSERT INTO community.users (id, project_id, email, password_hash) SELECT id, $1, 'dev-' || id || '@example.com', 'x' FROM unnest($2::uuid[]) AS id`, [projectId, users]);
+  await db.query(
+    `INSERT INTO community.users (id, project_id, email, password_hash) SELECT id, $1, 'dev-' || id || '@example.com', 'x' FROM unnest($2::uuid[]) AS id`,
+    [projectId, users],
+  );
   const key = deriveKey(secret, 'access-token');
-  return users.map((sub) => jwt.sign({}, key, { algorithm: 'HS256', audience: projectId, issuer: 'community-api', subject: sub, expiresIn: 3600 }));
+  return users.map((sub) =>
+    jwt.sign({}, key, {
+      algorithm: 'HS256',
+      audience: projectId,
+      issuer: 'community-api',
+      subject: sub,
+      expiresIn: 3600,
+    }),
+  );
 }

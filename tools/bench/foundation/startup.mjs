@@ -19,7 +19,10 @@ const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const APPS = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8')).map((service) => service.name);
 const FLAGS = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
-const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : fallback; };
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
 const ROUNDS = arg('rounds', Number(process.env.RUNS ?? 3));
 const IDLE_S = arg('idle', 20);
 const PROFILE = process.argv.includes('--profile');
@@ -37,7 +40,11 @@ process.on('SIGTERM', () => process.exit(0));`;
 async function admin(sql) {
   const client = new pg.Client({ connectionString: SERVER });
   await client.connect();
-  try { await client.query(sql); } finally { await client.end(); }
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -46,17 +53,35 @@ const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/s
 async function measure(label, args, port) {
   const db = `bench_start_${label.replace(/-/g, '_')}_${Date.now()}`;
   await admin(`CREATE DATABASE ${db}`);
-  const url = new URL(SERVER); url.pathname = `/${db}`;
+  const url = new URL(SERVER);
+  url.pathname = `/${db}`;
   const started = performance.now();
   const child = spawn(process.execPath, [...FLAGS, ...args], {
-    cwd: ROOT, stdio: 'ignore',
-    env: { ...allocatorEnv(), ...process.env, PORT: String(port), DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: `bench:${db}`, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0', ADMIN_TOKEN: 'bench-admin-token-0123456789', MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bench', MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'bench-secret-0123456789abcdef0123456789' },
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...allocatorEnv(),
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: url.toString(),
+      REDIS_URL,
+      REDIS_PREFIX: `bench:${db}`,
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '0',
+      ADMIN_TOKEN: 'bench-admin-token-0123456789',
+      MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bench',
+      MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'bench-secret-0123456789abcdef0123456789',
+    },
   });
   try {
     let healthyMs;
     while (healthyMs === undefined) {
       if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
-      try { if ((await fetch(`http://127.0.0.1:${port}/health`)).status === 200) healthyMs = performance.now() - started; } catch { /* starting */ }
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/health`)).status === 200) healthyMs = performance.now() - started;
+      } catch {
+        /* starting */
+      }
       if (healthyMs === undefined) await sleep(20);
       if (performance.now() - started > 30000) throw new Error(`${label} not healthy in 30 s`);
     }
@@ -66,7 +91,11 @@ async function measure(label, args, port) {
     const rssIdle = rssMb(child.pid);
     return { healthyMs, rss3, rssIdle };
   } finally {
-    await new Promise((resolve) => { if (child.exitCode !== null) return resolve(); child.once('exit', resolve); child.kill('SIGTERM'); });
+    await new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
     await admin(`DROP DATABASE ${db} WITH (FORCE)`);
   }
 }
@@ -88,19 +117,40 @@ for (let round = 0; round < ROUNDS; round++) {
 // Profiled starts are extra and not counted: the profiler slows a start down.
 if (PROFILE) {
   for (const [i, app] of APPS.entries()) {
-    await measure(app, ['--cpu-prof', '--cpu-prof-interval', '200', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-name', `${app}.cpuprofile`, join(ROOT, 'dist/apps', app, 'main.js')], 3991 + i);
+    await measure(
+      app,
+      [
+        '--cpu-prof',
+        '--cpu-prof-interval',
+        '200',
+        '--cpu-prof-dir',
+        PROFILE_DIR,
+        '--cpu-prof-name',
+        `${app}.cpuprofile`,
+        join(ROOT, 'dist/apps', app, 'main.js'),
+      ],
+      3991 + i,
+    );
   }
 }
 const pairRatio = (app, key) => median(runs[app].map((run, r) => run[key] / runs.raw[r][key]));
 const lines = [
   `Machine: load average ${loadavg().map(f1).join(' ')} on ${cpus().length} cores; node ${process.version}; flags ${FLAGS.join(' ') || '(none)'}; ${ROUNDS} rounds.`,
   '',
-  '| service | start to healthy ms (median) | per-round start ratio vs raw | start ratio (median) | RSS 3 s after healthy MB | RSS after ' + IDLE_S + ' s idle MB | idle RSS ratio (median) |',
+  '| service | start to healthy ms (median) | per-round start ratio vs raw | start ratio (median) | RSS 3 s after healthy MB | RSS after ' +
+    IDLE_S +
+    ' s idle MB | idle RSS ratio (median) |',
   '|---|---:|---|---:|---:|---:|---:|',
   `| raw node:http + pg + ioredis | ${f0(median(runs.raw.map((r) => r.healthyMs)))} | | 1.00 | ${f1(median(runs.raw.map((r) => r.rss3)))} | ${f1(median(runs.raw.map((r) => r.rssIdle)))} | 1.00 |`,
-  ...APPS.map((app) => `| ${app} | ${f0(median(runs[app].map((r) => r.healthyMs)))} | ${runs[app].map((run, r) => f2(run.healthyMs / runs.raw[r].healthyMs)).join(', ')} | ${f2(pairRatio(app, 'healthyMs'))} | ${f1(median(runs[app].map((r) => r.rss3)))} | ${f1(median(runs[app].map((r) => r.rssIdle)))} | ${f2(pairRatio(app, 'rssIdle'))} |`),
+  ...APPS.map(
+    (app) =>
+      `| ${app} | ${f0(median(runs[app].map((r) => r.healthyMs)))} | ${runs[app].map((run, r) => f2(run.healthyMs / runs.raw[r].healthyMs)).join(', ')} | ${f2(pairRatio(app, 'healthyMs'))} | ${f1(median(runs[app].map((r) => r.rss3)))} | ${f1(median(runs[app].map((r) => r.rssIdle)))} | ${f2(pairRatio(app, 'rssIdle'))} |`,
+  ),
 ];
 console.log(lines.join('\n'));
 mkdirSync(join(ROOT, '.data'), { recursive: true });
 writeFileSync(join(ROOT, '.data/bench-startup.md'), lines.join('\n') + '\n');
-if (PROFILE) console.log(`\nprofiles: ${PROFILE_DIR}/<service>.cpuprofile (node tools/bench/management/top-frames.mjs <file> 30 '^(runService|create|init|listen|Module._load) ')`);
+if (PROFILE)
+  console.log(
+    `\nprofiles: ${PROFILE_DIR}/<service>.cpuprofile (node tools/bench/management/top-frames.mjs <file> 30 '^(runService|create|init|listen|Module._load) ')`,
+  );

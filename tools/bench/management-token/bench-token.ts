@@ -30,7 +30,9 @@ const PUBLIC_URL = 'https://bench.management.test';
 const AUDIENCE = `${PUBLIC_URL}/api/v2/`;
 const CLIENT = { id: 'bench-client', secret: randomBytes(32).toString('base64url') };
 const HMAC_KEY = randomBytes(24).toString('hex');
-const SIGNING_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+const SIGNING_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .privateKey.export({ format: 'pem', type: 'pkcs8' })
+  .toString();
 
 const processes = new Processes();
 const LOAD_BEFORE = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -39,9 +41,14 @@ const RAW_SIGN = process.argv.includes('--raw-sign') ? process.argv[process.argv
 /** Services and raw baselines alike run with the services' V8 flags. */
 const start = (args: string[], env: Record<string, string>) => processes.start([...SERVICE_NODE_FLAGS, ...args], env);
 
-
-const tokenBody = JSON.stringify({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret, audience: AUDIENCE });
-const requestToken = (base: string) => fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: tokenBody });
+const tokenBody = JSON.stringify({
+  grant_type: 'client_credentials',
+  client_id: CLIENT.id,
+  client_secret: CLIENT.secret,
+  audience: AUDIENCE,
+});
+const requestToken = (base: string) =>
+  fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: tokenBody });
 
 interface Figures {
   label: string;
@@ -68,9 +75,14 @@ async function scriptStats(): Promise<{ calls: number; usec: number }> {
   return { calls, usec };
 }
 
-
 async function load(base: string, server: ChildProcess): Promise<Omit<Figures, 'label'>> {
-  const options = { url: `${base}/oauth/token`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: tokenBody, connections: CONNECTIONS };
+  const options = {
+    url: `${base}/oauth/token`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: tokenBody,
+    connections: CONNECTIONS,
+  };
   await autocannon({ ...options, duration: 2 }); // warm-up (the app sits idle while the other scenarios run)
   const cpuBefore = cpuSeconds(server.pid);
   const scriptsBefore = await scriptStats();
@@ -79,7 +91,14 @@ async function load(base: string, server: ChildProcess): Promise<Omit<Figures, '
   const scriptsAfter = await scriptStats();
   const redisCalls = (scriptsAfter.calls - scriptsBefore.calls) / result.requests.total;
   const redisUs = (scriptsAfter.usec - scriptsBefore.usec) / result.requests.total;
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, cpuMs, redisCalls, redisUs };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    cpuMs,
+    redisCalls,
+    redisUs,
+  };
 }
 
 /**
@@ -93,7 +112,8 @@ const BALANCED_ORDERS = [
   [2, 3, 1, 0],
   [3, 0, 2, 1],
 ];
-const inBalancedOrder = <T>(items: readonly T[], round: number): T[] => BALANCED_ORDERS[round % BALANCED_ORDERS.length].map((i) => items[i]);
+const inBalancedOrder = <T>(items: readonly T[], round: number): T[] =>
+  BALANCED_ORDERS[round % BALANCED_ORDERS.length].map((i) => items[i]);
 
 async function main(): Promise<void> {
   const database = await createBenchDatabase('bench_mgmt_token');
@@ -103,7 +123,12 @@ async function main(): Promise<void> {
     const app = `http://127.0.0.1:${appPort}`;
     const raw = `http://127.0.0.1:${rawPort}`;
     const profile = process.argv.includes('--profile')
-      ? ['--cpu-prof', '--cpu-prof-dir=/tmp/management-token-profile', '-r', './tools/bench/management/exit-on-sigterm.cjs']
+      ? [
+          '--cpu-prof',
+          '--cpu-prof-dir=/tmp/management-token-profile',
+          '-r',
+          './tools/bench/management/exit-on-sigterm.cjs',
+        ]
       : [];
     const appProcess = start([...profile, '-r', '@swc-node/register', 'apps/management-api/src/main.ts'], {
       PORT: String(appPort),
@@ -120,8 +145,13 @@ async function main(): Promise<void> {
     });
     await waitUntil(async () => (await fetch(`${app}/health`)).status === 200, 'the management API');
 
-    const first = (await (await requestToken(app)).json()) as { access_token: string; scope: string; expires_in: number };
-    const kid = (JSON.parse(Buffer.from(first.access_token.split('.')[0], 'base64url').toString()) as { kid: string }).kid;
+    const first = (await (await requestToken(app)).json()) as {
+      access_token: string;
+      scope: string;
+      expires_in: number;
+    };
+    const kid = (JSON.parse(Buffer.from(first.access_token.split('.')[0], 'base64url').toString()) as { kid: string })
+      .kid;
     const rawProcess = start(['tools/bench/management-token/raw-token-server.mjs'], {
       RAW_SIGN,
       PORT: String(rawPort),
@@ -165,7 +195,12 @@ async function main(): Promise<void> {
       await waitUntil(async () => (await bucketLimit()) === expected, `the ${configuration.action} policy`);
     };
     const scenarios: Array<{ label: string; base: string; server: ChildProcess; setUp: () => Promise<void> }> = [
-      { label: `raw node:http + node:crypto (${RAW_SIGN} sign)`, base: raw, server: rawProcess, setUp: async () => undefined },
+      {
+        label: `raw node:http + node:crypto (${RAW_SIGN} sign)`,
+        base: raw,
+        server: rawProcess,
+        setUp: async () => undefined,
+      },
       {
         label: '/oauth/token, no policy',
         base: app,
@@ -179,8 +214,18 @@ async function main(): Promise<void> {
           await waitUntil(async () => (await bucketLimit()) === null, 'the deletion');
         },
       },
-      { label: '/oauth/token, matching allow policy', base: app, server: appProcess, setUp: () => setPolicy({ action: 'allow' }) },
-      { label: '/oauth/token, block 10000/s (never triggers)', base: app, server: appProcess, setUp: () => setPolicy({ action: 'block', limit: 10000 }) },
+      {
+        label: '/oauth/token, matching allow policy',
+        base: app,
+        server: appProcess,
+        setUp: () => setPolicy({ action: 'allow' }),
+      },
+      {
+        label: '/oauth/token, block 10000/s (never triggers)',
+        base: app,
+        server: appProcess,
+        setUp: () => setPolicy({ action: 'block', limit: 10000 }),
+      },
     ];
     const runs = new Map<string, Array<Omit<Figures, 'label'>>>(scenarios.map((s) => [s.label, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -211,11 +256,23 @@ async function main(): Promise<void> {
       const mine = runs.get(label) ?? [];
       const base = runs.get(against) ?? [];
       const ratios = mine.map((r, i) => r.rps / base[i].rps);
-      return { median: median(ratios), all: [...ratios].sort((x, y) => x - y).map((x) => x.toFixed(2)).join(', ') };
+      return {
+        median: median(ratios),
+        all: [...ratios]
+          .sort((x, y) => x - y)
+          .map((x) => x.toFixed(2))
+          .join(', '),
+      };
     };
-    process.stdout.write(`\nPOST /oauth/token, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION} s runs in balanced order (each after a 2 s warm-up)\n\n`);
-    process.stdout.write(`load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}\n\n`);
-    process.stdout.write('| endpoint | tokens/s | p99 ms | non-2xx/errors | vs no policy | vs raw | server CPU ms/token | Redis scripts/token | Redis µs/token |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n');
+    process.stdout.write(
+      `\nPOST /oauth/token, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION} s runs in balanced order (each after a 2 s warm-up)\n\n`,
+    );
+    process.stdout.write(
+      `load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}\n\n`,
+    );
+    process.stdout.write(
+      '| endpoint | tokens/s | p99 ms | non-2xx/errors | vs no policy | vs raw | server CPU ms/token | Redis scripts/token | Redis µs/token |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n',
+    );
     for (const f of figures) {
       process.stdout.write(
         `| ${f.label} | ${f.rps.toFixed(0)} | ${f.p99} | ${f.errors} | ${(f.rps / none.rps).toFixed(3)} | ${(f.rps / rawFigures.rps).toFixed(3)} | ${f.cpuMs.toFixed(3)} | ${f.redisCalls.toFixed(3)} | ${f.redisUs.toFixed(1)} |\n`,
@@ -225,7 +282,9 @@ async function main(): Promise<void> {
     for (const f of figures.slice(1)) {
       const vsRaw = pairedMedian(f.label, rawFigures.label);
       const vsNone = pairedMedian(f.label, none.label);
-      process.stdout.write(`- ${f.label}: vs raw ${vsRaw.median.toFixed(3)} (${vsRaw.all}); vs no policy ${vsNone.median.toFixed(3)} (${vsNone.all})\n`);
+      process.stdout.write(
+        `- ${f.label}: vs raw ${vsRaw.median.toFixed(3)} (${vsRaw.all}); vs no policy ${vsNone.median.toFixed(3)} (${vsNone.all})\n`,
+      );
     }
   } finally {
     await processes.stopAll();

@@ -4,7 +4,8 @@
 import { createHash, createHmac, createPrivateKey, sign, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 
-const { RAW_SIGN, PORT, CLIENT_ID, SECRET_DIGEST, HMAC_KEY, SIGNING_KEY, KID, ISSUER, AUDIENCE, SCOPE, TTL } = process.env;
+const { RAW_SIGN, PORT, CLIENT_ID, SECRET_DIGEST, HMAC_KEY, SIGNING_KEY, KID, ISSUER, AUDIENCE, SCOPE, TTL } =
+  process.env;
 const key = createPrivateKey(SIGNING_KEY);
 const ttl = Number(TTL);
 const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -29,13 +30,34 @@ createServer((req, res) => {
     }
     if (body.grant_type !== 'client_credentials') return fail(res, 400, 'unsupported_grant_type');
     const digest = createHmac('sha256', HMAC_KEY).update(String(body.client_secret)).digest('hex');
-    if (body.client_id !== CLIENT_ID || !timingSafeEqual(sha(digest), sha(SECRET_DIGEST))) return fail(res, 401, 'invalid_client');
+    if (body.client_id !== CLIENT_ID || !timingSafeEqual(sha(digest), sha(SECRET_DIGEST)))
+      return fail(res, 401, 'invalid_client');
     if (body.audience !== AUDIENCE) return fail(res, 403, 'access_denied');
     const iat = Math.floor(Date.now() / 1000);
-    const payload = b64({ scope: SCOPE, gty: 'client-credentials', azp: CLIENT_ID, iat, exp: iat + ttl, aud: AUDIENCE, iss: ISSUER, sub: `${CLIENT_ID}@clients` });
+    const payload = b64({
+      scope: SCOPE,
+      gty: 'client-credentials',
+      azp: CLIENT_ID,
+      iat,
+      exp: iat + ttl,
+      aud: AUDIENCE,
+      iss: ISSUER,
+      sub: `${CLIENT_ID}@clients`,
+    });
     const answer = (signature) => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', pragma: 'no-cache' });
-      res.end(JSON.stringify({ access_token: `${header}.${payload}.${signature.toString('base64url')}`, token_type: 'Bearer', expires_in: ttl, scope: SCOPE }));
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        pragma: 'no-cache',
+      });
+      res.end(
+        JSON.stringify({
+          access_token: `${header}.${payload}.${signature.toString('base64url')}`,
+          token_type: 'Bearer',
+          expires_in: ttl,
+          scope: SCOPE,
+        }),
+      );
     };
     const input = Buffer.from(`${header}.${payload}`);
     if (RAW_SIGN !== 'async') return answer(sign('sha256', input, key));

@@ -36,8 +36,6 @@ const LOAD_BEFORE = machineLine();
 /** Services and raw baselines alike run with the services' V8 flags. */
 const start = (args: string[], env: Record<string, string>) => processes.start([...SERVICE_NODE_FLAGS, ...args], env);
 
-
-
 interface Figures {
   label: string;
   rps: number;
@@ -48,13 +46,25 @@ interface Figures {
   errors: number;
 }
 
-async function load(url: string, label: string, server: ChildProcess, headers: Record<string, string> = {}): Promise<Figures> {
+async function load(
+  url: string,
+  label: string,
+  server: ChildProcess,
+  headers: Record<string, string> = {},
+): Promise<Figures> {
   const options = { url, headers, connections: CONNECTIONS };
   await autocannon({ ...options, duration: 2 }); // warm-up
   const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({ ...options, duration: DURATION });
   const cpuMsPerRequest = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / result.requests.total;
-  return { label, rps: result.requests.average, cpuMsPerRequest, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+  return {
+    label,
+    rps: result.requests.average,
+    cpuMsPerRequest,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 /** The run with the median throughput (its p99 with it). */
@@ -70,8 +80,16 @@ async function main(): Promise<void> {
     const app = `http://127.0.0.1:${appPort}`;
     const raw = `http://127.0.0.1:${rawPort}`;
     // --dist runs the webpack build (`npx nx build management-api`) instead of the sources.
-    const entry = process.argv.includes('--dist') ? ['dist/apps/management-api/main.js'] : ['-r', '@swc-node/register', 'apps/management-api/src/main.ts'];
-    if (process.argv.includes('--profile')) entry.unshift('--cpu-prof', '--cpu-prof-dir=/tmp/management-list-profile', '-r', './tools/bench/management/exit-on-sigterm.cjs');
+    const entry = process.argv.includes('--dist')
+      ? ['dist/apps/management-api/main.js']
+      : ['-r', '@swc-node/register', 'apps/management-api/src/main.ts'];
+    if (process.argv.includes('--profile'))
+      entry.unshift(
+        '--cpu-prof',
+        '--cpu-prof-dir=/tmp/management-list-profile',
+        '-r',
+        './tools/bench/management/exit-on-sigterm.cjs',
+      );
     const appProcess = start(entry, {
       PORT: String(appPort),
       DATABASE_URL: database.url,
@@ -106,16 +124,30 @@ async function main(): Promise<void> {
     const tokenResponse = await fetch(`${app}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret, audience: `${PUBLIC_URL}/api/v2/` }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: CLIENT.id,
+        client_secret: CLIENT.secret,
+        audience: `${PUBLIC_URL}/api/v2/`,
+      }),
     });
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
     const headers = { authorization: `Bearer ${token}` };
 
     // --profile profiles the raw handler too (raw/ below the app's directory): the frames both pay are the floor.
     const rawEntry = ['tools/bench/management/raw-list-server.mjs'];
-    if (process.argv.includes('--profile')) rawEntry.unshift('--cpu-prof', '--cpu-prof-dir=/tmp/management-list-profile/raw');
-    const rawProcess = start(rawEntry, { PORT: String(rawPort), DATABASE_URL: database.url, RAW_PREPARED: process.argv.includes('--raw-prepared') ? '1' : '0', RAW_TEXT_DATES: process.argv.includes('--raw-text-dates') ? '1' : '0' });
-    await waitUntil(async () => (await fetch(`${raw}/api/v2/rate-limit-policies?take=50`)).status === 200, 'the raw handler');
+    if (process.argv.includes('--profile'))
+      rawEntry.unshift('--cpu-prof', '--cpu-prof-dir=/tmp/management-list-profile/raw');
+    const rawProcess = start(rawEntry, {
+      PORT: String(rawPort),
+      DATABASE_URL: database.url,
+      RAW_PREPARED: process.argv.includes('--raw-prepared') ? '1' : '0',
+      RAW_TEXT_DATES: process.argv.includes('--raw-text-dates') ? '1' : '0',
+    });
+    await waitUntil(
+      async () => (await fetch(`${raw}/api/v2/rate-limit-policies?take=50`)).status === 200,
+      'the raw handler',
+    );
 
     // Same bytes from both (apart from nothing): the comparison is like for like.
     const [ours, theirs] = await Promise.all([
@@ -129,7 +161,14 @@ async function main(): Promise<void> {
     const appRuns: Figures[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       rawRuns.push(await load(`${raw}/api/v2/rate-limit-policies?take=50`, 'raw node:http + pg', rawProcess));
-      appRuns.push(await load(`${app}/api/v2/rate-limit-policies?take=50`, 'management-api (Nest, JWT, rate limit, validation)', appProcess, headers));
+      appRuns.push(
+        await load(
+          `${app}/api/v2/rate-limit-policies?take=50`,
+          'management-api (Nest, JWT, rate limit, validation)',
+          appProcess,
+          headers,
+        ),
+      );
       process.stdout.write(
         `round ${round + 1}: raw ${rawRuns[round].rps.toFixed(0)} req/s p99 ${rawRuns[round].p99} ms cpu ${rawRuns[round].cpuMsPerRequest.toFixed(2)} ms/req | ` +
           `app ${appRuns[round].rps.toFixed(0)} req/s p99 ${appRuns[round].p99} ms cpu ${appRuns[round].cpuMsPerRequest.toFixed(2)} ms/req\n`,
@@ -139,11 +178,19 @@ async function main(): Promise<void> {
     const appFigures = median(appRuns);
 
     const rawKind = `${process.argv.includes('--raw-prepared') ? 'prepared statement' : 'unnamed statement'}${process.argv.includes('--raw-text-dates') ? ', text timestamps' : ''}`;
-    process.stdout.write(`\nGET /api/v2/rate-limit-policies?take=50 over ${POLICIES} policies, ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s runs (each after a 2 s warm-up); raw: ${rawKind}\n`);
-    process.stdout.write(`${new Date().toISOString()}, load average before ${LOAD_BEFORE}, after: ${machineLine()}\n\n`);
-    process.stdout.write('| handler | req/s | p50 ms | p99 ms | server CPU ms/req | non-2xx/errors |\n|---|---:|---:|---:|---:|---:|\n');
+    process.stdout.write(
+      `\nGET /api/v2/rate-limit-policies?take=50 over ${POLICIES} policies, ${CONNECTIONS} connections, median of ${ROUNDS} alternating ${DURATION} s runs (each after a 2 s warm-up); raw: ${rawKind}\n`,
+    );
+    process.stdout.write(
+      `${new Date().toISOString()}, load average before ${LOAD_BEFORE}, after: ${machineLine()}\n\n`,
+    );
+    process.stdout.write(
+      '| handler | req/s | p50 ms | p99 ms | server CPU ms/req | non-2xx/errors |\n|---|---:|---:|---:|---:|---:|\n',
+    );
     for (const f of [rawFigures, appFigures]) {
-      process.stdout.write(`| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.cpuMsPerRequest.toFixed(2)} | ${f.errors} |\n`);
+      process.stdout.write(
+        `| ${f.label} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.cpuMsPerRequest.toFixed(2)} | ${f.errors} |\n`,
+      );
     }
     // Paired ratios: each round's app run against the raw run just before it, so the shared VM's drift
     // (its CPU steal moves both sides by ±30% between rounds) cancels out; the median of those is the verdict.
@@ -154,10 +201,18 @@ async function main(): Promise<void> {
     const throughput = pairedMedian((r, a) => a.rps / r.rps);
     const tail = pairedMedian((r, a) => a.p99 / r.p99);
     const cpu = pairedMedian((r, a) => a.cpuMsPerRequest / r.cpuMsPerRequest);
-    process.stdout.write(`\nthroughput ratio (app / raw), median of paired rounds: ${throughput.median.toFixed(3)} (target >= 0.85; rounds ${throughput.all})\n`);
-    process.stdout.write(`p99 ratio (app / raw), median of paired rounds: ${tail.median.toFixed(3)} (target <= 1.2; rounds ${tail.all})\n`);
-    process.stdout.write(`server CPU per request ratio (app / raw), median of paired rounds: ${cpu.median.toFixed(2)} (rounds ${cpu.all})\n`);
-    process.stdout.write(`ratios of the medians above: throughput ${(appFigures.rps / rawFigures.rps).toFixed(3)}, p99 ${(appFigures.p99 / rawFigures.p99).toFixed(3)}\n`);
+    process.stdout.write(
+      `\nthroughput ratio (app / raw), median of paired rounds: ${throughput.median.toFixed(3)} (target >= 0.85; rounds ${throughput.all})\n`,
+    );
+    process.stdout.write(
+      `p99 ratio (app / raw), median of paired rounds: ${tail.median.toFixed(3)} (target <= 1.2; rounds ${tail.all})\n`,
+    );
+    process.stdout.write(
+      `server CPU per request ratio (app / raw), median of paired rounds: ${cpu.median.toFixed(2)} (rounds ${cpu.all})\n`,
+    );
+    process.stdout.write(
+      `ratios of the medians above: throughput ${(appFigures.rps / rawFigures.rps).toFixed(3)}, p99 ${(appFigures.p99 / rawFigures.p99).toFixed(3)}\n`,
+    );
   } finally {
     await processes.stopAll();
     await database.drop();

@@ -19,7 +19,8 @@ try {
     created_at timestamptz(3), updated_at timestamptz(3)); CREATE INDEX ON p (created_at, id)`);
   await client.query(`INSERT INTO p SELECT 'rlp_' || lpad(i::text, 21, '0'), 'oauth_authentication_api', 'client', 'client_id:b' || i,
     '{"action":"block","limit":10}', now() + i * interval '1 ms', now() + i * interval '1 ms' FROM generate_series(1, 100000) AS i; ANALYZE p`);
-  const text = 'SELECT "id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at" FROM p ORDER BY "created_at", "id" LIMIT $1';
+  const text =
+    'SELECT "id", "resource", "consumer", "consumer_selector", "configuration", "created_at", "updated_at" FROM p ORDER BY "created_at", "id" LIMIT $1';
   const { rows } = await client.query('SELECT pg_backend_pid() AS pid');
   const backendCpuMs = () => {
     const fields = readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -28,9 +29,12 @@ try {
   for (const mode of ['unnamed', 'named', 'unnamed', 'named']) {
     const n = 3000;
     const [cpu0, t0] = [backendCpuMs(), performance.now()];
-    for (let i = 0; i < n; i += 1) await client.query(mode === 'named' ? { name: 'list', text, values: [51] } : { text, values: [51] });
+    for (let i = 0; i < n; i += 1)
+      await client.query(mode === 'named' ? { name: 'list', text, values: [51] } : { text, values: [51] });
     const wallUs = ((performance.now() - t0) / n) * 1000;
-    process.stdout.write(`${mode}: ${wallUs.toFixed(0)} µs per query (wall), ${(((backendCpuMs() - cpu0) / n) * 1000).toFixed(0)} µs backend CPU per query\n`);
+    process.stdout.write(
+      `${mode}: ${wallUs.toFixed(0)} µs per query (wall), ${(((backendCpuMs() - cpu0) / n) * 1000).toFixed(0)} µs backend CPU per query\n`,
+    );
   }
 } finally {
   await client.end();

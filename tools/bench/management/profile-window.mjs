@@ -22,7 +22,12 @@ if (process.argv[3] === undefined) {
     const second = Math.floor((duration - t) / 1e6);
     perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
   });
-  console.log([...perSecond].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}s:${n}`).join(' '));
+  console.log(
+    [...perSecond]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}s:${n}`)
+      .join(' '),
+  );
   process.exit(0);
 }
 
@@ -43,7 +48,8 @@ const fileOf = (node) => {
   if (url.includes('node_modules/')) return url.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1');
   return url ? short(url) : functionName;
 };
-const keyOf = (node) => `${node.callFrame.functionName || '(anonymous)'} ${short(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+const keyOf = (node) =>
+  `${node.callFrame.functionName || '(anonymous)'} ${short(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
 const byFile = new Map();
 const inclusive = new Map();
 for (const [id, n] of counts) {
@@ -63,5 +69,9 @@ console.log('\nself time by package / file');
 for (const [file, n] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(share(n), file);
 if (pattern) {
   console.log(`\ninclusive time of functions matching ${pattern}`);
-  for (const [key, n] of [...inclusive].filter(([key]) => pattern.test(key)).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(share(n), key);
+  for (const [key, n] of [...inclusive]
+    .filter(([key]) => pattern.test(key))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top))
+    console.log(share(n), key);
 }

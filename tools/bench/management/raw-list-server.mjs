@@ -13,7 +13,8 @@ const COLUMNS = TEXT_DATES
 // RAW_TEXT_DATES=1: timestamps kept as PostgreSQL's UTC text and written as ISO 8601 by slicing, as the app does.
 // The aliases must not be the column names: ORDER BY "created_at" would then sort by the expression, not the index.
 const types = { getTypeParser: (oid, format) => (oid === 1114 ? (text) => text : pg.types.getTypeParser(oid, format)) };
-const iso = (text) => `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000'}Z`;
+const iso = (text) =>
+  `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000'}Z`;
 
 const server = createServer(async (request, response) => {
   try {
@@ -24,7 +25,12 @@ const server = createServer(async (request, response) => {
     }
     const take = Number(url.searchParams.get('take') ?? 50);
     const text = `SELECT ${COLUMNS} FROM "management"."rate_limit_policies" ORDER BY "created_at", "id" LIMIT $1`;
-    const { rows } = await pool.query({ ...(PREPARED ? { name: 'list' } : {}), text, values: [take + 1], ...(TEXT_DATES ? { types } : {}) });
+    const { rows } = await pool.query({
+      ...(PREPARED ? { name: 'list' } : {}),
+      text,
+      values: [take + 1],
+      ...(TEXT_DATES ? { types } : {}),
+    });
     const page = rows.slice(0, take).map((row) => ({
       id: row.id,
       resource: row.resource,
@@ -40,7 +46,10 @@ const server = createServer(async (request, response) => {
       body.next = Buffer.from(JSON.stringify([1, Date.parse(last.created_at), last.id])).toString('base64url');
     }
     const json = JSON.stringify(body);
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(json),
+    });
     response.end(json);
   } catch (error) {
     response.writeHead(500).end(String(error));

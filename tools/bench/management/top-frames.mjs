@@ -21,10 +21,15 @@ profile.samples.forEach((sample, index) => {
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const keyOf = (node) => {
   const { functionName, url, lineNumber } = node.callFrame;
-  const file = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/work\/main\//, '').replace(/^\/work\/main\//, '');
+  const file = url
+    .replace(/^.*node_modules\//, '')
+    .replace(/^file:\/\/.*\/work\/main\//, '')
+    .replace(/^\/work\/main\//, '');
   return { key: `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`, file };
 };
-const idle = profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').reduce((sum, n) => sum + (counts.get(n.id) ?? 0), 0);
+const idle = profile.nodes
+  .filter((n) => n.callFrame.functionName === '(idle)')
+  .reduce((sum, n) => sum + (counts.get(n.id) ?? 0), 0);
 const total = kept - idle;
 const self = new Map();
 const byFile = new Map();
@@ -33,12 +38,15 @@ for (const node of profile.nodes) {
   if (!hits || node.callFrame.functionName === '(idle)') continue;
   const { key, file } = keyOf(node);
   self.set(key, (self.get(key) ?? 0) + hits);
-  const pkg = file.startsWith('@') ? file.split('/').slice(0, 2).join('/') : file.split('/')[0] || node.callFrame.functionName;
+  const pkg = file.startsWith('@')
+    ? file.split('/').slice(0, 2).join('/')
+    : file.split('/')[0] || node.callFrame.functionName;
   byFile.set(pkg, (byFile.get(pkg) ?? 0) + hits);
 }
 const print = (title, map, n) => {
   console.log(`\n${title} (% of ${total} busy samples)`);
-  for (const [key, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+  for (const [key, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, n))
+    console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
 };
 print('self time by function', self, top);
 print('self time by package / file', byFile, 25);

@@ -45,10 +45,13 @@ async function main(): Promise<void> {
     const api = await startService('api');
     const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
     const workspace = await json(`${api}/admin/v1/workspaces`, { name: 'bench' }, auth);
-    for (const organizationId of ['a', 'b']) await json(`${api}/admin/v1/workspaces/${workspace.workspaceId}/organizations`, { organizationId }, auth);
+    for (const organizationId of ['a', 'b'])
+      await json(`${api}/admin/v1/workspaces/${workspace.workspaceId}/organizations`, { organizationId }, auth);
 
     await db.connect();
-    const keys = Object.fromEntries((await db.query(`SELECT "id", "key" FROM "${MIGRATION_SCHEMA}"."organizations"`)).rows.map((r) => [r.id, r.key]));
+    const keys = Object.fromEntries(
+      (await db.query(`SELECT "id", "key" FROM "${MIGRATION_SCHEMA}"."organizations"`)).rows.map((r) => [r.id, r.key]),
+    );
     let t = Date.now();
     await db.query(
       `INSERT INTO "${MIGRATION_SCHEMA}"."documents" ("organization_key", "id", "title", "content")
@@ -62,37 +65,67 @@ async function main(): Promise<void> {
     );
     await db.query(`VACUUM ANALYZE "${MIGRATION_SCHEMA}"."documents"`);
     await db.query(`VACUUM ANALYZE "${MIGRATION_SCHEMA}"."records"`);
-    log(`seeded ${DOCUMENTS} documents + ${DOCUMENTS * RECORDS_EACH} records in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    log(
+      `seeded ${DOCUMENTS} documents + ${DOCUMENTS * RECORDS_EACH} records in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
 
     // Baseline: the same rows moved a -> b by one UPDATE in one transaction (records follow by foreign key).
     t = Date.now();
     await db.query('BEGIN');
-    const raw = await db.query(`UPDATE "${MIGRATION_SCHEMA}"."documents" SET "organization_key" = $2 WHERE "organization_key" = $1`, [keys['a'], keys['b']]);
+    const raw = await db.query(
+      `UPDATE "${MIGRATION_SCHEMA}"."documents" SET "organization_key" = $2 WHERE "organization_key" = $1`,
+      [keys['a'], keys['b']],
+    );
     await db.query('COMMIT');
     const rawSeconds = (Date.now() - t) / 1000;
-    log(`raw SQL: ${raw.rowCount} documents in ${rawSeconds.toFixed(2)} s (${Math.round(DOCUMENTS / rawSeconds)} docs/s)`);
+    log(
+      `raw SQL: ${raw.rowCount} documents in ${rawSeconds.toFixed(2)} s (${Math.round(DOCUMENTS / rawSeconds)} docs/s)`,
+    );
     await db.query(`VACUUM ANALYZE "${MIGRATION_SCHEMA}"."documents"`);
 
     // Service: the same rows back b -> a through the API, moved by 2 worker processes.
     for (let i = 0; i < 2; i++) await startService('worker');
     const headers = { 'x-service-api-key': workspace.apiKey, 'x-service-auth-token': workspace.authToken };
     t = Date.now();
-    const started = await json(`${api}/v2/organizations/documents/migrate`, { data: { organizationId: 'b', targetOrganizationId: 'a' } }, headers);
+    const started = await json(
+      `${api}/v2/organizations/documents/migrate`,
+      { data: { organizationId: 'b', targetOrganizationId: 'a' } },
+      headers,
+    );
     const migrationId = started.result.data.migrationId;
     log(`start answered in ${Date.now() - t} ms: ${JSON.stringify(started.result.data)}`);
     let data;
     for (;;) {
       await sleep(1000);
-      data = (await json(`${api}/v2/organizations/documents/migrate/status`, { data: { organizationId: 'a', migrationId } }, headers)).result.data;
+      data = (
+        await json(
+          `${api}/v2/organizations/documents/migrate/status`,
+          { data: { organizationId: 'a', migrationId } },
+          headers,
+        )
+      ).result.data;
       const elapsed = (Date.now() - t) / 1000;
-      log(`  t=${elapsed.toFixed(1)}s status=${data.status} ${data.migratedDocuments}/${data.totalDocuments} (${Math.round(data.migratedDocuments / elapsed)} docs/s)`);
+      log(
+        `  t=${elapsed.toFixed(1)}s status=${data.status} ${data.migratedDocuments}/${data.totalDocuments} (${Math.round(data.migratedDocuments / elapsed)} docs/s)`,
+      );
       if (data.status !== 'pending' && data.status !== 'in_progress') break;
     }
     if (data.status !== 'completed') throw new Error(`migration ended ${data.status}: ${data.failureReason}`);
     const serviceSeconds = (Date.parse(data.finishedAt) - Date.parse(data.createdAt)) / 1000;
-    const check = (await db.query(`SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."documents" WHERE "organization_key" = $1`, [keys['a']])).rows[0].n;
-    const records = (await db.query(`SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."records" r JOIN "${MIGRATION_SCHEMA}"."documents" d ON d."key" = r."document_key" WHERE d."organization_key" = $1`, [keys['a']])).rows[0].n;
-    log(`service (2 workers): ${data.migratedDocuments} documents in ${serviceSeconds.toFixed(2)} s (${Math.round(DOCUMENTS / serviceSeconds)} docs/s); in target: ${check} documents, ${records} records`);
+    const check = (
+      await db.query(`SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."documents" WHERE "organization_key" = $1`, [
+        keys['a'],
+      ])
+    ).rows[0].n;
+    const records = (
+      await db.query(
+        `SELECT count(*)::int AS n FROM "${MIGRATION_SCHEMA}"."records" r JOIN "${MIGRATION_SCHEMA}"."documents" d ON d."key" = r."document_key" WHERE d."organization_key" = $1`,
+        [keys['a']],
+      )
+    ).rows[0].n;
+    log(
+      `service (2 workers): ${data.migratedDocuments} documents in ${serviceSeconds.toFixed(2)} s (${Math.round(DOCUMENTS / serviceSeconds)} docs/s); in target: ${check} documents, ${records} records`,
+    );
     log(`ratio service/raw rate: ${(rawSeconds / serviceSeconds).toFixed(2)}x (target >= 0.5x)`);
   } finally {
     await processes.stopAll(1500);

@@ -53,7 +53,11 @@ async function createRules(base: string, appKey: string, applicationId: string):
           const n = created++;
           return {
             ...request,
-            body: JSON.stringify({ application_id: applicationId, rule_name: `bench-${n}`, filters: [[{ key: 'error.error_type', oper: 'IN', vals: [`Error${n * 3}`] }]] }),
+            body: JSON.stringify({
+              application_id: applicationId,
+              rule_name: `bench-${n}`,
+              filters: [[{ key: 'error.error_type', oper: 'IN', vals: [`Error${n * 3}`] }]],
+            }),
           };
         },
       },
@@ -76,18 +80,36 @@ async function main(): Promise<void> {
     const [app, raw] = [localUrl(appPort), localUrl(rawPort)];
     const appProcess = processes.start(
       [...SERVICE_NODE_FLAGS, ...PROFILE, ...tsEntry('apps/rum-ingestion/src/main.ts')],
-      { PORT: String(appPort), DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: prefix, ADMIN_TOKEN, LOG_LEVEL: 'error' },
+      {
+        PORT: String(appPort),
+        DATABASE_URL: database.url,
+        REDIS_URL,
+        REDIS_PREFIX: prefix,
+        ADMIN_TOKEN,
+        LOG_LEVEL: 'error',
+      },
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
     await waitUntil(async () => (await fetch(`${app}/health`)).ok, 'the app');
     // After the app: its migrations made the schema the raw server writes to.
-    const rawProcess = processes.start([...SERVICE_NODE_FLAGS, ...tsEntry('tools/bench/rum/raw-ingest-server.ts')], { PORT: String(rawPort), DATABASE_URL: database.url });
+    const rawProcess = processes.start([...SERVICE_NODE_FLAGS, ...tsEntry('tools/bench/rum/raw-ingest-server.ts')], {
+      PORT: String(rawPort),
+      DATABASE_URL: database.url,
+    });
     await db.connect();
 
     const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
     const { account_id, app_key } = await fetchJson(`${app}/admin/v1/accounts`, { name: 'bench' }, adminHeaders);
-    const { application_id } = await fetchJson(`${app}/admin/v1/applications`, { name: 'bench-web', owner_account_id: account_id }, adminHeaders);
-    const { client_token } = await fetchJson(`${app}/admin/v1/applications/${application_id}/client-tokens`, {}, adminHeaders);
+    const { application_id } = await fetchJson(
+      `${app}/admin/v1/applications`,
+      { name: 'bench-web', owner_account_id: account_id },
+      adminHeaders,
+    );
+    const { client_token } = await fetchJson(
+      `${app}/admin/v1/applications/${application_id}/client-tokens`,
+      {},
+      adminHeaders,
+    );
     console.log(`${machineLine()}, node ${process.version}`);
 
     const rules = await createRules(app, app_key, application_id);
@@ -95,7 +117,11 @@ async function main(): Promise<void> {
       date: Date.now(),
       service: `svc-${i % 7}`,
       env: 'prod',
-      error: { error_type: `Error${i % (rules * 3 || 1)}`, message: `something failed at step ${i}`, stack: 'at main (app.js:1:1)' },
+      error: {
+        error_type: `Error${i % (rules * 3 || 1)}`,
+        message: `something failed at step ${i}`,
+        stack: 'at main (app.js:1:1)',
+      },
       view: { url: `https://example.com/page${i % 13}` },
     }));
     const body = JSON.stringify({ events });
@@ -105,26 +131,47 @@ async function main(): Promise<void> {
 
     // Equal outcomes: the same batch through each gives the same answer, stored rows and per-rule counters.
     const state = async () => {
-      const [{ rows, payloads }] = (await db.query(`SELECT count(*)::int AS rows, md5(string_agg(payload::text, ',' ORDER BY payload::text)) AS payloads FROM rum.error_events`)).rows;
-      const [{ discarded }] = (await db.query(`SELECT coalesce(sum(discarded_count), 0)::int AS discarded FROM rum.rules`)).rows;
+      const [{ rows, payloads }] = (
+        await db.query(
+          `SELECT count(*)::int AS rows, md5(string_agg(payload::text, ',' ORDER BY payload::text)) AS payloads FROM rum.error_events`,
+        )
+      ).rows;
+      const [{ discarded }] = (
+        await db.query(`SELECT coalesce(sum(discarded_count), 0)::int AS discarded FROM rum.rules`)
+      ).rows;
       return { rows: rows as number, payloads: payloads as string, discarded: discarded as number };
     };
     await db.query('TRUNCATE rum.error_events');
     await db.query('UPDATE rum.rules SET discarded_count = 0');
     const outcome = async (base: string) => {
       const before = await state();
-      const answer = (await fetchJson(ingestUrl(base), { events }, { 'x-rum-client-token': client_token })).data as { accepted: number; dropped: number };
+      const answer = (await fetchJson(ingestUrl(base), { events }, { 'x-rum-client-token': client_token })).data as {
+        accepted: number;
+        dropped: number;
+      };
       const after = await state();
-      return { ...answer, rowsInserted: after.rows - before.rows, discardedCounted: after.discarded - before.discarded, payloads: after.payloads };
+      return {
+        ...answer,
+        rowsInserted: after.rows - before.rows,
+        discardedCounted: after.discarded - before.discarded,
+        payloads: after.payloads,
+      };
     };
     const rawOutcome = await outcome(raw);
     await db.query('TRUNCATE rum.error_events');
     const appOutcome = await outcome(app);
-    console.log(`one batch of ${BATCH} through each: raw ${JSON.stringify(rawOutcome)}; app ${JSON.stringify(appOutcome)}`);
-    if (JSON.stringify(rawOutcome) !== JSON.stringify(appOutcome)) throw new Error('the raw handler and the app disagree on the outcome');
+    console.log(
+      `one batch of ${BATCH} through each: raw ${JSON.stringify(rawOutcome)}; app ${JSON.stringify(appOutcome)}`,
+    );
+    if (JSON.stringify(rawOutcome) !== JSON.stringify(appOutcome))
+      throw new Error('the raw handler and the app disagree on the outcome');
 
     const run = async (label: string, base: string, server: ChildProcess): Promise<Run> => {
-      const figures = await measure(label, { url: ingestUrl(base), method: 'POST', headers, body, connections: CONNECTIONS }, { duration: DURATION, warmUp: 2, server });
+      const figures = await measure(
+        label,
+        { url: ingestUrl(base), method: 'POST', headers, body, connections: CONNECTIONS },
+        { duration: DURATION, warmUp: 2, server },
+      );
       return { ...figures, eventsPerSecond: figures.rps * BATCH, cpuMsPerBatch: figures.cpuMsPerRequest as number };
     };
     const rawRuns: Run[] = [];
@@ -145,25 +192,45 @@ async function main(): Promise<void> {
     const cpu = paired((r, a) => a.cpuMsPerBatch / r.cpuMsPerBatch);
     const fixed = (values: number[]) => values.map((x) => x.toFixed(2));
 
-    console.log(`\ningest, batches of ${BATCH} (${rawOutcome.accepted} stored, ${rawOutcome.dropped} dropped), ${rules} rules, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s (each after a 2 s warm-up), ${errors} non-2xx/errors`);
+    console.log(
+      `\ningest, batches of ${BATCH} (${rawOutcome.accepted} stored, ${rawOutcome.dropped} dropped), ${rules} rules, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s (each after a 2 s warm-up), ${errors} non-2xx/errors`,
+    );
     console.log(`${machineLine()} (after the runs), node ${process.version}\n`);
     console.log(
       markdownTable(
         ['round', ...rawRuns.map((_, i) => String(i + 1)), 'median'],
         [
-          ['raw, events/s', ...rawRuns.map((r) => r.eventsPerSecond.toFixed(0)), median(rawRuns.map((r) => r.eventsPerSecond)).toFixed(0)],
-          ['app, events/s', ...appRuns.map((r) => r.eventsPerSecond.toFixed(0)), median(appRuns.map((r) => r.eventsPerSecond)).toFixed(0)],
+          [
+            'raw, events/s',
+            ...rawRuns.map((r) => r.eventsPerSecond.toFixed(0)),
+            median(rawRuns.map((r) => r.eventsPerSecond)).toFixed(0),
+          ],
+          [
+            'app, events/s',
+            ...appRuns.map((r) => r.eventsPerSecond.toFixed(0)),
+            median(appRuns.map((r) => r.eventsPerSecond)).toFixed(0),
+          ],
           ['**events/s ratio**', ...fixed(throughput), `**${median(throughput).toFixed(2)}**`],
           ['raw, p99 ms', ...rawRuns.map((r) => r.p99), median(rawRuns.map((r) => r.p99))],
           ['app, p99 ms', ...appRuns.map((r) => r.p99), median(appRuns.map((r) => r.p99))],
           ['**p99 ratio**', ...fixed(tail), `**${median(tail).toFixed(2)}**`],
-          ['raw, CPU ms/batch', ...rawRuns.map((r) => r.cpuMsPerBatch.toFixed(2)), median(rawRuns.map((r) => r.cpuMsPerBatch)).toFixed(2)],
-          ['app, CPU ms/batch', ...appRuns.map((r) => r.cpuMsPerBatch.toFixed(2)), median(appRuns.map((r) => r.cpuMsPerBatch)).toFixed(2)],
+          [
+            'raw, CPU ms/batch',
+            ...rawRuns.map((r) => r.cpuMsPerBatch.toFixed(2)),
+            median(rawRuns.map((r) => r.cpuMsPerBatch)).toFixed(2),
+          ],
+          [
+            'app, CPU ms/batch',
+            ...appRuns.map((r) => r.cpuMsPerBatch.toFixed(2)),
+            median(appRuns.map((r) => r.cpuMsPerBatch)).toFixed(2),
+          ],
           ['CPU ratio', ...fixed(cpu), median(cpu).toFixed(2)],
         ],
       ),
     );
-    console.log(`median of paired ratios (app / raw): events/s ${median(throughput).toFixed(3)} (target >= 0.8), p99 ${median(tail).toFixed(3)}, server CPU per batch ${median(cpu).toFixed(2)}`);
+    console.log(
+      `median of paired ratios (app / raw): events/s ${median(throughput).toFixed(3)} (target >= 0.8), p99 ${median(tail).toFixed(3)}, server CPU per batch ${median(cpu).toFixed(2)}`,
+    );
   } finally {
     await db.end().catch(() => undefined);
     await processes.stopAll();

@@ -14,7 +14,7 @@ const SECONDS = numberArg('seconds', 3);
 
 // Deterministic pseudo-random numbers, so every run measures the same rules and events.
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
 const services = Array.from({ length: 50 }, (_, i) => `svc-${i}`);
@@ -29,14 +29,30 @@ function makeRule(i: number): MatchableRule {
   const kind = i % 20;
   let filters: Condition[][];
   if (kind < 12) filters = [[{ key: 'error.error_type', oper: 'IN', vals: [pick(errorTypes), pick(errorTypes)] }]];
-  else if (kind < 16) filters = [[{ key: 'service', oper: 'IN', vals: [pick(services)] }, { key: 'error.message', oper: 'CONTAINS', vals: [pick(phrases)] }]];
+  else if (kind < 16)
+    filters = [
+      [
+        { key: 'service', oper: 'IN', vals: [pick(services)] },
+        { key: 'error.message', oper: 'CONTAINS', vals: [pick(phrases)] },
+      ],
+    ];
   else if (kind < 18) filters = [[{ key: 'view.url', oper: 'CONTAINS', vals: [pick(paths)] }]];
   else if (kind < 19)
     filters = [
-      [{ key: 'env', oper: 'IN', vals: [pick(envs)] }, { key: 'version', oper: 'NOT IN', vals: ['1.0.0', '1.1.0'] }, { key: 'error.error_type', oper: 'IN', vals: [pick(errorTypes)] }],
+      [
+        { key: 'env', oper: 'IN', vals: [pick(envs)] },
+        { key: 'version', oper: 'NOT IN', vals: ['1.0.0', '1.1.0'] },
+        { key: 'error.error_type', oper: 'IN', vals: [pick(errorTypes)] },
+      ],
       [{ key: 'error.error_type', oper: 'IN', vals: [pick(errorTypes)] }],
     ];
-  else filters = [[{ key: 'error.message', oper: 'CONTAINS', vals: [pick(phrases)] }, { key: 'env', oper: 'NOT IN', vals: ['prod'] }]];
+  else
+    filters = [
+      [
+        { key: 'error.message', oper: 'CONTAINS', vals: [pick(phrases)] },
+        { key: 'env', oper: 'NOT IN', vals: ['prod'] },
+      ],
+    ];
   return { id: `rule-${i}`, status: i % 50 === 49 ? 'disabled' : 'enabled', filters };
 }
 
@@ -73,7 +89,9 @@ function measure(name: string, matchOne: (event: unknown) => boolean): { perSeco
   // Per CPU-second is "per core" even when other processes share the machine; wall-clock is shown beside it.
   const perSecond = done / cpuSeconds;
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(12);
-  console.log(`${name.padEnd(12)} ${fmt(perSecond)} events/CPU-s  ${fmt(done / seconds)} events/wall-s  (${((matched / done) * 100).toFixed(1)}% matched)`);
+  console.log(
+    `${name.padEnd(12)} ${fmt(perSecond)} events/CPU-s  ${fmt(done / seconds)} events/wall-s  (${((matched / done) * 100).toFixed(1)}% matched)`,
+  );
   return { perSecond, matched: matched / done };
 }
 
@@ -84,11 +102,16 @@ const compileMs = Number(process.hrtime.bigint() - compileStarted) / 1e6;
 // Both must agree before their speeds mean anything.
 for (const event of events.slice(0, 5000)) {
   const index = compiled.match(event);
-  if ((index === -1 ? undefined : compiled.ruleIds[index]) !== interpretRuleSet(rules, event)) throw new Error('compiled matcher disagrees with the interpreter');
+  if ((index === -1 ? undefined : compiled.ruleIds[index]) !== interpretRuleSet(rules, event))
+    throw new Error('compiled matcher disagrees with the interpreter');
 }
 
 console.log(machineLine());
-console.log(`${RULES} rules (${rules.filter((r) => r.status === 'enabled').length} enabled), ${events.length} distinct events, compile ${compileMs.toFixed(1)} ms, node ${process.version}`);
+console.log(
+  `${RULES} rules (${rules.filter((r) => r.status === 'enabled').length} enabled), ${events.length} distinct events, compile ${compileMs.toFixed(1)} ms, node ${process.version}`,
+);
 const naive = measure('naive', (event) => interpretRuleSet(rules, event) !== undefined);
 const fast = measure('compiled', (event) => compiled.match(event) !== -1);
-console.log(`ratio        ${(fast.perSecond / naive.perSecond).toFixed(1)}x  (targets: >= 1,000,000 events/s per core and >= 10x naive)`);
+console.log(
+  `ratio        ${(fast.perSecond / naive.perSecond).toFixed(1)}x  (targets: >= 1,000,000 events/s per core and >= 10x naive)`,
+);

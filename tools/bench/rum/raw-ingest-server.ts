@@ -23,11 +23,16 @@ const MAX_EVENTS = 1000;
 const MAX_EVENT_MS = 7_258_118_400_000;
 const matchers = new Map<string, { version: number; matcher: CompiledMatcher }>();
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function send(response: ServerResponse, status: number, requestId: string, payload: object): void {
   const json = JSON.stringify({ request_id: requestId, ...payload });
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), 'service-request-id': requestId });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+    'service-request-id': requestId,
+  });
   response.end(json);
 }
 const fail = (response: ServerResponse, status: number, requestId: string, code: string, message: string) =>
@@ -38,7 +43,10 @@ async function matcherFor(applicationId: string, version: number): Promise<Compi
   if (cached && cached.version >= version) return cached.matcher;
   let rules: MatchableRule[] = [];
   if (version > 0) {
-    const { rows } = await pool.query(`SELECT "rules" FROM "rum"."rule_set_snapshots" WHERE "application_id" = $1 AND "version" = $2`, [applicationId, version]);
+    const { rows } = await pool.query(
+      `SELECT "rules" FROM "rum"."rule_set_snapshots" WHERE "application_id" = $1 AND "version" = $2`,
+      [applicationId, version],
+    );
     rules = rows[0]?.rules ?? [];
   }
   const matcher = compileRuleSet(rules);
@@ -61,7 +69,8 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
 
 async function ingest(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
   const token = request.headers['x-rum-client-token'];
-  if (typeof token !== 'string' || token.length > 256) return fail(response, 401, requestId, 'Unauthorized', 'invalid client token');
+  if (typeof token !== 'string' || token.length > 256)
+    return fail(response, 401, requestId, 'Unauthorized', 'invalid client token');
   const text = await readBody(request);
   if (text === undefined) return fail(response, 413, requestId, 'InvalidParameter', 'body too large');
   let body: unknown;
@@ -88,7 +97,10 @@ async function ingest(request: IncomingMessage, response: ServerResponse, reques
     const slot = matcher.match(event);
     if (slot === -1) {
       const date = event['date'];
-      kept.push({ t: typeof date === 'number' && Number.isFinite(date) && date >= 0 && date <= MAX_EVENT_MS ? date : now, p: event });
+      kept.push({
+        t: typeof date === 'number' && Number.isFinite(date) && date >= 0 && date <= MAX_EVENT_MS ? date : now,
+        p: event,
+      });
     } else {
       const id = matcher.ruleIds[slot];
       dropped.set(id, (dropped.get(id) ?? 0) + 1);
@@ -115,6 +127,7 @@ async function ingest(request: IncomingMessage, response: ServerResponse, reques
 
 createServer((request, response) => {
   const requestId = randomUUID();
-  if (request.method !== 'POST' || request.url !== '/rum/ingest/errors') return fail(response, 404, requestId, 'InvalidParameter', 'not found');
+  if (request.method !== 'POST' || request.url !== '/rum/ingest/errors')
+    return fail(response, 404, requestId, 'InvalidParameter', 'not found');
   ingest(request, response, requestId).catch(() => fail(response, 500, requestId, 'InternalError', 'internal error'));
 }).listen(Number(process.env['PORT']), '127.0.0.1', () => process.stdout.write('listening\n'));

@@ -29,11 +29,17 @@ export interface MeasureOptions {
 }
 
 /** One measured autocannon run over `options` (its `duration` is set from `run`). */
-export async function measure(label: string, options: autocannon.Options, run: MeasureOptions): Promise<Figures & { result: autocannon.Result }> {
+export async function measure(
+  label: string,
+  options: autocannon.Options,
+  run: MeasureOptions,
+): Promise<Figures & { result: autocannon.Result }> {
   if (run.warmUp) await autocannon({ ...options, duration: run.warmUp });
   const cpuBefore = run.server ? cpuSeconds(run.server.pid) : NaN;
   const result = await autocannon({ ...options, duration: run.duration });
-  const cpuMsPerRequest = run.server ? ((cpuSeconds(run.server.pid) - cpuBefore) * 1000) / result.requests.total : undefined;
+  const cpuMsPerRequest = run.server
+    ? ((cpuSeconds(run.server.pid) - cpuBefore) * 1000) / result.requests.total
+    : undefined;
   return {
     label,
     rps: result.requests.average,
@@ -47,8 +53,20 @@ export async function measure(label: string, options: autocannon.Options, run: M
 }
 
 /** autocannon `requests` that POST a fresh JSON body (and headers) per request. */
-export function jsonPosts(body: () => string, headers: () => Record<string, string> = () => ({})): autocannon.Request[] {
-  return [{ method: 'POST', setupRequest: (request) => ({ ...request, body: body(), headers: { 'content-type': 'application/json', ...headers() } }) }];
+export function jsonPosts(
+  body: () => string,
+  headers: () => Record<string, string> = () => ({}),
+): autocannon.Request[] {
+  return [
+    {
+      method: 'POST',
+      setupRequest: (request) => ({
+        ...request,
+        body: body(),
+        headers: { 'content-type': 'application/json', ...headers() },
+      }),
+    },
+  ];
 }
 
 /** fetch + JSON: POST when `body` is given (else GET), throwing with the status and body on a 4xx/5xx. */

@@ -12,7 +12,9 @@ import { allocatorEnv } from '../../launcher/allocator.cjs';
 export const ROOT = join(__dirname, '..', '..', '..');
 
 /** The V8 flags services run with (tools/launcher/node-flags.json); benchmarks give them to the raw baselines too. */
-export const SERVICE_NODE_FLAGS: string[] = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
+export const SERVICE_NODE_FLAGS: string[] = JSON.parse(
+  readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8'),
+).service;
 
 /**
  * The allocator every service runs with (tools/launcher/allocator.cjs, the launchers' module): jemalloc preloaded
@@ -55,7 +57,11 @@ export class Processes {
 
   /** `node <args>` from the workspace root, with `env` over the current environment over the services' allocator. */
   start(args: string[], env: Record<string, string>, options: StartOptions = {}): ChildProcess {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...ALLOCATOR_ENV, ...process.env, ...env }, stdio: options.stdio ?? ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...ALLOCATOR_ENV, ...process.env, ...env },
+      stdio: options.stdio ?? ['ignore', 'ignore', 'inherit'],
+    });
     this.children.push(child);
     return child;
   }

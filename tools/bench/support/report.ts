@@ -8,7 +8,8 @@ const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 export const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)] as number;
 
 /** The value at fraction `p` (0..1) of the sorted list, clamped to its last element. */
-export const percentile = (values: number[], p: number) => sorted(values)[Math.min(values.length - 1, Math.floor(values.length * p))] as number;
+export const percentile = (values: number[], p: number) =>
+  sorted(values)[Math.min(values.length - 1, Math.floor(values.length * p))] as number;
 
 /** The run whose `key` is the median (its other figures with it). */
 export function medianRun<T>(runs: T[], key: (run: T) => number): T {
@@ -20,7 +21,10 @@ export const ratio = (numerator: number, denominator: number, digits = 3) => (nu
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** `load average a b c on N cores`, for judging a run on a shared machine. */
-export const machineLine = () => `load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores`;
+export const machineLine = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')} on ${cpus().length} cores`;
 
 /** A Markdown table (first column left-aligned, the others right-aligned), each line ending in a newline. */
 export function markdownTable(columns: string[], rows: Array<Array<string | number>>): string {

@@ -39,7 +39,8 @@ describe('workspace layering', () => {
       if (state.get(node) === 'visiting') return void cycles.push([...path, node].join(' -> '));
       state.set(node, 'visiting');
       // Edges into the testing lib come from spec files only (lint enforces that), so they are not layering.
-      for (const dep of graph.dependencies[node] ?? []) if (graph.nodes[dep.target] && typeOf(graph, dep.target) !== 'type:testing') visit(dep.target, [...path, node]);
+      for (const dep of graph.dependencies[node] ?? [])
+        if (graph.nodes[dep.target] && typeOf(graph, dep.target) !== 'type:testing') visit(dep.target, [...path, node]);
       state.set(node, 'done');
     };
     Object.keys(graph.nodes).forEach((node) => visit(node, []));
@@ -48,11 +49,15 @@ describe('workspace layering', () => {
 
   it('fails lint on a deliberate wrong-way import (platform -> domain, domain -> other scope)', () => {
     const lint = (file: string, from = '@acme/policies') =>
-      spawnSync(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', join(root, file)], {
-        cwd: root,
-        input: `import * as imported from '${from}';\nexport const x = imported;\n`,
-        encoding: 'utf8',
-      });
+      spawnSync(
+        process.execPath,
+        [join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', join(root, file)],
+        {
+          cwd: root,
+          input: `import * as imported from '${from}';\nexport const x = imported;\n`,
+          encoding: 'utf8',
+        },
+      );
     for (const file of ['libs/platform/errors/src/lib/wrong-way.ts', 'libs/rum/src/lib/wrong-way.ts']) {
       const result = lint(file);
       expect(result.status).toBe(1);

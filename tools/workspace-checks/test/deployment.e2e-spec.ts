@@ -7,7 +7,9 @@ import { parse } from 'yaml';
 import { createTestDatabase, TestDatabase, testRedisUrl } from '@acme/platform-test-infra';
 import { ensureBuilt, freePort, ROOT, startService, waitHealthy } from './support/built-service';
 
-const APPS: string[] = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8')).map((s: { name: string }) => s.name);
+const APPS: string[] = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8')).map(
+  (s: { name: string }) => s.name,
+);
 const secret = () => randomBytes(24).toString('base64url');
 
 /** The `ENV` lines of the image (docker/Dockerfile), with the build args compose passes. */
@@ -36,9 +38,17 @@ function interpolate(value: string, operator: Record<string, string>): string {
 
 describe('compose contract: each service boots from its compose environment plus the image ENV', () => {
   const compose = parse(readFileSync(join(ROOT, 'docker/docker-compose.yml'), 'utf8'), { merge: true }) as {
-    services: Record<string, { build?: { args: Record<string, string | number> }; environment: Record<string, string | number> }>;
+    services: Record<
+      string,
+      { build?: { args: Record<string, string | number> }; environment: Record<string, string | number> }
+    >;
   };
-  const operator = { ADMIN_TOKEN: secret(), MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: secret(), MANAGEMENT_CLIENT_SECRET_KEY: secret(), COMMUNITY_AUTH_SECRET: secret() + secret() };
+  const operator = {
+    ADMIN_TOKEN: secret(),
+    MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: secret(),
+    MANAGEMENT_CLIENT_SECRET_KEY: secret(),
+    COMMUNITY_AUTH_SECRET: secret() + secret(),
+  };
   const services = Object.entries(compose.services).filter(([, service]) => service.build);
   let database: TestDatabase;
   let storage: string;
@@ -57,25 +67,35 @@ describe('compose contract: each service boots from its compose environment plus
     expect(new Set(services.map(([, s]) => String(s.build?.args['APP'])))).toEqual(new Set(APPS));
   });
 
-  it.each(services.map(([name]) => name))('%s answers /health 200', async (name) => {
-    const service = compose.services[name];
-    const args = Object.fromEntries(Object.entries(service.build?.args ?? {}).map(([k, v]) => [k, String(v)]));
-    const env: Record<string, string> = { ...imageEnv(args) };
-    for (const [key, value] of Object.entries(service.environment)) env[key] = interpolate(String(value), operator);
-    // Host names become local addresses: compose's postgres/redis are the test servers, its ports free ones,
-    // its volume a temp folder, and a Redis prefix of its own keeps the shared Redis clean.
-    expect(env['NODE_ENV']).toBe('production');
-    expect(env['PORT']).toBe(args['PORT']);
-    const port = await freePort();
-    const local: Record<string, string> = { ...env, PORT: String(port), DATABASE_URL: database.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: `compose-${name}-${randomBytes(3).toString('hex')}` };
-    if (env['STORAGE_DIR']) local['STORAGE_DIR'] = storage;
-    const running = startService(join(ROOT, 'dist/apps', args['APP'], 'main.js'), local);
-    try {
-      await waitHealthy(running, port);
-    } finally {
-      await running.stop();
-    }
-  }, 90000);
+  it.each(services.map(([name]) => name))(
+    '%s answers /health 200',
+    async (name) => {
+      const service = compose.services[name];
+      const args = Object.fromEntries(Object.entries(service.build?.args ?? {}).map(([k, v]) => [k, String(v)]));
+      const env: Record<string, string> = { ...imageEnv(args) };
+      for (const [key, value] of Object.entries(service.environment)) env[key] = interpolate(String(value), operator);
+      // Host names become local addresses: compose's postgres/redis are the test servers, its ports free ones,
+      // its volume a temp folder, and a Redis prefix of its own keeps the shared Redis clean.
+      expect(env['NODE_ENV']).toBe('production');
+      expect(env['PORT']).toBe(args['PORT']);
+      const port = await freePort();
+      const local: Record<string, string> = {
+        ...env,
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        REDIS_URL: testRedisUrl(),
+        REDIS_PREFIX: `compose-${name}-${randomBytes(3).toString('hex')}`,
+      };
+      if (env['STORAGE_DIR']) local['STORAGE_DIR'] = storage;
+      const running = startService(join(ROOT, 'dist/apps', args['APP'], 'main.js'), local);
+      try {
+        await waitHealthy(running, port);
+      } finally {
+        await running.stop();
+      }
+    },
+    90000,
+  );
 });
 
 describe('a service deploys alone from its generated package.json', () => {
@@ -97,7 +117,18 @@ describe('a service deploys alone from its generated package.json', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'dist/apps', app, 'package.json'), 'utf8'));
     const deps = Object.keys(pkg.dependencies);
     expect(deps).toEqual(expect.arrayContaining(['@nestjs/core', 'pg', 'ioredis', 'typeorm']));
-    for (const other of ['sharp', 'bullmq', '@aws-sdk/client-s3', '@bull-board/api', 'nodemailer', 'web-push', 'jest', 'nx', 'typescript']) expect(deps).not.toContain(other);
+    for (const other of [
+      'sharp',
+      'bullmq',
+      '@aws-sdk/client-s3',
+      '@bull-board/api',
+      'nodemailer',
+      'web-push',
+      'jest',
+      'nx',
+      'typescript',
+    ])
+      expect(deps).not.toContain(other);
     for (const version of Object.values(pkg.dependencies)) expect(version).toMatch(/^\d+\.\d+\.\d+/);
     const lock = JSON.parse(readFileSync(join(ROOT, 'dist/apps', app, 'package-lock.json'), 'utf8'));
     expect(lock.packages[''].dependencies).toEqual(pkg.dependencies);
@@ -105,9 +136,23 @@ describe('a service deploys alone from its generated package.json', () => {
 
   it('installs into an empty folder with npm ci and answers /health 200', async () => {
     cpSync(join(ROOT, 'dist/apps', app), dir, { recursive: true });
-    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'pipe', timeout: 240000 });
+    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: dir,
+      stdio: 'pipe',
+      timeout: 240000,
+    });
     const port = await freePort();
-    const running = startService(join(dir, 'main.js'), { NODE_ENV: 'production', PORT: String(port), DATABASE_URL: database.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: `deploy-${randomBytes(3).toString('hex')}` }, dir);
+    const running = startService(
+      join(dir, 'main.js'),
+      {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        REDIS_URL: testRedisUrl(),
+        REDIS_PREFIX: `deploy-${randomBytes(3).toString('hex')}`,
+      },
+      dir,
+    );
     try {
       await waitHealthy(running, port);
     } finally {

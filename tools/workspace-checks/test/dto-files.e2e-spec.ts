@@ -22,7 +22,8 @@ const appSources = (): string[] =>
     .flatMap((app) => sourceFiles(join(appsDir, app.name, 'src')))
     .map((file) => relative(root, file));
 
-const DTO_DECORATOR = /@(ApiProperty|ApiPropertyOptional|IsString|IsOptional|IsInt|IsIn|IsUUID|Matches|MaxLength|ValidateNested)\(/;
+const DTO_DECORATOR =
+  /@(ApiProperty|ApiPropertyOptional|IsString|IsOptional|IsInt|IsIn|IsUUID|Matches|MaxLength|ValidateNested)\(/;
 
 describe('DTO file names in the apps', () => {
   it('puts every class with request/response property decorators in a *.dto.ts file', () => {

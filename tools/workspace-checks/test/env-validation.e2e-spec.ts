@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '../../..');
-const apps: string[] = JSON.parse(readFileSync(join(root, 'tools/services.json'), 'utf8')).map((s: { name: string }) => s.name);
+const apps: string[] = JSON.parse(readFileSync(join(root, 'tools/services.json'), 'utf8')).map(
+  (s: { name: string }) => s.name,
+);
 
 function start(app: string, env: Record<string, string>) {
   return spawnSync(process.execPath, ['-r', '@swc-node/register', join(root, 'apps', app, 'src/main.ts')], {

@@ -9,14 +9,17 @@ const services = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf
  * committed contract, with the credentials only that app's fixtures can mint. This holds every service to it.
  */
 describe('hostile-input walk of every OpenAPI contract', () => {
-  it.each(services.map((service) => service.name))('%s walks its committed openapi.json and expects no finding', (name) => {
-    const spec = join(ROOT, 'apps', name, 'test/openapi-walk.e2e-spec.ts');
-    expect(existsSync(spec)).toBe(true);
-    const source = readFileSync(spec, 'utf8');
-    expect(source).toContain("readDereferencedOpenApi(join(__dirname, '../openapi.json'))");
-    expect(source).toContain('walkOpenApiWithHostileInput(');
-    expect(source).toContain('expect(report.findings).toEqual([])');
-    expect(source).toMatch(/expect\(report\.operations\.length\)\.toBe\(/);
-    expect(existsSync(join(ROOT, 'apps', name, 'openapi.json'))).toBe(true);
-  });
+  it.each(services.map((service) => service.name))(
+    '%s walks its committed openapi.json and expects no finding',
+    (name) => {
+      const spec = join(ROOT, 'apps', name, 'test/openapi-walk.e2e-spec.ts');
+      expect(existsSync(spec)).toBe(true);
+      const source = readFileSync(spec, 'utf8');
+      expect(source).toContain("readDereferencedOpenApi(join(__dirname, '../openapi.json'))");
+      expect(source).toContain('walkOpenApiWithHostileInput(');
+      expect(source).toContain('expect(report.findings).toEqual([])');
+      expect(source).toMatch(/expect\(report\.operations\.length\)\.toBe\(/);
+      expect(existsSync(join(ROOT, 'apps', name, 'openapi.json'))).toBe(true);
+    },
+  );
 });

@@ -36,17 +36,35 @@ describe('PostgreSQL stops mid-test', () => {
 
   it('answers 503 with Retry-After in each shape, keeps issuing cached tokens, and recovers', async () => {
     const { management, community, rum, migration } = services;
-    const token = (id: string, secret: string) => call(`${management.url}/oauth/token`, { body: { grant_type: 'client_credentials', client_id: id, client_secret: secret, audience: OUTAGE_BOOTSTRAP.audience } });
-    const bearer = { authorization: `Bearer ${(await token(OUTAGE_BOOTSTRAP.id, OUTAGE_BOOTSTRAP.secret)).body.access_token}` };
-    const project = (await call(`${community.url}/admin/v1/projects`, { body: { name: 'outage', bundles: [] }, headers: admin })).body;
+    const token = (id: string, secret: string) =>
+      call(`${management.url}/oauth/token`, {
+        body: {
+          grant_type: 'client_credentials',
+          client_id: id,
+          client_secret: secret,
+          audience: OUTAGE_BOOTSTRAP.audience,
+        },
+      });
+    const bearer = {
+      authorization: `Bearer ${(await token(OUTAGE_BOOTSTRAP.id, OUTAGE_BOOTSTRAP.secret)).body.access_token}`,
+    };
+    const project = (
+      await call(`${community.url}/admin/v1/projects`, { body: { name: 'outage', bundles: [] }, headers: admin })
+    ).body;
     const api = `${community.url}/api/v6/${project.id}/api/v7`;
-    expect((await call(`${api}/auth/sign-up`, { body: { email: 'pg@example.com', password: 'correct horse battery' } })).status).toBe(201);
+    expect(
+      (await call(`${api}/auth/sign-up`, { body: { email: 'pg@example.com', password: 'correct horse battery' } }))
+        .status,
+    ).toBe(201);
     const account = (await call(`${rum.url}/admin/v1/accounts`, { body: { name: 'outage' }, headers: admin })).body;
-    const workspace = (await call(`${migration.url}/admin/v1/workspaces`, { body: { name: 'outage' }, headers: admin })).body;
+    const workspace = (await call(`${migration.url}/admin/v1/workspaces`, { body: { name: 'outage' }, headers: admin }))
+      .body;
     const routes = {
       management: () => call(`${management.url}/api/v2/clients`, { headers: bearer }),
-      community: () => call(`${api}/auth/sign-in`, { body: { email: 'pg@example.com', password: 'correct horse battery' } }),
-      rum: () => call(`${rum.url}/rum/error-ingestion/rules/list?app_key=${account.app_key}`, { body: { application_id: 'x' } }),
+      community: () =>
+        call(`${api}/auth/sign-in`, { body: { email: 'pg@example.com', password: 'correct horse battery' } }),
+      rum: () =>
+        call(`${rum.url}/rum/error-ingestion/rules/list?app_key=${account.app_key}`, { body: { application_id: 'x' } }),
       migration: () =>
         call(`${migration.url}/v2/organizations/documents/migrate/status`, {
           body: { data: { organizationId: 'org', migrationId: 'm' } },
@@ -65,23 +83,45 @@ describe('PostgreSQL stops mid-test', () => {
       migration: await timed(6000, routes.migration),
     };
     for (const [name, response] of Object.entries(down)) {
-      expect({ name, status: response.status, retryAfter: response.headers?.get('retry-after'), inTime: response.elapsed < response.limit }).toEqual({ name, status: 503, retryAfter: '5', inTime: true });
+      expect({
+        name,
+        status: response.status,
+        retryAfter: response.headers?.get('retry-after'),
+        inTime: response.elapsed < response.limit,
+      }).toEqual({ name, status: 503, retryAfter: '5', inTime: true });
     }
-    expect(down.management.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: expect.any(String), errorCode: 'temporarily_unavailable' });
+    expect(down.management.body).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: expect.any(String),
+      errorCode: 'temporarily_unavailable',
+    });
     expect(down.community.body).toEqual({ error: expect.any(String), code: 'server/unavailable' });
-    expect(down.rum.body).toEqual({ request_id: expect.any(String), error: { code: 'InternalError', message: 'An internal error was encountered and reported; retry later.' } });
+    expect(down.rum.body).toEqual({
+      request_id: expect.any(String),
+      error: { code: 'InternalError', message: 'An internal error was encountered and reported; retry later.' },
+    });
     expect(down.migration.body).toEqual({ error: { status: 'UNAVAILABLE', message: expect.any(String) } });
     expect(await Promise.all(Object.values(services).map(health))).toEqual([503, 503, 503, 503]);
     const unknown = await token('never-seen', 'whatever-secret');
-    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 503, body: { error: 'temporarily_unavailable', error_description: expect.any(String) } });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({
+      status: 503,
+      body: { error: 'temporarily_unavailable', error_description: expect.any(String) },
+    });
     // Past the cache's reload age (10 s), the known client is still served from its last loaded entry.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, loadedAt + 11_000 - Date.now())));
     expect((await token(OUTAGE_BOOTSTRAP.id, OUTAGE_BOOTSTRAP.secret)).status).toBe(200);
 
     await postgres.start();
-    await waitFor(async () => (await Promise.all(Object.values(services).map(health))).every((status) => status === 200), { timeoutMs: 30_000, what: 'every /health 200' });
+    await waitFor(
+      async () => (await Promise.all(Object.values(services).map(health))).every((status) => status === 200),
+      { timeoutMs: 30_000, what: 'every /health 200' },
+    );
     for (const [name, request] of Object.entries(routes)) {
-      const status = await waitFor(async () => ((await request()).status < 500 ? (await request()).status : 0), { timeoutMs: 15_000, what: `${name} recovered` });
+      const status = await waitFor(async () => ((await request()).status < 500 ? (await request()).status : 0), {
+        timeoutMs: 15_000,
+        what: `${name} recovered`,
+      });
       expect(status).toBeLessThan(500);
     }
   }, 180_000);

@@ -46,7 +46,11 @@ function migrationFiles(): string[] {
 
 describe('schema migrations', () => {
   it.each(Object.keys(services))('%s: every migration class name ends with a 13-digit timestamp', (service) => {
-    expect(listOf(service).filter((migration) => !timestampOf(migration)).map((migration) => migration.name)).toEqual([]);
+    expect(
+      listOf(service)
+        .filter((migration) => !timestampOf(migration))
+        .map((migration) => migration.name),
+    ).toEqual([]);
   });
 
   it.each(Object.keys(services))('%s: timestamps are unique within the service', (service) => {
@@ -77,7 +81,9 @@ describe('schema migrations', () => {
       );
       if (classes.length === 0) return [`${file}: exports no migration class`];
       return classes.flatMap((migration) => {
-        const owners = Object.keys(services).filter((service) => listOf(service).some((listed) => listed === migration));
+        const owners = Object.keys(services).filter((service) =>
+          listOf(service).some((listed) => listed === migration),
+        );
         const fileStamp = basename(file).slice(0, 13);
         return [
           ...(owners.length === 1 ? [] : [`${migration.name} is in ${owners.length} service lists`]),

@@ -45,7 +45,8 @@ describe('docs/traceability.md', () => {
       for (const test of row.tests) {
         const file = join(ROOT, test.file);
         if (!existsSync(file)) missing.push(`${row.id}: no ${test.file}`);
-        else if (!readFileSync(file, 'utf8').includes(test.title)) missing.push(`${row.id}: no test "${test.title}" in ${test.file}`);
+        else if (!readFileSync(file, 'utf8').includes(test.title))
+          missing.push(`${row.id}: no test "${test.title}" in ${test.file}`);
       }
     }
     expect(missing).toEqual([]);

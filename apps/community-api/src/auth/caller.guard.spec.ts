@@ -3,7 +3,14 @@ import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { digestSecret } from '@acme/platform-auth';
 import { AppError } from '@acme/platform-errors';
-import { AccessTokenService, CallerResolver, CommunitySettings, Project, ProjectService, SystemClock } from '@acme/community';
+import {
+  AccessTokenService,
+  CallerResolver,
+  CommunitySettings,
+  Project,
+  ProjectService,
+  SystemClock,
+} from '@acme/community';
 import { CALLER_RULE, CallerGuard, CallerRule } from './caller.guard';
 import { CommunityRequest } from './community-request';
 
@@ -14,7 +21,12 @@ const settings: CommunitySettings = {
   issuer: 'community-api',
   signInAttemptsPerMinute: 1,
 };
-const project = { id: '11111111-1111-4111-8111-111111111111', bundles: [], serviceKeyDigest: digestSecret('sk_service'), masterKeyDigest: digestSecret('mk_master') } as unknown as Project;
+const project = {
+  id: '11111111-1111-4111-8111-111111111111',
+  bundles: [],
+  serviceKeyDigest: digestSecret('sk_service'),
+  masterKeyDigest: digestSecret('mk_master'),
+} as unknown as Project;
 const tokens = new AccessTokenService(new JwtService(), settings, new SystemClock());
 const resolver = new CallerResolver(new ProjectService(null as never, null as never), tokens);
 
@@ -22,7 +34,11 @@ function run(rule: CallerRule, authorization?: string): CommunityRequest {
   const request = { project, headers: authorization ? { authorization } : {} } as unknown as CommunityRequest;
   const handler = () => undefined;
   Reflect.defineMetadata(CALLER_RULE, rule, handler);
-  const context = { getHandler: () => handler, getClass: () => class {}, switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
+  const context = {
+    getHandler: () => handler,
+    getClass: () => class {},
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
   new CallerGuard(new Reflector(), resolver).canActivate(context);
   return request;
 }
@@ -41,7 +57,10 @@ describe('CallerGuard', () => {
   const any: CallerRule = { kinds: ['user', 'service', 'master'] };
 
   it('identifies end users, service keys and master keys', () => {
-    expect(run(any, `Bearer ${userToken}`).caller).toEqual({ kind: 'user', userId: '22222222-2222-4222-8222-222222222222' });
+    expect(run(any, `Bearer ${userToken}`).caller).toEqual({
+      kind: 'user',
+      userId: '22222222-2222-4222-8222-222222222222',
+    });
     expect(run(any, 'Bearer sk_service').caller).toEqual({ kind: 'service' });
     expect(run(any, 'Bearer mk_master').caller).toEqual({ kind: 'master' });
   });
@@ -49,7 +68,13 @@ describe('CallerGuard', () => {
   it('401 without credentials, 403 for bad credentials or a kind the route refuses', () => {
     expect(failure(() => run(any)).code).toBe('AUTH_UNAUTHORIZED');
     expect(failure(() => run(any, 'Basic abc')).code).toBe('AUTH_UNAUTHORIZED');
-    for (const header of ['Bearer sk_other', 'Bearer mk_service', 'Bearer sk_master', 'Bearer x.y.z', `Bearer ${tokens.sign('33333333-3333-4333-8333-333333333333', 'u')}`]) {
+    for (const header of [
+      'Bearer sk_other',
+      'Bearer mk_service',
+      'Bearer sk_master',
+      'Bearer x.y.z',
+      `Bearer ${tokens.sign('33333333-3333-4333-8333-333333333333', 'u')}`,
+    ]) {
       expect(failure(() => run(any, header)).code).toBe('AUTH_FORBIDDEN');
     }
     expect(failure(() => run({ kinds: ['user'] }, 'Bearer sk_service')).code).toBe('AUTH_FORBIDDEN');
@@ -62,7 +87,7 @@ describe('CallerGuard', () => {
     }
   });
 
-  it('keeps each route\'s own rule when one guard serves several routes (the rule is read once per route)', () => {
+  it("keeps each route's own rule when one guard serves several routes (the rule is read once per route)", () => {
     const guard = new CallerGuard(new Reflector(), resolver);
     class Routes {}
     const [usersOnly, keysToo] = [() => undefined, () => undefined];
@@ -70,12 +95,17 @@ describe('CallerGuard', () => {
     Reflect.defineMetadata(CALLER_RULE, { kinds: ['user', 'service'] } satisfies CallerRule, keysToo);
     const attempt = (handler: () => undefined) => {
       const request = { project, headers: { authorization: 'Bearer sk_service' } } as unknown as CommunityRequest;
-      const context = { getHandler: () => handler, getClass: () => Routes, switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
+      const context = {
+        getHandler: () => handler,
+        getClass: () => Routes,
+        switchToHttp: () => ({ getRequest: () => request }),
+      } as unknown as ExecutionContext;
       return failure(() => {
         guard.canActivate(context);
         throw new AppError('ALLOWED', 'conflict', 'allowed');
       }).code;
     };
-    for (let round = 0; round < 2; round += 1) expect([attempt(usersOnly), attempt(keysToo)]).toEqual(['AUTH_FORBIDDEN', 'ALLOWED']);
+    for (let round = 0; round < 2; round += 1)
+      expect([attempt(usersOnly), attempt(keysToo)]).toEqual(['AUTH_FORBIDDEN', 'ALLOWED']);
   });
 });

@@ -37,7 +37,8 @@ export class CallerGuard implements CanActivate {
     try {
       const caller = this.callers.resolve(request.project, bearerToken(request));
       if (!caller) throw CommunityErrors.unauthorized();
-      if (!rule.kinds.includes(caller.kind)) throw CommunityErrors.forbidden(`This route does not accept a ${caller.kind} credential.`);
+      if (!rule.kinds.includes(caller.kind))
+        throw CommunityErrors.forbidden(`This route does not accept a ${caller.kind} credential.`);
       request.caller = caller;
       return true;
     } catch (error) {

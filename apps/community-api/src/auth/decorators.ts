@@ -45,4 +45,6 @@ export const CurrentUserId = createParamDecorator((_: unknown, context: Executio
 });
 
 /** The client address as the engine resolved it through its trusted proxies (the same list for both). */
-export const ClientAddress = createParamDecorator((_: unknown, context: ExecutionContext): string => request(context).ip ?? 'unknown');
+export const ClientAddress = createParamDecorator(
+  (_: unknown, context: ExecutionContext): string => request(context).ip ?? 'unknown',
+);

@@ -45,7 +45,11 @@ export class EmailVerificationController {
   @HttpCode(200)
   @ApiOkResponse({ type: SuccessResponse })
   @ProjectRoute()
-  async verify(@CurrentProject() project: Project, @Body() body: VerifyEmailRequest, @ClientAddress() address: string): Promise<SuccessResponse> {
+  async verify(
+    @CurrentProject() project: Project,
+    @Body() body: VerifyEmailRequest,
+    @ClientAddress() address: string,
+  ): Promise<SuccessResponse> {
     await this.verification.verify(project.id, body.token, address);
     return { success: true };
   }
@@ -57,7 +61,11 @@ export class EmailVerificationController {
    */
   @Get('verify-email-link')
   @ApiOkResponse({ type: SuccessResponse, description: 'No usable redirect: the outcome as JSON' })
-  @ApiResponse({ status: 302, description: 'Redirect to the issued `redirect` URL with `verified=true`, or `verified=false&error=invalid-or-expired-token`' })
+  @ApiResponse({
+    status: 302,
+    description:
+      'Redirect to the issued `redirect` URL with `verified=true`, or `verified=false&error=invalid-or-expired-token`',
+  })
   @ProjectRoute()
   async verifyLink(
     @CurrentProject() project: Project,
@@ -74,7 +82,12 @@ export class EmailVerificationController {
     }
     // Over the attempt limit, the token is not even looked up (no free oracle for guessed tokens).
     const limited = failure?.code === VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS;
-    const redirect = query.redirect && !limited && (await this.verification.isIssuedRedirect(project.id, query.token ?? '', query.redirect)) ? query.redirect : undefined;
+    const redirect =
+      query.redirect &&
+      !limited &&
+      (await this.verification.isIssuedRedirect(project.id, query.token ?? '', query.redirect))
+        ? query.redirect
+        : undefined;
     if (!redirect) {
       if (failure) throw failure;
       return { success: true };

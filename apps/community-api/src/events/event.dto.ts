@@ -11,19 +11,33 @@ export class CreateEventRequest {
   @ApiPropertyOptional({ description: 'Required for online and hybrid' }) readonly url?: string;
   @ApiPropertyOptional() readonly venueName?: string;
   @ApiPropertyOptional({ description: 'physical/hybrid: address or location required' }) readonly address?: string;
-  @ApiPropertyOptional({ description: '{latitude, longitude}; a JSON string on multipart', type: 'object', additionalProperties: true }) readonly location?: object;
+  @ApiPropertyOptional({
+    description: '{latitude, longitude}; a JSON string on multipart',
+    type: 'object',
+    additionalProperties: true,
+  })
+  readonly location?: object;
   @ApiPropertyOptional({ format: 'uuid' }) readonly spaceId?: string;
   @ApiPropertyOptional({ enum: ['public', 'members', 'invite'], default: 'public' }) readonly visibility?: string;
   @ApiPropertyOptional({ minimum: 1 }) readonly capacity?: number;
   @ApiPropertyOptional({ default: true }) readonly allowMaybe?: boolean;
   @ApiPropertyOptional({ default: true }) readonly guestListVisible?: boolean;
   @ApiPropertyOptional({ type: [String], description: 'a JSON string on multipart' }) readonly hostIds?: string[];
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'up to 1 MB' }) readonly metadata?: object;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'up to 1 MB' })
+  readonly metadata?: object;
   @ApiPropertyOptional({ description: 'service or master key only' }) readonly userId?: string;
-  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'multipart only; needs cover.options' }) readonly cover?: unknown;
-  @ApiPropertyOptional({ name: 'cover.options', description: 'JSON image options (mode union)' }) readonly coverOptions?: string;
-  @ApiPropertyOptional({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'up to 10; needs gallery.options' }) readonly gallery?: unknown;
-  @ApiPropertyOptional({ name: 'gallery.options', description: 'JSON image options (mode union)' }) readonly galleryOptions?: string;
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'multipart only; needs cover.options' })
+  readonly cover?: unknown;
+  @ApiPropertyOptional({ name: 'cover.options', description: 'JSON image options (mode union)' })
+  readonly coverOptions?: string;
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', format: 'binary' },
+    description: 'up to 10; needs gallery.options',
+  })
+  readonly gallery?: unknown;
+  @ApiPropertyOptional({ name: 'gallery.options', description: 'JSON image options (mode union)' })
+  readonly galleryOptions?: string;
 }
 
 export class RsvpRequest {
@@ -49,7 +63,8 @@ export class EventFileResponse {
   @ApiProperty() readonly position: number;
   @ApiProperty() readonly originalName: string;
   @ApiProperty({ type: ImageViewResponse }) readonly original: ImageViewResponse;
-  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/ImageViewResponse' } }) readonly variants: Record<string, ImageViewResponse>;
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/ImageViewResponse' } })
+  readonly variants: Record<string, ImageViewResponse>;
   @ApiProperty({ type: 'object', additionalProperties: true }) readonly metadata: object;
   @ApiProperty() readonly createdAt: string;
 }
@@ -73,7 +88,8 @@ export class EventResponse {
   @ApiProperty({ nullable: true, type: String }) readonly url: string | null;
   @ApiProperty({ nullable: true, type: String }) readonly venueName: string | null;
   @ApiProperty({ nullable: true, type: String }) readonly address: string | null;
-  @ApiProperty({ nullable: true, type: 'object', additionalProperties: true, description: 'GeoJSON Point [lng, lat]' }) readonly location: object | null;
+  @ApiProperty({ nullable: true, type: 'object', additionalProperties: true, description: 'GeoJSON Point [lng, lat]' })
+  readonly location: object | null;
   @ApiProperty({ nullable: true, type: String }) readonly spaceId: string | null;
   @ApiProperty({ enum: ['public', 'members', 'invite'] }) readonly visibility: string;
   @ApiProperty({ enum: ['active', 'cancelled'] }) readonly status: string;

@@ -25,9 +25,16 @@ const events = EventsModule.forRootAsync({
     storage: createFileStorage(env),
     users: new CommunityUserDirectory(users),
     maxImagePixels: env.IMAGE_MAX_PIXELS,
-    uploadSweep: { intervalSeconds: env.EVENTS_UPLOAD_SWEEP_INTERVAL_SECONDS, graceSeconds: env.EVENTS_UPLOAD_SWEEP_GRACE_SECONDS },
+    uploadSweep: {
+      intervalSeconds: env.EVENTS_UPLOAD_SWEEP_INTERVAL_SECONDS,
+      graceSeconds: env.EVENTS_UPLOAD_SWEEP_GRACE_SECONDS,
+    },
   }),
 });
 
-@Module({ imports: [ConfiguredCommunityModule, events], controllers: [EventsController, FilesController], exports: [events] })
+@Module({
+  imports: [ConfiguredCommunityModule, events],
+  controllers: [EventsController, FilesController],
+  exports: [events],
+})
 export class EventsFeatureModule {}

@@ -2,15 +2,44 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { rm } from 'node:fs/promises';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiCreatedResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiCreatedResponse,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Caller, Project } from '@acme/community';
-import { CreateEventService, EventPage, invalidBody, EventQueryService, EventView, GuestListQuery, GuestListService, GuestPage, ListEventsQuery, RsvpService, SetRsvpInput, WithdrawRsvpInput } from '@acme/events';
+import {
+  CreateEventService,
+  EventPage,
+  invalidBody,
+  EventQueryService,
+  EventView,
+  GuestListQuery,
+  GuestListService,
+  GuestPage,
+  ListEventsQuery,
+  RsvpService,
+  SetRsvpInput,
+  WithdrawRsvpInput,
+} from '@acme/events';
 import { rawRequest } from '@acme/platform-http';
 import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '../auth';
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { toEventActor } from './event-actor';
-import { CreateEventRequest, EventPageResponse, GuestPageResponse, EventResponse, ImageViewResponse, RsvpRequest, WithdrawRsvpRequest } from './event.dto';
+import {
+  CreateEventRequest,
+  EventPageResponse,
+  GuestPageResponse,
+  EventResponse,
+  ImageViewResponse,
+  RsvpRequest,
+  WithdrawRsvpRequest,
+} from './event.dto';
 import { toCreateEventRequest } from './input/create-event.request.dto';
 import { toGuestListQuery } from './input/guest-list.request.dto';
 import { toListEventsQuery } from './input/list-events.request.dto';
@@ -38,14 +67,26 @@ export class EventsController {
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: CreateEventRequest })
   @ApiCreatedResponse({ type: EventResponse })
-  async create(@Req() request: CommunityRequest, @CurrentProject() project: Project, @CurrentCaller() caller: Caller): Promise<EventView> {
+  async create(
+    @Req() request: CommunityRequest,
+    @CurrentProject() project: Project,
+    @CurrentCaller() caller: Caller,
+  ): Promise<EventView> {
     const actor = toEventActor(project, caller);
-    if (!isMultipart(request)) return this.creator.create(actor, { ...toCreateEventRequest(request.body, 'json'), uploads: [], workDir: null });
-    const staged = await stageMultipart(rawRequest(request as CommunityRequest & { raw?: IncomingMessage }) as unknown as IncomingMessage, this.env.UPLOAD_TMP_DIR ?? tmpdir());
+    if (!isMultipart(request))
+      return this.creator.create(actor, { ...toCreateEventRequest(request.body, 'json'), uploads: [], workDir: null });
+    const staged = await stageMultipart(
+      rawRequest(request as CommunityRequest & { raw?: IncomingMessage }) as unknown as IncomingMessage,
+      this.env.UPLOAD_TMP_DIR ?? tmpdir(),
+    );
     try {
       // A structural multipart problem found while streaming is reported where the body is checked.
       if (staged.malformed) throw invalidBody(staged.malformed);
-      return await this.creator.create(actor, { ...toCreateEventRequest(staged.fields, 'multipart'), uploads: staged.uploads, workDir: staged.workDir });
+      return await this.creator.create(actor, {
+        ...toCreateEventRequest(staged.fields, 'multipart'),
+        uploads: staged.uploads,
+        workDir: staged.workDir,
+      });
     } finally {
       await rm(staged.workDir, { recursive: true, force: true });
     }
@@ -68,14 +109,22 @@ export class EventsController {
   @ApiQuery({ name: 'longitude', required: false, type: Number })
   @ApiQuery({ name: 'radius', required: false, type: Number, description: 'metres; with latitude and longitude' })
   @ApiQuery({ name: 'sortBy', required: false, enum: ['startTime', 'distance'] })
-  list(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Query(new ParseWith(toListEventsQuery)) query: ListEventsQuery): Promise<EventPage> {
+  list(
+    @CurrentProject() project: Project,
+    @CurrentCaller() caller: Caller,
+    @Query(new ParseWith(toListEventsQuery)) query: ListEventsQuery,
+  ): Promise<EventPage> {
     return this.queries.list(toEventActor(project, caller), query);
   }
 
   @Get(':eventId')
   @Authenticated([...ANY_CALLER])
   @ApiOkResponse({ type: EventResponse })
-  get(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string): Promise<EventView> {
+  get(
+    @CurrentProject() project: Project,
+    @CurrentCaller() caller: Caller,
+    @Param('eventId') eventId: string,
+  ): Promise<EventView> {
     return this.queries.get(toEventActor(project, caller), eventId);
   }
 
@@ -85,7 +134,12 @@ export class EventsController {
   @ApiQuery({ name: 'status', required: false, enum: ['going', 'maybe', 'not_going'] })
   @ApiQuery({ name: 'page', required: false, type: Number })
   @ApiQuery({ name: 'limit', required: false, type: Number, description: '1-100, default 50' })
-  guestList(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Query(new ParseWith(toGuestListQuery)) query: GuestListQuery): Promise<GuestPage> {
+  guestList(
+    @CurrentProject() project: Project,
+    @CurrentCaller() caller: Caller,
+    @Param('eventId') eventId: string,
+    @Query(new ParseWith(toGuestListQuery)) query: GuestListQuery,
+  ): Promise<GuestPage> {
     return this.guests.list(toEventActor(project, caller), eventId, query);
   }
 
@@ -94,7 +148,12 @@ export class EventsController {
   @Authenticated([...ANY_CALLER])
   @ApiBody({ type: RsvpRequest })
   @ApiOkResponse({ type: EventResponse })
-  rsvp(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body(new ParseWith(toSetRsvpInput)) body: SetRsvpInput): Promise<EventView> {
+  rsvp(
+    @CurrentProject() project: Project,
+    @CurrentCaller() caller: Caller,
+    @Param('eventId') eventId: string,
+    @Body(new ParseWith(toSetRsvpInput)) body: SetRsvpInput,
+  ): Promise<EventView> {
     return this.rsvps.set(toEventActor(project, caller), eventId, body);
   }
 
@@ -103,7 +162,12 @@ export class EventsController {
   @Authenticated([...ANY_CALLER])
   @ApiBody({ type: WithdrawRsvpRequest, required: false })
   @ApiOkResponse({ type: EventResponse })
-  withdraw(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string, @Body(new ParseWith(toWithdrawRsvpInput)) body: WithdrawRsvpInput): Promise<EventView> {
+  withdraw(
+    @CurrentProject() project: Project,
+    @CurrentCaller() caller: Caller,
+    @Param('eventId') eventId: string,
+    @Body(new ParseWith(toWithdrawRsvpInput)) body: WithdrawRsvpInput,
+  ): Promise<EventView> {
     return this.rsvps.withdraw(toEventActor(project, caller), eventId, body);
   }
 
@@ -111,8 +175,11 @@ export class EventsController {
   @HttpCode(200)
   @Authenticated([...ANY_CALLER])
   @ApiOkResponse({ type: EventResponse })
-  cancel(@CurrentProject() project: Project, @CurrentCaller() caller: Caller, @Param('eventId') eventId: string): Promise<EventView> {
+  cancel(
+    @CurrentProject() project: Project,
+    @CurrentCaller() caller: Caller,
+    @Param('eventId') eventId: string,
+  ): Promise<EventView> {
     return this.queries.cancel(toEventActor(project, caller), eventId);
   }
 }
-

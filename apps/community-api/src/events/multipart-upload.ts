@@ -15,9 +15,17 @@ export interface StagedMultipart {
   malformed?: string;
 }
 
-export const isMultipart = (request: { headers: IncomingMessage['headers'] }): boolean => /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
+export const isMultipart = (request: { headers: IncomingMessage['headers'] }): boolean =>
+  /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
 
-const LIMITS = { fileSize: MAX_IMAGE_BYTES, fieldSize: METADATA_MAX_BYTES + 64 * 1024, fields: 40, files: 12, parts: 60, fieldNameSize: 100 };
+const LIMITS = {
+  fileSize: MAX_IMAGE_BYTES,
+  fieldSize: METADATA_MAX_BYTES + 64 * 1024,
+  fields: 40,
+  files: 12,
+  parts: 60,
+  fieldNameSize: 100,
+};
 
 /**
  * Streams a multipart body: text fields into memory (bounded), each file straight to a temporary file. A file
@@ -43,15 +51,26 @@ export async function stageMultipart(request: IncomingMessage, tmpRoot: string):
     await new Promise<void>((resolve, reject) => {
       parser.on('field', (name, value, info) => {
         if (info.nameTruncated) return flag('A field name is too long');
-        if (info.valueTruncated) return flag(name === 'metadata' ? 'metadata must be at most 1 MB' : `${name} is too large`);
+        if (info.valueTruncated)
+          return flag(name === 'metadata' ? 'metadata must be at most 1 MB' : `${name} is too large`);
         if (Object.hasOwn(staged.fields, name)) return flag(`${name} was sent more than once`);
         // The platform's rule for text PostgreSQL cannot hold (docs/decisions.md#text-postgresql-cannot-hold).
-        if (!isStorableText(name) || !isStorableText(value)) return flag(`${isStorableText(name) ? name : 'A field name'} must not contain NUL or unpaired surrogate characters`);
+        if (!isStorableText(name) || !isStorableText(value))
+          return flag(
+            `${isStorableText(name) ? name : 'A field name'} must not contain NUL or unpaired surrogate characters`,
+          );
         staged.fields[name] = value;
       });
       parser.on('file', (name, stream, info) => {
-        if (!isStorableText(name) || !isStorableText(info.filename ?? '')) flag('A file part name must not contain NUL or unpaired surrogate characters');
-        const upload: StagedUpload = { field: name, filename: info.filename || 'unnamed', path: join(workDir, `in-${staged.uploads.length}`), size: 0, tooLarge: false };
+        if (!isStorableText(name) || !isStorableText(info.filename ?? ''))
+          flag('A file part name must not contain NUL or unpaired surrogate characters');
+        const upload: StagedUpload = {
+          field: name,
+          filename: info.filename || 'unnamed',
+          path: join(workDir, `in-${staged.uploads.length}`),
+          size: 0,
+          tooLarge: false,
+        };
         staged.uploads.push(upload);
         streams.push(stream);
         stream.on('data', (chunk: Buffer) => {

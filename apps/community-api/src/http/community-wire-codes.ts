@@ -70,7 +70,8 @@ export const EVENT_WIRE_CODES: Readonly<Record<EventErrorCode, string>> = {
 };
 
 /** Every code the app can meet. */
-export type CommunityAppErrorCode = PlatformErrorCode | CommunityErrorCode | VerificationErrorCode | PushErrorCode | EventErrorCode;
+export type CommunityAppErrorCode =
+  PlatformErrorCode | CommunityErrorCode | VerificationErrorCode | PushErrorCode | EventErrorCode;
 
 export const COMMUNITY_WIRE_CODES: Readonly<Record<CommunityAppErrorCode, string>> = {
   ...PLATFORM_WIRE_CODES,

@@ -1,7 +1,8 @@
 import { ErrorPresenter, PresentableError } from '@acme/platform-errors';
 import { COMMUNITY_WIRE_CODES, CommunityAppErrorCode, HTTP_STATUS_WIRE_CODES } from './community-wire-codes';
 
-const isKnownCode = (code: string): code is CommunityAppErrorCode => Object.prototype.hasOwnProperty.call(COMMUNITY_WIRE_CODES, code);
+const isKnownCode = (code: string): code is CommunityAppErrorCode =>
+  Object.prototype.hasOwnProperty.call(COMMUNITY_WIRE_CODES, code);
 
 /** The wire code: every listed code through its table; the framework's `HTTP_<status>` by kind; anything else is a bug. */
 export function wireCodeOf(error: Pick<PresentableError, 'code' | 'kind'>): string {

@@ -1,7 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { assertBundle, Project } from '@acme/community';
-import { parseDeviceRegistration, PushDeviceService, PushErrors, PushSettings, VapidKeyStore } from '@acme/community-push';
+import {
+  parseDeviceRegistration,
+  PushDeviceService,
+  PushErrors,
+  PushSettings,
+  VapidKeyStore,
+} from '@acme/community-push';
 import { Authenticated, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { RegisterPushDeviceDoc, VapidPublicKeyResponse } from './dto/push.dto';
@@ -22,7 +28,11 @@ export class PushDevicesController {
   @ApiBody({ type: RegisterPushDeviceDoc })
   @ApiOkResponse({ description: 'Registered (or refreshed); the body is empty' })
   @Authenticated(['user'], { rejectAs: PushErrors.unauthorized })
-  async register(@CurrentProject() project: Project, @CurrentUserId() userId: string, @Body() body: unknown): Promise<void> {
+  async register(
+    @CurrentProject() project: Project,
+    @CurrentUserId() userId: string,
+    @Body() body: unknown,
+  ): Promise<void> {
     assertBundle(project, 'push', PushErrors.bundleRequired);
     const registration = parseDeviceRegistration(body, this.settings);
     await this.devices.register(project.id, userId, registration);
@@ -33,7 +43,11 @@ export class PushDevicesController {
   @ApiBody({ type: RegisterPushDeviceDoc })
   @ApiOkResponse({ description: 'Removed, or was not registered; the body is empty' })
   @Authenticated(['user'], { rejectAs: PushErrors.unauthorized })
-  async deregister(@CurrentProject() project: Project, @CurrentUserId() userId: string, @Body() body: unknown): Promise<void> {
+  async deregister(
+    @CurrentProject() project: Project,
+    @CurrentUserId() userId: string,
+    @Body() body: unknown,
+  ): Promise<void> {
     assertBundle(project, 'push', PushErrors.bundleRequired);
     const registration = parseDeviceRegistration(body, this.settings);
     await this.devices.deregister(project.id, userId, registration);

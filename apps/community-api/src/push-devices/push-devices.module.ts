@@ -3,5 +3,8 @@ import { ConfiguredCommunityModule, ConfiguredPushModule } from '../configured-d
 import { AdminPushController } from './admin-push.controller';
 import { PushDevicesController } from './push-devices.controller';
 
-@Module({ imports: [ConfiguredCommunityModule, ConfiguredPushModule], controllers: [PushDevicesController, AdminPushController] })
+@Module({
+  imports: [ConfiguredCommunityModule, ConfiguredPushModule],
+  controllers: [PushDevicesController, AdminPushController],
+})
 export class PushDevicesModule {}

@@ -27,7 +27,12 @@ export class AdminSpacesController {
 
   @Put(':spaceId/members/:userId')
   @ApiOkResponse({ type: MembershipResponse })
-  async setMember(@Param('id') id: string, @Param('spaceId') spaceId: string, @Param('userId') userId: string, @Body() body: SetMembershipRequest): Promise<MembershipResponse> {
+  async setMember(
+    @Param('id') id: string,
+    @Param('spaceId') spaceId: string,
+    @Param('userId') userId: string,
+    @Body() body: SetMembershipRequest,
+  ): Promise<MembershipResponse> {
     const project = await this.projects.getById(id, { fresh: true });
     await this.users.getById(project.id, userId);
     const member = await this.spaces.setMembership(project.id, spaceId, userId, body.status);

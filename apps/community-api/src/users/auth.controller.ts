@@ -3,7 +3,15 @@ import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Project, SessionService, toPublicUser, UserService } from '@acme/community';
 import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
-import { RefreshTokenRequest, SessionResponse, SignInRequest, SignUpRequest, SuccessResponse, TokensResponse, UserResponse } from './dto/auth.dto';
+import {
+  RefreshTokenRequest,
+  SessionResponse,
+  SignInRequest,
+  SignUpRequest,
+  SuccessResponse,
+  TokensResponse,
+  UserResponse,
+} from './dto/auth.dto';
 
 /** End-user sign-up, sign-in and session refresh (docs/community-api.md#end-users-and-sessions). */
 @ApiTags('auth')
@@ -26,7 +34,11 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: SessionResponse })
   @ProjectRoute()
-  async signIn(@CurrentProject() project: Project, @Body() body: SignInRequest, @ClientAddress() address: string): Promise<SessionResponse> {
+  async signIn(
+    @CurrentProject() project: Project,
+    @Body() body: SignInRequest,
+    @ClientAddress() address: string,
+  ): Promise<SessionResponse> {
     const user = await this.users.authenticate(project.id, body.email, body.password, address);
     return { ...(await this.sessions.start(project.id, user.id)), user: toPublicUser(user) };
   }

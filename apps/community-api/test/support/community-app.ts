@@ -31,7 +31,13 @@ export class CommunityTestApp {
 
   private constructor(readonly app: TestApp) {}
 
-  static async start(options: { env?: Record<string, string>; override?: (b: TestingModuleBuilder) => TestingModuleBuilder; database?: TestDatabase } = {}) {
+  static async start(
+    options: {
+      env?: Record<string, string>;
+      override?: (b: TestingModuleBuilder) => TestingModuleBuilder;
+      database?: TestDatabase;
+    } = {},
+  ) {
     const app = await startTestApp({
       service: communityService,
       module: (env) => AppModule.forRoot(env),
@@ -51,7 +57,11 @@ export class CommunityTestApp {
   }
 
   /** Any request; `body` objects are sent as JSON, strings as given. */
-  async request<T = any>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<JsonResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<JsonResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     let body: string | undefined;
@@ -75,18 +85,29 @@ export class CommunityTestApp {
     return this.request<T>(method, `/admin/v1${path}`, { body, token: ADMIN_TOKEN });
   }
 
-  async createProject(bundles: string[] = ['push', 'spaces', 'files-images'], name = 'Test project'): Promise<TestProject> {
+  async createProject(
+    bundles: string[] = ['push', 'spaces', 'files-images'],
+    name = 'Test project',
+  ): Promise<TestProject> {
     const response = await this.admin<TestProject>('POST', '/projects', { name, bundles });
     if (response.status !== 201) throw new Error(`createProject: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body;
   }
 
-  async signUp(projectId: string, overrides: { email?: string; password?: string; name?: string } = {}): Promise<TestUser> {
+  async signUp(
+    projectId: string,
+    overrides: { email?: string; password?: string; name?: string } = {},
+  ): Promise<TestUser> {
     const email = overrides.email ?? `user${++this.userCounter}-${Date.now()}@example.com`;
     const response = await this.request('POST', `${API(projectId)}/auth/sign-up`, {
       body: { email, password: overrides.password ?? 'correct horse battery', name: overrides.name },
     });
     if (response.status !== 201) throw new Error(`signUp: ${response.status} ${JSON.stringify(response.body)}`);
-    return { id: response.body.user.id, email, accessToken: response.body.accessToken, refreshToken: response.body.refreshToken };
+    return {
+      id: response.body.user.id,
+      email,
+      accessToken: response.body.accessToken,
+      refreshToken: response.body.refreshToken,
+    };
   }
 }

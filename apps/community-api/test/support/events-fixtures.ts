@@ -10,13 +10,21 @@ import { API, CommunityTestApp, JsonResponse, TestProject, TestUser } from './co
 export const images = {
   async jpeg(width = 640, height = 480, options: { exif?: boolean; noise?: boolean } = {}): Promise<Buffer> {
     const base = options.noise
-      ? sharp(Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 2654435761) % 251)), { raw: { width, height, channels: 3 } })
+      ? sharp(Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 2654435761) % 251)), {
+          raw: { width, height, channels: 3 },
+        })
       : sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
     const encoded = base.jpeg({ quality: 90 });
-    return (options.exif ? encoded.withExif({ IFD0: { Copyright: 'secret-exif-copyright', Artist: 'Secret Artist' } }) : encoded).toBuffer();
+    return (
+      options.exif
+        ? encoded.withExif({ IFD0: { Copyright: 'secret-exif-copyright', Artist: 'Secret Artist' } })
+        : encoded
+    ).toBuffer();
   },
   async png(width = 320, height = 200): Promise<Buffer> {
-    return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+    return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 1 } } })
+      .png()
+      .toBuffer();
   },
   /** A valid PNG whose header claims `width`×`height`: the pixel limit must refuse it before decoding. */
   pngBomb(width = 30000, height = 30000): Buffer {
@@ -34,7 +42,12 @@ export const images = {
     header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
     const row = Buffer.alloc(width + 1);
     const data = deflateSync(Buffer.concat(Array.from({ length: 64 }, () => row)));
-    return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
+    return Buffer.concat([
+      Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+      chunk('IHDR', header),
+      chunk('IDAT', data),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
   },
   async truncatedJpeg(): Promise<Buffer> {
     const full = await images.jpeg(800, 600, { noise: true });
@@ -54,20 +67,45 @@ function crc32(buffer: Buffer): number {
 }
 
 export const exactOptions = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ mode: 'exact-dimensions', dimensions: { thumb: { width: 100, height: 100 }, card: { width: 400, height: 300 } }, ...extra });
+  JSON.stringify({
+    mode: 'exact-dimensions',
+    dimensions: { thumb: { width: 100, height: 100 }, card: { width: 400, height: 300 } },
+    ...extra,
+  });
 
 export const futureIso = (hours = 48) => new Date(Date.now() + hours * 3600_000).toISOString();
 
-export const onlineEvent = (extra: Record<string, unknown> = {}) => ({ title: 'Launch party', startTime: futureIso(), type: 'online', url: 'https://meet.example.com/x', ...extra });
+export const onlineEvent = (extra: Record<string, unknown> = {}) => ({
+  title: 'Launch party',
+  startTime: futureIso(),
+  type: 'online',
+  url: 'https://meet.example.com/x',
+  ...extra,
+});
 
 export type FilePart = { field: string; name: string; data: Buffer; type?: string };
 
 /** A multipart POST through fetch's own FormData encoder. */
-export async function postMultipart(t: CommunityTestApp, projectId: string, token: string, fields: Record<string, string>, files: FilePart[] = []): Promise<JsonResponse> {
+export async function postMultipart(
+  t: CommunityTestApp,
+  projectId: string,
+  token: string,
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+): Promise<JsonResponse> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append(file.field, new Blob([file.data], { type: file.type ?? 'application/octet-stream' }), file.name);
-  const response = await fetch(`${t.url}${API(projectId)}/events`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  for (const file of files)
+    form.append(
+      file.field,
+      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
+  const response = await fetch(`${t.url}${API(projectId)}/events`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -79,10 +117,16 @@ export async function postMultipart(t: CommunityTestApp, projectId: string, toke
 }
 
 /** A community app with its own storage directory, plus a project and a signed-up user. */
-export async function startEventsApp(env: Record<string, string> = {}, override?: (builder: TestingModuleBuilder) => TestingModuleBuilder) {
+export async function startEventsApp(
+  env: Record<string, string> = {},
+  override?: (builder: TestingModuleBuilder) => TestingModuleBuilder,
+) {
   const storageDir = await mkdtemp(join(tmpdir(), 'events-storage-'));
   const uploadDir = await mkdtemp(join(tmpdir(), 'events-upload-'));
-  const t = await CommunityTestApp.start({ env: { STORAGE_DIR: storageDir, UPLOAD_TMP_DIR: uploadDir, ...env }, override });
+  const t = await CommunityTestApp.start({
+    env: { STORAGE_DIR: storageDir, UPLOAD_TMP_DIR: uploadDir, ...env },
+    override,
+  });
   return {
     t,
     storageDir,
@@ -97,9 +141,14 @@ export async function startEventsApp(env: Record<string, string> = {}, override?
 
 export async function listFilesRecursive(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
-export async function createEvent(t: CommunityTestApp, project: TestProject, user: TestUser, body: Record<string, unknown>) {
+export async function createEvent(
+  t: CommunityTestApp,
+  project: TestProject,
+  user: TestUser,
+  body: Record<string, unknown>,
+) {
   return t.request('POST', `${API(project.id)}/events`, { token: user.accessToken, body });
 }

@@ -3,13 +3,23 @@
  * kept as the oracle of events-input.spec.ts: the DTOs must answer exactly as these did (value, or message
  * and field of the first problem).
  */
-import { EVENT_TYPES, EVENT_VISIBILITIES, invalidBody, invalidQuery, MAX_RADIUS_METRES, RSVP_STATUSES, zonedLocalToUtc } from '@acme/events';
+import {
+  EVENT_TYPES,
+  EVENT_VISIBILITIES,
+  invalidBody,
+  invalidQuery,
+  MAX_RADIUS_METRES,
+  RSVP_STATUSES,
+  zonedLocalToUtc,
+} from '@acme/events';
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const characterCount = (value: string) => [...value].length;
 function optionalString(value: unknown, field: string, max = 10000): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || characterCount(value) > max) throw invalidBody(`${field} must be a string of at most ${max} characters`, field);
+  if (typeof value !== 'string' || characterCount(value) > max)
+    throw invalidBody(`${field} must be a string of at most ${max} characters`, field);
   return value;
 }
 function rejectUnknown(value: Record<string, unknown>, allowed: readonly string[]): void {
@@ -17,7 +27,8 @@ function rejectUnknown(value: Record<string, unknown>, allowed: readonly string[
   if (unknown !== undefined) throw invalidBody(`${unknown} is not allowed`, unknown);
 }
 function oneOf<T extends string>(value: unknown, field: string, allowed: readonly T[]): T {
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) throw invalidBody(`${field} must be one of ${allowed.join(', ')}`, field);
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value))
+    throw invalidBody(`${field} must be one of ${allowed.join(', ')}`, field);
   return value as T;
 }
 
@@ -40,7 +51,8 @@ function positive(query: Record<string, unknown>, key: string, max: number, fall
   const value = query[key];
   if (value === undefined) return fallback;
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(number) || number < 1 || number > max) throw invalidQuery(`${key} must be an integer from 1 to ${max}`, key);
+  if (!Number.isSafeInteger(number) || number < 1 || number > max)
+    throw invalidQuery(`${key} must be an integer from 1 to ${max}`, key);
   return number;
 }
 
@@ -52,10 +64,29 @@ export function formerGuestListQuery(rawQuery: unknown) {
   if (status !== undefined && (typeof status !== 'string' || !(RSVP_STATUSES as readonly string[]).includes(status))) {
     throw invalidQuery(`status must be one of ${RSVP_STATUSES.join(', ')}`, 'status');
   }
-  return { status: (status as string | undefined) ?? null, page: positive(query, 'page', 1_000_000, 1), limit: positive(query, 'limit', 100, 50) };
+  return {
+    status: (status as string | undefined) ?? null,
+    page: positive(query, 'page', 1_000_000, 1),
+    limit: positive(query, 'limit', 100, 50),
+  };
 }
 
-const LIST_QUERY_KEYS = ['page', 'limit', 'from', 'to', 'type', 'visibility', 'status', 'spaceId', 'userId', 'hostId', 'latitude', 'longitude', 'radius', 'sortBy'] as const;
+const LIST_QUERY_KEYS = [
+  'page',
+  'limit',
+  'from',
+  'to',
+  'type',
+  'visibility',
+  'status',
+  'spaceId',
+  'userId',
+  'hostId',
+  'latitude',
+  'longitude',
+  'radius',
+  'sortBy',
+] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/i;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -63,7 +94,8 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 function text(query: Record<string, unknown>, key: string): string | undefined {
   const value = query[key];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length === 0 || value.length > 200) throw invalidQuery(`${key} must be a single non-empty value`, key);
+  if (typeof value !== 'string' || value.length === 0 || value.length > 200)
+    throw invalidQuery(`${key} must be a single non-empty value`, key);
   return value;
 }
 
@@ -71,7 +103,8 @@ function integer(query: Record<string, unknown>, key: string, min: number, max: 
   const value = text(query, key);
   if (value === undefined) return fallback;
   const number = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(number) || number < min || number > max) throw invalidQuery(`${key} must be an integer from ${min} to ${max}`, key);
+  if (!Number.isSafeInteger(number) || number < min || number > max)
+    throw invalidQuery(`${key} must be an integer from ${min} to ${max}`, key);
   return number;
 }
 
@@ -79,7 +112,8 @@ function decimal(query: Record<string, unknown>, key: string, min: number, max: 
   const value = text(query, key);
   if (value === undefined) return undefined;
   const number = DECIMAL.test(value) ? Number(value) : NaN;
-  if (!Number.isFinite(number) || number < min || number > max) throw invalidQuery(`${key} must be a number from ${min} to ${max}`, key);
+  if (!Number.isFinite(number) || number < min || number > max)
+    throw invalidQuery(`${key} must be a number from ${min} to ${max}`, key);
   return number;
 }
 
@@ -87,14 +121,16 @@ function date(query: Record<string, unknown>, key: string): Date | null {
   const value = text(query, key);
   if (value === undefined) return null;
   const parsed = ISO_DATETIME.test(value) ? new Date(value) : undefined;
-  if (!parsed || Number.isNaN(parsed.getTime())) throw invalidQuery(`${key} must be an ISO 8601 date or date-time`, key);
+  if (!parsed || Number.isNaN(parsed.getTime()))
+    throw invalidQuery(`${key} must be an ISO 8601 date or date-time`, key);
   return parsed;
 }
 
 function choice<T extends string>(query: Record<string, unknown>, key: string, allowed: readonly T[]): T | null {
   const value = text(query, key);
   if (value === undefined) return null;
-  if (!(allowed as readonly string[]).includes(value)) throw invalidQuery(`${key} must be one of ${allowed.join(', ')}`, key);
+  if (!(allowed as readonly string[]).includes(value))
+    throw invalidQuery(`${key} must be one of ${allowed.join(', ')}`, key);
   return value as T;
 }
 
@@ -108,7 +144,8 @@ export function formerListEventsQuery(raw: unknown) {
   const radius = decimal(query, 'radius', 0, MAX_RADIUS_METRES);
   const given = [latitude, longitude, radius].filter((value) => value !== undefined).length;
   if (given !== 0 && given !== 3) throw invalidQuery('latitude, longitude and radius go together', 'radius');
-  const near = given === 3 ? { latitude: latitude as number, longitude: longitude as number, radius: radius as number } : null;
+  const near =
+    given === 3 ? { latitude: latitude as number, longitude: longitude as number, radius: radius as number } : null;
   const from = date(query, 'from');
   const to = date(query, 'to');
   if (from && to && to.getTime() < from.getTime()) throw invalidQuery('to must not be before from', 'to');
@@ -117,7 +154,8 @@ export function formerListEventsQuery(raw: unknown) {
   const userId = text(query, 'userId');
   if (userId !== undefined && !UUID.test(userId)) throw invalidQuery('userId must be a UUID', 'userId');
   const sortBy = choice(query, 'sortBy', ['startTime', 'distance'] as const) ?? 'startTime';
-  if (sortBy === 'distance' && !near) throw invalidQuery('sortBy=distance needs latitude, longitude and radius', 'sortBy');
+  if (sortBy === 'distance' && !near)
+    throw invalidQuery('sortBy=distance needs latitude, longitude and radius', 'sortBy');
   return {
     page: integer(query, 'page', 1, 1_000_000, 1),
     limit: integer(query, 'limit', 1, 100, 20),
@@ -141,7 +179,8 @@ function requireObject(value: unknown, field: string): Record<string, unknown> {
 }
 function rejectUnknownIn(value: Record<string, unknown>, allowed: readonly string[], field: string): void {
   const unknown = Object.keys(value).find((key) => !allowed.includes(key));
-  if (unknown !== undefined) throw invalidBody(`${field ? `${field}.` : ''}${unknown} is not allowed`, field ? `${field}.${unknown}` : unknown);
+  if (unknown !== undefined)
+    throw invalidBody(`${field ? `${field}.` : ''}${unknown} is not allowed`, field ? `${field}.${unknown}` : unknown);
 }
 function parseJsonField(value: string, field: string): unknown {
   try {
@@ -154,18 +193,36 @@ const MAX_HOSTS = 100;
 const MAX_CAPACITY = 1_000_000;
 const METADATA_MAX_BYTES = 1024 * 1024;
 const EVENT_FIELDS = [
-  'title', 'startTime', 'type', 'description', 'endTime', 'timezone', 'url', 'venueName', 'address', 'location',
-  'spaceId', 'visibility', 'capacity', 'allowMaybe', 'guestListVisible', 'hostIds', 'metadata', 'userId',
+  'title',
+  'startTime',
+  'type',
+  'description',
+  'endTime',
+  'timezone',
+  'url',
+  'venueName',
+  'address',
+  'location',
+  'spaceId',
+  'visibility',
+  'capacity',
+  'allowMaybe',
+  'guestListVisible',
+  'hostIds',
+  'metadata',
+  'userId',
 ] as const;
 const EVENT_ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
-
 
 /** An ISO 8601 date-time with an offset; with `zone` given, a local date-time in that zone is accepted too. */
 function isoDate(value: unknown, field: string, zone: string | null): Date {
   let date = typeof value === 'string' && EVENT_ISO_DATETIME.test(value) ? new Date(value) : undefined;
   if (!date && zone && typeof value === 'string') date = zonedLocalToUtc(value, zone);
   if (!date || Number.isNaN(date.getTime())) {
-    throw invalidBody(`${field} must be an ISO 8601 date-time with a time zone offset, or a local date-time with timezone`, field);
+    throw invalidBody(
+      `${field} must be an ISO 8601 date-time with a time zone offset, or a local date-time with timezone`,
+      field,
+    );
   }
   return date;
 }
@@ -190,7 +247,8 @@ function httpUrl(value: unknown): string | null {
   } catch {
     parsed = undefined;
   }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw invalidBody('url must be an http or https URL', 'url');
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw invalidBody('url must be an http or https URL', 'url');
   return text;
 }
 
@@ -199,8 +257,10 @@ function location(value: unknown) {
   const point = requireObject(value, 'location');
   rejectUnknownIn(point, ['latitude', 'longitude'], 'location');
   const { latitude, longitude } = point;
-  if (typeof latitude !== 'number' || !Number.isFinite(latitude) || latitude < -90 || latitude > 90) throw invalidBody('location.latitude must be a number from -90 to 90', 'location.latitude');
-  if (typeof longitude !== 'number' || !Number.isFinite(longitude) || longitude < -180 || longitude > 180) throw invalidBody('location.longitude must be a number from -180 to 180', 'location.longitude');
+  if (typeof latitude !== 'number' || !Number.isFinite(latitude) || latitude < -90 || latitude > 90)
+    throw invalidBody('location.latitude must be a number from -90 to 90', 'location.latitude');
+  if (typeof longitude !== 'number' || !Number.isFinite(longitude) || longitude < -180 || longitude > 180)
+    throw invalidBody('location.longitude must be a number from -180 to 180', 'location.longitude');
   return { latitude, longitude };
 }
 
@@ -212,9 +272,11 @@ function bool(value: unknown, field: string, fallback: boolean): boolean {
 
 function hostIds(value: unknown): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.length > MAX_HOSTS) throw invalidBody(`hostIds must be an array of at most ${MAX_HOSTS} user ids`, 'hostIds');
+  if (!Array.isArray(value) || value.length > MAX_HOSTS)
+    throw invalidBody(`hostIds must be an array of at most ${MAX_HOSTS} user ids`, 'hostIds');
   for (const id of value) {
-    if (typeof id !== 'string' || id.length < 1 || id.length > 200) throw invalidBody('hostIds must hold non-empty strings', 'hostIds');
+    if (typeof id !== 'string' || id.length < 1 || id.length > 200)
+      throw invalidBody('hostIds must hold non-empty strings', 'hostIds');
   }
   return value as string[];
 }
@@ -222,7 +284,8 @@ function hostIds(value: unknown): string[] {
 function metadata(value: unknown): Record<string, unknown> {
   if (value === undefined || value === null) return {};
   if (!isPlainObject(value)) throw invalidBody('metadata must be an object', 'metadata');
-  if (Buffer.byteLength(JSON.stringify(value)) > METADATA_MAX_BYTES) throw invalidBody('metadata must be at most 1 MB', 'metadata');
+  if (Buffer.byteLength(JSON.stringify(value)) > METADATA_MAX_BYTES)
+    throw invalidBody('metadata must be at most 1 MB', 'metadata');
   return value;
 }
 
@@ -235,7 +298,8 @@ export function formerDecodeMultipart(fields: Record<string, string>): Record<st
   for (const [name, text] of Object.entries(fields)) {
     if (name === 'location' || name === 'hostIds' || name === 'metadata') decoded[name] = parseJsonField(text, name);
     else if (name === 'capacity') decoded[name] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
-    else if (name === 'allowMaybe' || name === 'guestListVisible') decoded[name] = text === 'true' ? true : text === 'false' ? false : text;
+    else if (name === 'allowMaybe' || name === 'guestListVisible')
+      decoded[name] = text === 'true' ? true : text === 'false' ? false : text;
     else decoded[name] = text;
   }
   return decoded;
@@ -244,30 +308,41 @@ export function formerDecodeMultipart(fields: Record<string, string>): Record<st
 /** Every field and rule of the Event of docs/community-api.md#events; throws `event/invalid-body` naming the first bad field. */
 export function formerCreateEventInput(raw: unknown) {
   if (!isPlainObject(raw)) throw invalidBody('The body must be a JSON object');
-  rejectUnknownIn(raw, EVENT_FIELDS, "");
+  rejectUnknownIn(raw, EVENT_FIELDS, '');
   const title = raw['title'];
-  if (typeof title !== 'string' || title.length < 1 || characterCount(title) > 300) throw invalidBody('title must be a string of 1 to 300 characters', 'title');
+  if (typeof title !== 'string' || title.length < 1 || characterCount(title) > 300)
+    throw invalidBody('title must be a string of 1 to 300 characters', 'title');
   if (raw['startTime'] === undefined) throw invalidBody('startTime is required', 'startTime');
   const zone = timezone(raw['timezone']);
   const startTime = isoDate(raw['startTime'], 'startTime', zone);
-  const endTime = raw['endTime'] === undefined || raw['endTime'] === null ? null : isoDate(raw['endTime'], 'endTime', zone);
-  if (endTime && endTime.getTime() < startTime.getTime()) throw invalidBody('endTime must not be before startTime', 'endTime');
+  const endTime =
+    raw['endTime'] === undefined || raw['endTime'] === null ? null : isoDate(raw['endTime'], 'endTime', zone);
+  if (endTime && endTime.getTime() < startTime.getTime())
+    throw invalidBody('endTime must not be before startTime', 'endTime');
   if (raw['type'] === undefined) throw invalidBody('type is required', 'type');
   const type = oneOf(raw['type'], 'type', EVENT_TYPES);
   const url = httpUrl(raw['url']);
   const address = optionalString(raw['address'], 'address', 1000) ?? null;
   const point = location(raw['location']);
-  if ((type === 'online' || type === 'hybrid') && url === null) throw invalidBody(`url is required for ${type} events`, 'url');
+  if ((type === 'online' || type === 'hybrid') && url === null)
+    throw invalidBody(`url is required for ${type} events`, 'url');
   if ((type === 'physical' || type === 'hybrid') && address === null && point === null) {
     throw invalidBody(`address or location is required for ${type} events`, 'address');
   }
-  const visibility = raw['visibility'] === undefined ? 'public' : oneOf(raw['visibility'], 'visibility', EVENT_VISIBILITIES);
+  const visibility =
+    raw['visibility'] === undefined ? 'public' : oneOf(raw['visibility'], 'visibility', EVENT_VISIBILITIES);
   const spaceIdRaw = raw['spaceId'];
-  if (spaceIdRaw !== undefined && spaceIdRaw !== null && (typeof spaceIdRaw !== 'string' || !UUID.test(spaceIdRaw))) throw invalidBody('spaceId must be a UUID', 'spaceId');
+  if (spaceIdRaw !== undefined && spaceIdRaw !== null && (typeof spaceIdRaw !== 'string' || !UUID.test(spaceIdRaw)))
+    throw invalidBody('spaceId must be a UUID', 'spaceId');
   const spaceId = (spaceIdRaw as string | undefined | null) ?? null;
-  if (visibility === 'members' && spaceId === null) throw invalidBody('spaceId is required when visibility is members', 'spaceId');
+  if (visibility === 'members' && spaceId === null)
+    throw invalidBody('spaceId is required when visibility is members', 'spaceId');
   const capacityRaw = raw['capacity'];
-  if (capacityRaw !== undefined && capacityRaw !== null && (typeof capacityRaw !== 'number' || !Number.isInteger(capacityRaw) || capacityRaw < 1 || capacityRaw > MAX_CAPACITY)) {
+  if (
+    capacityRaw !== undefined &&
+    capacityRaw !== null &&
+    (typeof capacityRaw !== 'number' || !Number.isInteger(capacityRaw) || capacityRaw < 1 || capacityRaw > MAX_CAPACITY)
+  ) {
     throw invalidBody(`capacity must be a positive integer of at most ${MAX_CAPACITY}`, 'capacity');
   }
   const userId = optionalString(raw['userId'], 'userId', 200);

@@ -12,7 +12,8 @@ export interface ManagementPrincipal {
   scopes: ReadonlySet<string>;
 }
 
-export type AuthOutcome = { principal: ManagementPrincipal; failure?: undefined } | { principal?: undefined; failure: AppError };
+export type AuthOutcome =
+  { principal: ManagementPrincipal; failure?: undefined } | { principal?: undefined; failure: AppError };
 
 /** The raw request as the gate middleware sees it (Fastify's middleware layer adds `ip`). */
 export type ManagementRequest = IncomingMessage & { ip?: string; managementAuth?: AuthOutcome };
@@ -40,7 +41,11 @@ function failureFor(reason: JwtFailure): AppError {
 }
 
 /** Verifies the bearer JWT (RS256 only, our key, `exp`, `iss`, `aud`) without throwing. */
-export function authenticateToken(token: string | undefined, keys: SigningKeyStore, settings: OAuthSettings): AuthOutcome & { expiresAt?: number } {
+export function authenticateToken(
+  token: string | undefined,
+  keys: SigningKeyStore,
+  settings: OAuthSettings,
+): AuthOutcome & { expiresAt?: number } {
   if (!token) return { failure: invalidToken() };
   try {
     const claims = verifyJwt(token, {
@@ -49,7 +54,12 @@ export function authenticateToken(token: string | undefined, keys: SigningKeySto
       issuer: settings.issuer,
       audience: settings.managementAudience,
     });
-    const clientId = typeof claims['azp'] === 'string' ? claims['azp'] : typeof claims.sub === 'string' ? claims.sub.replace(/@clients$/, '') : undefined;
+    const clientId =
+      typeof claims['azp'] === 'string'
+        ? claims['azp']
+        : typeof claims.sub === 'string'
+          ? claims.sub.replace(/@clients$/, '')
+          : undefined;
     if (!clientId) return { failure: invalidToken() };
     const scope = typeof claims['scope'] === 'string' ? claims['scope'] : '';
     const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;

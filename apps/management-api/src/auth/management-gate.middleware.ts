@@ -24,7 +24,9 @@ export class ManagementRateLimitPolicy extends RateLimitPolicy {
 
   target(_name: string, request: unknown): RateLimitTarget {
     const { managementAuth, ip } = request as ManagementRequest;
-    const key = managementAuth?.principal ? `mgmt:client:${managementAuth.principal.clientId}` : `mgmt:ip:${ip ?? 'unknown'}`;
+    const key = managementAuth?.principal
+      ? `mgmt:client:${managementAuth.principal.clientId}`
+      : `mgmt:ip:${ip ?? 'unknown'}`;
     return { key, rule: { tokenBucket: { capacity: this.burst, refillPerSecond: this.perSecond } } };
   }
 

@@ -14,12 +14,19 @@ export class ManagementAuthGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const outcome = managementAuthOf(context.switchToHttp().getRequest<ManagementRequest | { raw: ManagementRequest }>());
+    const outcome = managementAuthOf(
+      context.switchToHttp().getRequest<ManagementRequest | { raw: ManagementRequest }>(),
+    );
     if (!outcome) throw new AppError(ManagementErrorCode.InvalidToken, 'unauthorized', 'Invalid token');
     if (outcome.failure) throw outcome.failure;
-    const accepted = this.reflector.getAllAndOverride<string[]>(SCOPES, [context.getHandler(), context.getClass()]) ?? [];
+    const accepted =
+      this.reflector.getAllAndOverride<string[]>(SCOPES, [context.getHandler(), context.getClass()]) ?? [];
     if (accepted.length > 0 && !accepted.some((scope) => outcome.principal.scopes.has(scope))) {
-      throw new AppError(ManagementErrorCode.InsufficientScope, 'forbidden', `Insufficient scope, expected any of: ${accepted.join(',')}`);
+      throw new AppError(
+        ManagementErrorCode.InsufficientScope,
+        'forbidden',
+        `Insufficient scope, expected any of: ${accepted.join(',')}`,
+      );
     }
     return true;
   }
@@ -33,8 +40,20 @@ export function RequireScopes(...scopes: string[]): MethodDecorator & ClassDecor
     ApiBearerAuth('bearer'),
     ApiOAuth2(scopes, 'oauth2'),
     ApiExtension('x-required-scopes', scopes),
-    ApiResponse({ status: 401, description: 'Invalid token; Invalid signature; Client is not global', type: ManagementErrorBody }),
-    ApiResponse({ status: 403, description: `Insufficient scope, expected any of: ${scopes.join(',')}`, type: ManagementErrorBody }),
-    ApiResponse({ status: 429, description: 'Too many requests (X-RateLimit-* headers describe the limit)', type: ManagementErrorBody }),
+    ApiResponse({
+      status: 401,
+      description: 'Invalid token; Invalid signature; Client is not global',
+      type: ManagementErrorBody,
+    }),
+    ApiResponse({
+      status: 403,
+      description: `Insufficient scope, expected any of: ${scopes.join(',')}`,
+      type: ManagementErrorBody,
+    }),
+    ApiResponse({
+      status: 429,
+      description: 'Too many requests (X-RateLimit-* headers describe the limit)',
+      type: ManagementErrorBody,
+    }),
   );
 }

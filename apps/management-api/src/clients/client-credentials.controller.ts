@@ -1,9 +1,20 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ClientAssertionsService, ClientCredentialView } from '@acme/oauth';
 import { RequireScopes } from '../auth/scopes.guard';
 import { ManagementErrorBody } from '../http/error-body.dto';
-import { ClientCredentialParams, ClientCredentialResponse, CreateClientCredentialRequest } from './client-credentials.dto';
+import {
+  ClientCredentialParams,
+  ClientCredentialResponse,
+  CreateClientCredentialRequest,
+} from './client-credentials.dto';
 import { ClientIdParam } from './clients.dto';
 
 /** The public keys of a client using private_key_jwt (Auth0's client credentials; docs/management-api.md#clients-and-grants). */
@@ -14,7 +25,10 @@ export class ClientCredentialsController {
 
   @Post()
   @RequireScopes('create:client_credentials')
-  @ApiOperation({ operationId: 'post_credentials', summary: 'Register a public key the client signs its assertions with' })
+  @ApiOperation({
+    operationId: 'post_credentials',
+    summary: 'Register a public key the client signs its assertions with',
+  })
   @ApiCreatedResponse({ type: ClientCredentialResponse })
   @ApiNotFoundResponse({ description: 'inexistent_client', type: ManagementErrorBody })
   add(@Param() params: ClientIdParam, @Body() body: CreateClientCredentialRequest): Promise<ClientCredentialView> {
@@ -32,7 +46,10 @@ export class ClientCredentialsController {
   @Delete(':credential_id')
   @HttpCode(204)
   @RequireScopes('delete:client_credentials')
-  @ApiOperation({ operationId: 'delete_credentials_by_credential_id', summary: 'Remove a public key: assertions it signed stop working at once' })
+  @ApiOperation({
+    operationId: 'delete_credentials_by_credential_id',
+    summary: 'Remove a public key: assertions it signed stop working at once',
+  })
   @ApiNoContentResponse({ description: 'Deleted' })
   async remove(@Param() params: ClientCredentialParams): Promise<void> {
     await this.assertions.remove(params.id, params.credential_id);

@@ -14,7 +14,10 @@ export class CreateClientCredentialRequest {
   @IsOptional()
   readonly name?: string;
 
-  @ApiProperty({ description: 'PEM of the RSA public key (SPKI) that verifies the client assertions', maxLength: 10000 })
+  @ApiProperty({
+    description: 'PEM of the RSA public key (SPKI) that verifies the client assertions',
+    maxLength: 10000,
+  })
   @IsString()
   @MaxLength(10000)
   readonly pem!: string;

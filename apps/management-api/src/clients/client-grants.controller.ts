@@ -1,10 +1,28 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { ClientGrantService, OAuthSettings } from '@acme/oauth';
 import { RequireScopes } from '../auth/scopes.guard';
 import { ManagementErrorBody } from '../http/error-body.dto';
 import { assertManagementAudience } from './clients.controller';
-import { ClientGrantIdParam, ClientGrantPageResponse, ClientGrantQuery, ClientGrantResponse, CreateClientGrantRequest, UpdateClientGrantRequest } from './clients.dto';
+import {
+  ClientGrantIdParam,
+  ClientGrantPageResponse,
+  ClientGrantQuery,
+  ClientGrantResponse,
+  CreateClientGrantRequest,
+  UpdateClientGrantRequest,
+} from './clients.dto';
 
 @ApiTags('client-grants')
 @ApiExtraModels(ClientGrantPageResponse, ClientGrantResponse)
@@ -24,17 +42,30 @@ export class ClientGrantsController {
   @ApiConflictResponse({ description: 'client_grant_conflict', type: ManagementErrorBody })
   async create(@Body() body: CreateClientGrantRequest): Promise<ClientGrantResponse> {
     assertManagementAudience(body.audience, this.oauth.managementAudience);
-    return ClientGrantResponse.from(await this.grants.create({ clientId: body.client_id, audience: body.audience, scope: body.scope }));
+    return ClientGrantResponse.from(
+      await this.grants.create({ clientId: body.client_id, audience: body.audience, scope: body.scope }),
+    );
   }
 
   @Get()
   @RequireScopes('read:client_grants')
   @ApiOperation({ operationId: 'get_client-grants', summary: 'List client grants' })
-  @ApiOkResponse({ schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(ClientGrantResponse) } }, { $ref: getSchemaPath(ClientGrantPageResponse) }] } })
+  @ApiOkResponse({
+    schema: {
+      oneOf: [
+        { type: 'array', items: { $ref: getSchemaPath(ClientGrantResponse) } },
+        { $ref: getSchemaPath(ClientGrantPageResponse) },
+      ],
+    },
+  })
   async list(@Query() query: ClientGrantQuery): Promise<ClientGrantResponse[] | ClientGrantPageResponse> {
     const page = query.page ?? 0;
     const perPage = query.per_page ?? 50;
-    const { grants, total } = await this.grants.list({ clientId: query.client_id, audience: query.audience }, page, perPage);
+    const { grants, total } = await this.grants.list(
+      { clientId: query.client_id, audience: query.audience },
+      page,
+      perPage,
+    );
     const items = grants.map(ClientGrantResponse.from);
     return query.include_totals ? { start: page * perPage, limit: perPage, total, client_grants: items } : items;
   }
@@ -50,10 +81,16 @@ export class ClientGrantsController {
 
   @Patch(':id')
   @RequireScopes('update:client_grants')
-  @ApiOperation({ operationId: 'patch_client-grants_by_id', summary: "Replace a client grant's scopes (cached tokens keep theirs until they expire)" })
+  @ApiOperation({
+    operationId: 'patch_client-grants_by_id',
+    summary: "Replace a client grant's scopes (cached tokens keep theirs until they expire)",
+  })
   @ApiOkResponse({ type: ClientGrantResponse })
   @ApiNotFoundResponse({ description: 'inexistent_client_grant', type: ManagementErrorBody })
-  async update(@Param() params: ClientGrantIdParam, @Body() body: UpdateClientGrantRequest): Promise<ClientGrantResponse> {
+  async update(
+    @Param() params: ClientGrantIdParam,
+    @Body() body: UpdateClientGrantRequest,
+  ): Promise<ClientGrantResponse> {
     return ClientGrantResponse.from(await this.grants.updateScope(params.id, body.scope));
   }
 

@@ -1,11 +1,29 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateNested,
+  ValidationOptions,
+} from 'class-validator';
 import { Client } from '@acme/oauth';
 
 /** Auth0's application types and client authentication methods a machine-to-machine setup sends. */
 export const APP_TYPES = ['non_interactive', 'spa', 'native', 'regular_web'] as const;
-export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_post', 'client_secret_basic', 'private_key_jwt', 'none'] as const;
+export const TOKEN_ENDPOINT_AUTH_METHODS = [
+  'client_secret_post',
+  'client_secret_basic',
+  'private_key_jwt',
+  'none',
+] as const;
 const JWT_ALGORITHMS = ['RS256', 'HS256', 'PS256'] as const;
 const METADATA_KEY = /^[A-Za-z0-9_-]{1,255}$/;
 
@@ -16,9 +34,15 @@ function IsClientMetadata(options?: ValidationOptions): PropertyDecorator {
       name: 'isClientMetadata',
       validator: {
         validate: (value: unknown) =>
-          typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length <= 10 &&
-          Object.entries(value).every(([key, inner]) => METADATA_KEY.test(key) && typeof inner === 'string' && inner.length <= 255),
-        defaultMessage: () => 'client_metadata must be an object of at most 10 properties (names of letters, digits, _ or -) with string values of at most 255 characters',
+          typeof value === 'object' &&
+          value !== null &&
+          !Array.isArray(value) &&
+          Object.keys(value).length <= 10 &&
+          Object.entries(value).every(
+            ([key, inner]) => METADATA_KEY.test(key) && typeof inner === 'string' && inner.length <= 255,
+          ),
+        defaultMessage: () =>
+          'client_metadata must be an object of at most 10 properties (names of letters, digits, _ or -) with string values of at most 255 characters',
       },
     },
     options,

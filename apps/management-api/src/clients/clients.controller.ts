@@ -1,11 +1,34 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { ClientService } from '@acme/oauth';
 import { AppError, PlatformErrorCode } from '@acme/platform-errors';
 import { RequireScopes } from '../auth/scopes.guard';
 import { ManagementErrorBody } from '../http/error-body.dto';
 import { clientSettings } from './client-settings.dto';
-import { CLIENT_OR_FIELDS, ClientFieldsResponse, ClientIdParam, ClientListQuery, ClientPageResponse, ClientResponse, CreateClientRequest, CreatedClientResponse, FieldsQuery, selectFields, UpdateClientRequest } from './clients.dto';
+import {
+  CLIENT_OR_FIELDS,
+  ClientFieldsResponse,
+  ClientIdParam,
+  ClientListQuery,
+  ClientPageResponse,
+  ClientResponse,
+  CreateClientRequest,
+  CreatedClientResponse,
+  FieldsQuery,
+  selectFields,
+  UpdateClientRequest,
+} from './clients.dto';
 
 @ApiTags('clients')
 @ApiExtraModels(ClientPageResponse, ClientResponse, ClientFieldsResponse)
@@ -33,13 +56,17 @@ export class ClientsController {
   @Get()
   @RequireScopes('read:clients')
   @ApiOperation({ operationId: 'get_clients', summary: 'List clients (Auth0 page/per_page/include_totals)' })
-  @ApiOkResponse({ schema: { oneOf: [{ type: 'array', items: CLIENT_OR_FIELDS }, { $ref: getSchemaPath(ClientPageResponse) }] } })
+  @ApiOkResponse({
+    schema: { oneOf: [{ type: 'array', items: CLIENT_OR_FIELDS }, { $ref: getSchemaPath(ClientPageResponse) }] },
+  })
   async list(@Query() query: ClientListQuery): Promise<Partial<ClientResponse>[] | ClientPageResponse> {
     const page = query.page ?? 0;
     const perPage = query.per_page ?? 50;
     const { clients, total } = await this.clients.list(page, perPage);
     const items = clients.map((client) => selectFields(ClientResponse.from(client), query) as ClientResponse);
-    return query.include_totals ? { start: page * perPage, limit: perPage, length: items.length, total, clients: items } : items;
+    return query.include_totals
+      ? { start: page * perPage, limit: perPage, length: items.length, total, clients: items }
+      : items;
   }
 
   @Get(':id')
@@ -57,14 +84,22 @@ export class ClientsController {
   @ApiOkResponse({ type: ClientResponse })
   @ApiNotFoundResponse({ description: 'inexistent_client', type: ManagementErrorBody })
   async update(@Param() params: ClientIdParam, @Body() body: UpdateClientRequest): Promise<ClientResponse> {
-    const client = await this.clients.update(params.id, { name: body.name, isFirstParty: body.is_first_party, grantTypes: body.grant_types, ...clientSettings(body) });
+    const client = await this.clients.update(params.id, {
+      name: body.name,
+      isFirstParty: body.is_first_party,
+      grantTypes: body.grant_types,
+      ...clientSettings(body),
+    });
     return ClientResponse.from(client);
   }
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
   @RequireScopes('update:client_keys')
-  @ApiOperation({ operationId: 'post_rotate_secret', summary: 'Rotate a client secret (the new one is shown once; the old one stops working at once)' })
+  @ApiOperation({
+    operationId: 'post_rotate_secret',
+    summary: 'Rotate a client secret (the new one is shown once; the old one stops working at once)',
+  })
   @ApiOkResponse({ type: CreatedClientResponse })
   @ApiNotFoundResponse({ description: 'inexistent_client', type: ManagementErrorBody })
   async rotateSecret(@Param() params: ClientIdParam): Promise<CreatedClientResponse> {
@@ -87,7 +122,10 @@ export class ClientsController {
 export function assertManagementAudience(audience: string, managementAudience: string): void {
   if (audience !== managementAudience) {
     throw new AppError(PlatformErrorCode.ValidationFailed, 'validation', `audience must be ${managementAudience}`, {
-      details: { location: 'body', issues: [{ property: 'audience', constraints: [`audience must be ${managementAudience}`] }] },
+      details: {
+        location: 'body',
+        issues: [{ property: 'audience', constraints: [`audience must be ${managementAudience}`] }],
+      },
     });
   }
 }

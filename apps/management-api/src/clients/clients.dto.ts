@@ -1,5 +1,27 @@
-import { ApiProperty, ApiPropertyOptional, getSchemaPath, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import {
+  ApiProperty,
+  ApiPropertyOptional,
+  getSchemaPath,
+  IntersectionType,
+  OmitType,
+  PartialType,
+} from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { Client, ClientGrant, GRANT_TYPES, GrantType, MANAGEMENT_SCOPES } from '@acme/oauth';
 import { ToBoolean, ToInt } from '../http/validators';
 import { ClientSettingsFields, JwtConfiguration, presentClientSettings } from './client-settings.dto';
@@ -13,7 +35,10 @@ export class CreateClientRequest extends ClientSettingsFields {
   @MaxLength(255)
   readonly name!: string;
 
-  @ApiPropertyOptional({ description: 'Only for a client identified by its metadata document: an https:// URI. Generated otherwise.', maxLength: 245 })
+  @ApiPropertyOptional({
+    description: 'Only for a client identified by its metadata document: an https:// URI. Generated otherwise.',
+    maxLength: 245,
+  })
   @IsString()
   @MaxLength(245)
   @Matches(CIMD_CLIENT_ID, { message: 'client_id must be an https:// URI' })
@@ -39,7 +64,10 @@ export class UpdateClientRequest extends PartialType(OmitType(CreateClientReques
 
 /** Auth0's field selection on client reads: `fields=a,b` with `include_fields` true (default) or false. */
 export class FieldsQuery {
-  @ApiPropertyOptional({ description: 'Comma-separated field names to include (or exclude, with include_fields=false)', maxLength: 1000 })
+  @ApiPropertyOptional({
+    description: 'Comma-separated field names to include (or exclude, with include_fields=false)',
+    maxLength: 1000,
+  })
   @IsString()
   @MaxLength(1000)
   @Matches(/^[a-z_]+(,[a-z_]+)*$/, { message: 'fields must be comma-separated field names' })
@@ -103,7 +131,10 @@ export class ClientResponse {
   @ApiProperty({ format: 'date-time' }) readonly created_at!: string;
   @ApiPropertyOptional() readonly description?: string;
   @ApiPropertyOptional() readonly app_type?: string;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) readonly client_metadata!: Record<string, string>;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) readonly client_metadata!: Record<
+    string,
+    string
+  >;
   @ApiPropertyOptional({ type: JwtConfiguration }) readonly jwt_configuration?: JwtConfiguration;
   @ApiProperty() readonly token_endpoint_auth_method!: string;
 
@@ -123,7 +154,9 @@ export class ClientResponse {
 export class ClientFieldsResponse extends PartialType(ClientResponse) {}
 
 /** What GET answers: the whole client, or the fields asked for. */
-export const CLIENT_OR_FIELDS = { anyOf: [{ $ref: getSchemaPath(ClientResponse) }, { $ref: getSchemaPath(ClientFieldsResponse) }] };
+export const CLIENT_OR_FIELDS = {
+  anyOf: [{ $ref: getSchemaPath(ClientResponse) }, { $ref: getSchemaPath(ClientFieldsResponse) }],
+};
 
 export class CreatedClientResponse extends ClientResponse {
   @ApiProperty({ description: 'Shown once; only its keyed digest is stored' }) readonly client_secret!: string;

@@ -80,7 +80,8 @@ function validationCode(location: unknown): string {
   return 'invalid_body';
 }
 
-const wireOf = (code: string): Wire | undefined => (Object.hasOwn(MANAGEMENT_WIRE, code) ? MANAGEMENT_WIRE[code as ManagementApiErrorCode] : undefined);
+const wireOf = (code: string): Wire | undefined =>
+  Object.hasOwn(MANAGEMENT_WIRE, code) ? MANAGEMENT_WIRE[code as ManagementApiErrorCode] : undefined;
 
 /** The RFC 6749 code of a failure on an OAuth endpoint, named by the OAuth lib or by its kind. */
 const oauthCodeFor = (error: PresentableError): string | undefined => {
@@ -90,7 +91,8 @@ const oauthCodeFor = (error: PresentableError): string | undefined => {
 };
 
 /** A bug's text stays hidden; an outage says so (the client should retry). */
-const publicMessage = (error: PresentableError, hidden: string) => (error.status >= 500 && error.kind !== 'unavailable' ? hidden : error.message);
+const publicMessage = (error: PresentableError, hidden: string) =>
+  error.status >= 500 && error.kind !== 'unavailable' ? hidden : error.message;
 
 /** OAuth endpoints answer RFC 6749 §5.2 bodies; everything else the Auth0 management body. */
 export const presentManagementError: ErrorPresenter = (error) => {
@@ -104,7 +106,11 @@ export const presentManagementError: ErrorPresenter = (error) => {
   }
   const wire = wireOf(error.code);
   const errorCode =
-    wire === 'validation' ? validationCode(error.details?.['location']) : typeof wire === 'object' ? wire.errorCode : ERROR_CODE_BY_KIND[error.kind];
+    wire === 'validation'
+      ? validationCode(error.details?.['location'])
+      : typeof wire === 'object'
+        ? wire.errorCode
+        : ERROR_CODE_BY_KIND[error.kind];
   const message = publicMessage(error, 'Internal Server Error');
   return {
     status: error.status,

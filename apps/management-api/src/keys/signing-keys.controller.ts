@@ -1,5 +1,12 @@
 import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { SigningKeyStore } from '@acme/oauth';
 import { RequireScopes } from '../auth/scopes.guard';
 import { ManagementErrorBody } from '../http/error-body.dto';
@@ -13,7 +20,10 @@ export class SigningKeysController {
 
   @Get()
   @RequireScopes('read:signing_keys')
-  @ApiOperation({ operationId: 'get_signing_keys', summary: 'Signing keys: current, next and previous (revoked ones included)' })
+  @ApiOperation({
+    operationId: 'get_signing_keys',
+    summary: 'Signing keys: current, next and previous (revoked ones included)',
+  })
   @ApiOkResponse({ type: [SigningKeyResponse] })
   list(): SigningKeyResponse[] {
     return this.keys.list().map(SigningKeyResponse.from);
@@ -31,9 +41,15 @@ export class SigningKeysController {
   @Post('rotate')
   @HttpCode(201)
   @RequireScopes('create:signing_keys', 'update:signing_keys')
-  @ApiOperation({ operationId: 'post_signing_keys', summary: 'Rotate: the next key signs from now on, a new next key is made' })
+  @ApiOperation({
+    operationId: 'post_signing_keys',
+    summary: 'Rotate: the next key signs from now on, a new next key is made',
+  })
   @ApiCreatedResponse({ type: SigningKeyCertResponse })
-  @ApiConflictResponse({ description: 'signing_key_conflict: the key is configured by MANAGEMENT_SIGNING_KEY', type: ManagementErrorBody })
+  @ApiConflictResponse({
+    description: 'signing_key_conflict: the key is configured by MANAGEMENT_SIGNING_KEY',
+    type: ManagementErrorBody,
+  })
   async rotate(): Promise<SigningKeyCertResponse> {
     const key = await this.keys.rotate();
     return { kid: key.kid, cert: key.certificate.pem };
@@ -41,7 +57,10 @@ export class SigningKeysController {
 
   @Put(':kid/revoke')
   @RequireScopes('update:signing_keys')
-  @ApiOperation({ operationId: 'put_signing_keys', summary: 'Revoke a previous key: tokens it signed are refused on every instance at once' })
+  @ApiOperation({
+    operationId: 'put_signing_keys',
+    summary: 'Revoke a previous key: tokens it signed are refused on every instance at once',
+  })
   @ApiOkResponse({ type: SigningKeyCertResponse })
   @ApiNotFoundResponse({ description: 'inexistent_signing_key', type: ManagementErrorBody })
   @ApiConflictResponse({ description: 'signing_key_conflict: the current or next key', type: ManagementErrorBody })

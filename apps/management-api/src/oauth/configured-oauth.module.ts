@@ -11,7 +11,8 @@ function oauthSettings(env: ManagementEnv): OAuthSettings {
     tokenTtlSeconds: env.MANAGEMENT_TOKEN_TTL_SECONDS,
     signingKeyPem: env.MANAGEMENT_SIGNING_KEY,
     clientSecretKey: env.MANAGEMENT_CLIENT_SECRET_KEY,
-    bootstrapClient: bootstrapId && bootstrapSecret ? { clientId: bootstrapId, clientSecret: bootstrapSecret } : undefined,
+    bootstrapClient:
+      bootstrapId && bootstrapSecret ? { clientId: bootstrapId, clientSecret: bootstrapSecret } : undefined,
     credentialStaleMaxSeconds: env.MANAGEMENT_CREDENTIAL_STALE_MAX_S,
   };
 }

@@ -15,7 +15,8 @@ function stringField(body: Record<string, unknown>, name: string): string | unde
   const value = body[name];
   if (value === undefined) return undefined;
   // RFC 6749 §3.2: parameters MUST NOT be included more than once (a form reads a repeated one as an array).
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) throw oauthError('invalid_request', `Invalid parameter: ${name} must be sent once, as a single string`);
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    throw oauthError('invalid_request', `Invalid parameter: ${name} must be sent once, as a single string`);
   if (typeof value !== 'string') throw oauthError('invalid_request', `Invalid parameter: ${name} must be a string`);
   return value;
 }
@@ -29,7 +30,10 @@ function basicCredentials(header: string | undefined): ClientCredentials | undef
   const colon = decoded.indexOf(':');
   if (colon < 0) throw oauthError('invalid_client', 'Malformed HTTP Basic client credentials');
   try {
-    return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
+    return {
+      clientId: decodeURIComponent(decoded.slice(0, colon)),
+      clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+    };
   } catch {
     throw oauthError('invalid_client', 'Malformed HTTP Basic client credentials');
   }
@@ -41,11 +45,13 @@ export function parseTokenRequest(request: { body?: unknown; headers: IncomingHt
   const body = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   const grantType = stringField(body, 'grant_type');
   if (!grantType) throw oauthError('invalid_request', 'Missing required parameter: grant_type');
-  if (grantType !== 'client_credentials') throw oauthError('unsupported_grant_type', `Unsupported grant type: ${grantType}`);
+  if (grantType !== 'client_credentials')
+    throw oauthError('unsupported_grant_type', `Unsupported grant type: ${grantType}`);
   // RFC 6749 §3.2: parameters the endpoint does not know are ignored (libraries send vendor ones, e.g.
   // `organization`); a repeated known one reaches stringField as an array and is refused there.
   const assertion = assertionOf(body, request.headers.authorization);
-  if (assertion) return { credentials: assertion, audience: stringField(body, 'audience'), scope: stringField(body, 'scope') };
+  if (assertion)
+    return { credentials: assertion, audience: stringField(body, 'audience'), scope: stringField(body, 'scope') };
   const bodyId = stringField(body, 'client_id');
   const bodySecret = stringField(body, 'client_secret');
   const basic = basicCredentials(request.headers.authorization);
@@ -62,9 +68,10 @@ function assertionOf(body: Record<string, unknown>, authorization: string | unde
   const type = stringField(body, 'client_assertion_type');
   const assertion = stringField(body, 'client_assertion');
   if (type === undefined && assertion === undefined) return undefined;
-  if (type !== CLIENT_ASSERTION_TYPE) throw oauthError('invalid_request', `client_assertion_type must be ${CLIENT_ASSERTION_TYPE}`);
+  if (type !== CLIENT_ASSERTION_TYPE)
+    throw oauthError('invalid_request', `client_assertion_type must be ${CLIENT_ASSERTION_TYPE}`);
   if (!assertion) throw oauthError('invalid_request', 'Missing required parameter: client_assertion');
-  if (body['client_secret'] !== undefined || authorization !== undefined) throw oauthError('invalid_request', 'Use only one client authentication method');
+  if (body['client_secret'] !== undefined || authorization !== undefined)
+    throw oauthError('invalid_request', 'Use only one client authentication method');
   return { assertion, clientId: stringField(body, 'client_id') };
 }
-

@@ -1,10 +1,25 @@
 import { Controller, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ClientAssertionsService, OAuthSettings, SigningKeyStore, TokenService } from '@acme/oauth';
 import { PolicyEnforcer } from '@acme/policies';
 import { applyEnforcementDecision } from './enforcement/enforcement-response';
-import { JwksBody, OAuthErrorBody, OpenIdConfigurationBody, openIdConfiguration, TokenRequestBody, TokenResponseBody } from './token.dto';
+import {
+  JwksBody,
+  OAuthErrorBody,
+  OpenIdConfigurationBody,
+  openIdConfiguration,
+  TokenRequestBody,
+  TokenResponseBody,
+} from './token.dto';
 import { parseTokenRequest } from './token-request';
 
 @ApiTags('oauth')
@@ -23,19 +38,36 @@ export class TokenController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
-  @ApiOperation({ summary: 'Client-credentials token', description: 'OAuth 2.0 client credentials (RFC 6749 §4.4); client authentication with the secret in the body or HTTP Basic, or a signed client assertion (private_key_jwt, RFC 7523).' })
+  @ApiOperation({
+    summary: 'Client-credentials token',
+    description:
+      'OAuth 2.0 client credentials (RFC 6749 §4.4); client authentication with the secret in the body or HTTP Basic, or a signed client assertion (private_key_jwt, RFC 7523).',
+  })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
   @ApiBody({ type: TokenRequestBody })
   @ApiOkResponse({ type: TokenResponseBody })
   @ApiResponse({ status: 400, description: 'invalid_request, unsupported_grant_type', type: OAuthErrorBody })
   @ApiResponse({ status: 401, description: 'invalid_client', type: OAuthErrorBody })
-  @ApiResponse({ status: 403, description: 'access_denied (unknown audience, no grant, no granted scope), unauthorized_client', type: OAuthErrorBody })
-  @ApiResponse({ status: 302, description: 'Over the limit of a `redirect` rate-limit policy: redirected to its redirect_uri' })
+  @ApiResponse({
+    status: 403,
+    description: 'access_denied (unknown audience, no grant, no granted scope), unauthorized_client',
+    type: OAuthErrorBody,
+  })
+  @ApiResponse({
+    status: 302,
+    description: 'Over the limit of a `redirect` rate-limit policy: redirected to its redirect_uri',
+  })
   @ApiResponse({ status: 429, description: 'too_many_requests (rate-limit policy)', type: OAuthErrorBody })
-  async token(@Req() request: { body?: unknown; headers: IncomingHttpHeaders }, @Res({ passthrough: true }) response: unknown): Promise<TokenResponseBody | undefined> {
+  async token(
+    @Req() request: { body?: unknown; headers: IncomingHttpHeaders },
+    @Res({ passthrough: true }) response: unknown,
+  ): Promise<TokenResponseBody | undefined> {
     const parsed = parseTokenRequest(request);
     const credentials = parsed.credentials;
-    const client = 'assertion' in credentials ? await this.assertions.authenticate(credentials.assertion, credentials.clientId) : await this.tokens.authenticateClient(credentials);
+    const client =
+      'assertion' in credentials
+        ? await this.assertions.authenticate(credentials.assertion, credentials.clientId)
+        : await this.tokens.authenticateClient(credentials);
     // Rate-limit policies of the OAuth authentication API (429 thrown, 302 already sent, or proceed).
     if (applyEnforcementDecision(await this.enforcer.enforce(client), response)) return undefined;
     return this.tokens.issue(client, parsed);

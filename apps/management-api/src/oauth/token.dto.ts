@@ -11,10 +11,15 @@ export class TokenRequestBody {
   @ApiPropertyOptional({ description: 'Client secret (or use HTTP Basic authentication, or a client assertion)' })
   readonly client_secret?: string;
 
-  @ApiPropertyOptional({ enum: ['urn:ietf:params:oauth:client-assertion-type:jwt-bearer'], description: 'private_key_jwt (RFC 7523)' })
+  @ApiPropertyOptional({
+    enum: ['urn:ietf:params:oauth:client-assertion-type:jwt-bearer'],
+    description: 'private_key_jwt (RFC 7523)',
+  })
   readonly client_assertion_type?: string;
 
-  @ApiPropertyOptional({ description: 'A JWT signed with a registered key of the client: iss = sub = client_id, aud = the tenant, exp, jti' })
+  @ApiPropertyOptional({
+    description: 'A JWT signed with a registered key of the client: iss = sub = client_id, aud = the tenant, exp, jti',
+  })
   readonly client_assertion?: string;
 
   @ApiProperty({ description: 'Must be the management API audience, `{PUBLIC_URL}/api/v2/`' })
@@ -39,7 +44,16 @@ export class TokenResponseBody {
 }
 
 export class OAuthErrorBody {
-  @ApiProperty({ enum: ['invalid_request', 'invalid_client', 'unauthorized_client', 'access_denied', 'unsupported_grant_type', 'too_many_requests'] })
+  @ApiProperty({
+    enum: [
+      'invalid_request',
+      'invalid_client',
+      'unauthorized_client',
+      'access_denied',
+      'unsupported_grant_type',
+      'too_many_requests',
+    ],
+  })
   readonly error!: string;
 
   @ApiProperty()

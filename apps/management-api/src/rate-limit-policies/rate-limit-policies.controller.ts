@@ -1,5 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiExtension,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { RateLimitPolicyService } from '@acme/policies';
 import { RequireScopes } from '../auth/scopes.guard';
 import { ManagementErrorBody } from '../http/error-body.dto';
@@ -17,14 +28,21 @@ import {
 
 @ApiTags('rate-limit-policies')
 @ApiExtraModels(AllowConfiguration, BlockOrLogConfiguration, RedirectConfiguration, ManagementErrorBody)
-@ApiBadRequestResponse({ description: 'invalid_query_string, invalid_body or invalid_uri; the message names the field', type: ManagementErrorBody })
+@ApiBadRequestResponse({
+  description: 'invalid_query_string, invalid_body or invalid_uri; the message names the field',
+  type: ManagementErrorBody,
+})
 @Controller('api/v2/rate-limit-policies')
 export class RateLimitPoliciesController {
   constructor(private readonly policies: RateLimitPolicyService) {}
 
   @Get()
   @RequireScopes('read:rate_limit_policies')
-  @ApiOperation({ operationId: 'get_rate-limit-policies', summary: 'Get rate limit policies', description: 'Early Access. Creation order; `next` only when another page exists.' })
+  @ApiOperation({
+    operationId: 'get_rate-limit-policies',
+    summary: 'Get rate limit policies',
+    description: 'Early Access. Creation order; `next` only when another page exists.',
+  })
   @ApiExtension('x-release-lifecycle', 'EA')
   @ApiOkResponse({ type: RateLimitPolicyListResponse })
   async list(@Query() query: ListRateLimitPoliciesQuery): Promise<RateLimitPolicyListResponse> {
@@ -33,7 +51,9 @@ export class RateLimitPoliciesController {
       query.take ?? 50,
       query.from,
     );
-    const body: RateLimitPolicyListResponse = { rate_limit_policies: page.policies.map(RateLimitPolicyResponse.fromListItem) };
+    const body: RateLimitPolicyListResponse = {
+      rate_limit_policies: page.policies.map(RateLimitPolicyResponse.fromListItem),
+    };
     return page.next === undefined ? body : { ...body, next: page.next };
   }
 
@@ -42,7 +62,10 @@ export class RateLimitPoliciesController {
   @RequireScopes('create:rate_limit_policies')
   @ApiOperation({ operationId: 'post_rate-limit-policies', summary: 'Create a rate limit policy' })
   @ApiCreatedResponse({ type: RateLimitPolicyResponse })
-  @ApiConflictResponse({ description: 'rate_limit_policy_conflict: same resource, consumer and consumer_selector', type: ManagementErrorBody })
+  @ApiConflictResponse({
+    description: 'rate_limit_policy_conflict: same resource, consumer and consumer_selector',
+    type: ManagementErrorBody,
+  })
   async create(@Body() body: CreateRateLimitPolicyRequest): Promise<RateLimitPolicyResponse> {
     const policy = await this.policies.create({
       resource: body.resource,
@@ -66,10 +89,16 @@ export class RateLimitPoliciesController {
   @Patch(':id')
   @ApiExtension('x-release-lifecycle', 'EA')
   @RequireScopes('update:rate_limit_policies')
-  @ApiOperation({ operationId: 'patch_rate-limit-policies_by_id', summary: 'Update the configuration of a rate limit policy' })
+  @ApiOperation({
+    operationId: 'patch_rate-limit-policies_by_id',
+    summary: 'Update the configuration of a rate limit policy',
+  })
   @ApiOkResponse({ type: RateLimitPolicyResponse })
   @ApiNotFoundResponse({ description: 'inexistent_rate_limit_policy', type: ManagementErrorBody })
-  async update(@Param() params: PolicyIdParam, @Body() body: UpdateRateLimitPolicyRequest): Promise<RateLimitPolicyResponse> {
+  async update(
+    @Param() params: PolicyIdParam,
+    @Body() body: UpdateRateLimitPolicyRequest,
+  ): Promise<RateLimitPolicyResponse> {
     return RateLimitPolicyResponse.from(await this.policies.updateConfiguration(params.id, body.configuration));
   }
 

@@ -20,20 +20,25 @@ export class AllowConfiguration {
 
 export class BlockOrLogConfiguration {
   @ApiProperty({ enum: ['block', 'log'] }) readonly action!: 'block' | 'log';
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_LIMIT, description: 'Requests per second' }) readonly limit!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_LIMIT, description: 'Requests per second' })
+  readonly limit!: number;
 }
 
 export class RedirectConfiguration {
   @ApiProperty({ enum: ['redirect'] }) readonly action!: 'redirect';
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_LIMIT, description: 'Requests per second' }) readonly limit!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_LIMIT, description: 'Requests per second' })
+  readonly limit!: number;
   @ApiProperty({ format: 'strict-https-uri', example: 'https://example.com/slow-down' }) readonly redirect_uri!: string;
 }
 
 const CONFIGURATION_SCHEMA = {
   description: 'Exactly one of three shapes, selected by `action`; no other property is allowed.',
-  oneOf: [AllowConfiguration, BlockOrLogConfiguration, RedirectConfiguration].map((model) => ({ $ref: getSchemaPath(model) })),
+  oneOf: [AllowConfiguration, BlockOrLogConfiguration, RedirectConfiguration].map((model) => ({
+    $ref: getSchemaPath(model),
+  })),
 };
-const SELECTOR_DESCRIPTION = 'client_id:<client_id> | client_id:<https URI> | cimd_clients | third_party_clients | default';
+const SELECTOR_DESCRIPTION =
+  'client_id:<client_id> | client_id:<https URI> | cimd_clients | third_party_clients | default';
 
 export class ListRateLimitPoliciesQuery {
   @ApiPropertyOptional({ enum: POLICY_RESOURCES })
@@ -67,7 +72,11 @@ export class ListRateLimitPoliciesQuery {
 }
 
 export class PolicyIdParam {
-  @ApiProperty({ maxLength: MAX_POLICY_ID_LENGTH, format: 'rate-limit-policy-id', example: 'rlp_V1StGXR8_Z5jdHi6B-myT' })
+  @ApiProperty({
+    maxLength: MAX_POLICY_ID_LENGTH,
+    format: 'rate-limit-policy-id',
+    example: 'rlp_V1StGXR8_Z5jdHi6B-myT',
+  })
   @IsString()
   @MaxLength(MAX_POLICY_ID_LENGTH)
   readonly id!: string;
@@ -109,7 +118,11 @@ export class RateLimitPolicyResponse {
   @ApiPropertyOptional({ format: 'date-time' }) readonly updated_at?: string;
 
   static from(policy: RateLimitPolicy): RateLimitPolicyResponse {
-    return RateLimitPolicyResponse.fromListItem({ ...policy, createdAt: policy.createdAt.toISOString(), updatedAt: policy.updatedAt.toISOString() });
+    return RateLimitPolicyResponse.fromListItem({
+      ...policy,
+      createdAt: policy.createdAt.toISOString(),
+      updatedAt: policy.updatedAt.toISOString(),
+    });
   }
 
   /** A list item's timestamps are already ISO 8601 (the same text `from` gives for the entity). */

@@ -3,7 +3,11 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags
 import { AdminTokenGuard } from '@acme/platform-auth';
 import { OrganizationStats, WorkspaceService } from '@acme/document-migration';
 import { CreateOrganizationRequest, CreateWorkspaceRequest, ImportDocumentsRequest } from './dto/admin.request.dto';
-import { CreatedOrganizationResponse, CreatedWorkspaceResponse, OrganizationStatsResponse } from './dto/admin.response.dto';
+import {
+  CreatedOrganizationResponse,
+  CreatedWorkspaceResponse,
+  OrganizationStatsResponse,
+} from './dto/admin.response.dto';
 
 /** Operator API: provisions what the public API assumes exists (root README, Services and Configuration). */
 @ApiTags('operator')
@@ -30,7 +34,7 @@ export class AdminController {
 
   @Post(':workspaceId/organizations/:organizationId/documents')
   @ApiOperation({ summary: 'Import up to 10,000 documents with their records in one transaction' })
-  @ApiCreatedResponse({ type: OrganizationStatsResponse, description: 'The organization\'s counts after the import' })
+  @ApiCreatedResponse({ type: OrganizationStatsResponse, description: "The organization's counts after the import" })
   importDocuments(
     @Param('workspaceId') workspaceId: string,
     @Param('organizationId') organizationId: string,
@@ -43,7 +47,10 @@ export class AdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Documents and records currently in an organization' })
   @ApiOkResponse({ type: OrganizationStatsResponse })
-  stats(@Param('workspaceId') workspaceId: string, @Param('organizationId') organizationId: string): Promise<OrganizationStats> {
+  stats(
+    @Param('workspaceId') workspaceId: string,
+    @Param('organizationId') organizationId: string,
+  ): Promise<OrganizationStats> {
     return this.workspaces.stats(workspaceId, organizationId);
   }
 }

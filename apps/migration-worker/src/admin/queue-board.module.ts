@@ -9,6 +9,9 @@ export const QUEUE_BOARD_ROUTE = '/admin/v1/queues';
 
 /** bull-board for the migration queue under the operator API (mounted by platform-queue: operator token, API's errors). */
 @Module({
-  imports: [queueBoard({ route: QUEUE_BOARD_ROUTE, presenter: presentMigrationError }), BullBoardModule.forFeature({ name: MIGRATION_QUEUE, adapter: BullMQAdapter })],
+  imports: [
+    queueBoard({ route: QUEUE_BOARD_ROUTE, presenter: presentMigrationError }),
+    BullBoardModule.forFeature({ name: MIGRATION_QUEUE, adapter: BullMQAdapter }),
+  ],
 })
 export class QueueBoardModule {}

@@ -26,7 +26,9 @@ describe('presentMigrationError, code by code', () => {
     const error = new MigrationError(code, 'm');
     const presented = presentMigrationError({ ...base, code: error.code, kind: error.kind, message: error.message });
     expect(presented.status).toBe(byKind(error.kind).status);
-    expect((presented.body as { error: { status: string } }).error.status).toBe((byKind(error.kind).body as { error: { status: string } }).error.status);
+    expect((presented.body as { error: { status: string } }).error.status).toBe(
+      (byKind(error.kind).body as { error: { status: string } }).error.status,
+    );
   });
 
   it.each([
@@ -49,11 +51,18 @@ describe('presentMigrationError, code by code', () => {
   });
 
   it('has a row for every code it declares, and words the missing credentials for this API', () => {
-    expect(Object.keys(WIRE_BY_CODE).sort()).toEqual([...Object.values(MigrationErrorCode), ...Object.values(PlatformErrorCode)].sort());
+    expect(Object.keys(WIRE_BY_CODE).sort()).toEqual(
+      [...Object.values(MigrationErrorCode), ...Object.values(PlatformErrorCode)].sort(),
+    );
     const error = MigrationError.unauthenticated();
     expect(presentMigrationError({ ...base, code: error.code, kind: error.kind, message: error.message })).toEqual({
       status: 401,
-      body: { error: { message: 'Valid x-service-api-key and x-service-auth-token headers are required.', status: 'UNAUTHENTICATED' } },
+      body: {
+        error: {
+          message: 'Valid x-service-api-key and x-service-auth-token headers are required.',
+          status: 'UNAUTHENTICATED',
+        },
+      },
     });
   });
 });

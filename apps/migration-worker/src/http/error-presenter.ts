@@ -26,7 +26,10 @@ export type MigrationWorkerErrorCode = MigrationErrorCode | PlatformErrorCode;
 
 /** Every code this API can raise, and its wire status: a new code without a row does not compile. */
 export const WIRE_BY_CODE: Readonly<Record<MigrationWorkerErrorCode, Wire>> = {
-  [MigrationErrorCode.Unauthenticated]: { status: 'UNAUTHENTICATED', message: 'Valid x-service-api-key and x-service-auth-token headers are required.' },
+  [MigrationErrorCode.Unauthenticated]: {
+    status: 'UNAUTHENTICATED',
+    message: 'Valid x-service-api-key and x-service-auth-token headers are required.',
+  },
   [MigrationErrorCode.WorkspaceNotFound]: { status: 'NOT_FOUND' },
   [MigrationErrorCode.OrganizationNotFound]: { status: 'NOT_FOUND' },
   [MigrationErrorCode.OrganizationExists]: { status: 'FAILED_PRECONDITION' },

@@ -1,5 +1,15 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiSecurity, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiSecurity,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { MigrationService } from '@acme/document-migration';
 import { Enveloped, RateLimit, RateLimitGuard } from '@acme/platform-http';
 import { presentMigrationStatus } from './migration-status.presenter';
@@ -25,7 +35,11 @@ export class MigrationsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Start migrating documents to another organization (answers at once, status pending)' })
   @ApiOkResponse({ type: StartMigrationResponse })
-  @ApiResponse({ status: 409, type: MigrationErrorResponse, description: 'FAILED_PRECONDITION: an unfinished migration holds some of the documents' })
+  @ApiResponse({
+    status: 409,
+    type: MigrationErrorResponse,
+    description: 'FAILED_PRECONDITION: an unfinished migration holds some of the documents',
+  })
   async start(@WorkspaceId() workspaceId: string, @Body() body: StartMigrationRequest) {
     return { message: 'Migration started.', data: await this.migrations.start(workspaceId, body.data) };
   }
@@ -35,7 +49,10 @@ export class MigrationsController {
   @ApiOperation({ summary: 'Status and progress of a migration' })
   @ApiOkResponse({ type: MigrationStatusResponse })
   async status(@WorkspaceId() workspaceId: string, @Body() body: MigrationRefRequest) {
-    return presentMigrationStatus('Migration status retrieved.', await this.migrations.status(workspaceId, body.data.organizationId, body.data.migrationId));
+    return presentMigrationStatus(
+      'Migration status retrieved.',
+      await this.migrations.status(workspaceId, body.data.organizationId, body.data.migrationId),
+    );
   }
 
   @Post('cancel')
@@ -44,6 +61,9 @@ export class MigrationsController {
   @ApiResponse({ status: 409, type: MigrationErrorResponse, description: 'FAILED_PRECONDITION: already finished' })
   @ApiOkResponse({ type: MigrationStatusResponse })
   async cancel(@WorkspaceId() workspaceId: string, @Body() body: MigrationRefRequest) {
-    return presentMigrationStatus('Migration cancelled.', await this.migrations.cancel(workspaceId, body.data.organizationId, body.data.migrationId));
+    return presentMigrationStatus(
+      'Migration cancelled.',
+      await this.migrations.cancel(workspaceId, body.data.organizationId, body.data.migrationId),
+    );
   }
 }

@@ -16,7 +16,10 @@ export class ServiceAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    request.workspaceId = await this.workspaces.authenticate(header(request, 'x-service-api-key'), header(request, 'x-service-auth-token'));
+    request.workspaceId = await this.workspaces.authenticate(
+      header(request, 'x-service-api-key'),
+      header(request, 'x-service-auth-token'),
+    );
     return true;
   }
 }

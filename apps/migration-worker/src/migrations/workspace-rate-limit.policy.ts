@@ -15,10 +15,18 @@ export class WorkspaceRateLimitPolicy extends RateLimitPolicy {
     const rate = this.env.MIGRATION_RATE_LIMIT_PER_SECOND;
     if (rate === 0) return undefined;
     const { workspaceId } = request as { workspaceId?: string };
-    return { key: `migration:workspace:${workspaceId}`, rule: { tokenBucket: { capacity: rate * 2, refillPerSecond: rate } } };
+    return {
+      key: `migration:workspace:${workspaceId}`,
+      rule: { tokenBucket: { capacity: rate * 2, refillPerSecond: rate } },
+    };
   }
 
   refusal(_name: string, headers: Record<string, string>): Error {
-    return new AppError(PlatformErrorCode.RateLimited, 'rate_limited', 'Too many requests for this workspace; retry later.', { headers });
+    return new AppError(
+      PlatformErrorCode.RateLimited,
+      'rate_limited',
+      'Too many requests for this workspace; retry later.',
+      { headers },
+    );
   }
 }

@@ -1,5 +1,12 @@
 import { Processor } from '@nestjs/bullmq';
-import { DynamicModule, Injectable, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  DynamicModule,
+  Injectable,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { MIGRATION_QUEUE, MigrationReconciler } from '@acme/document-migration';
 import { MigrationEnv } from '../config/env';
 import { ConfiguredDocumentMigrationModule } from '../configured-document-migration.module';
@@ -51,6 +58,10 @@ export class MigrationWorkerModule {
       stalledInterval: env.MIGRATION_STALLED_INTERVAL_MS,
       maxStalledCount: env.MIGRATION_MAX_STALLED_COUNT,
     })(ConfiguredMoveDocumentsProcessor);
-    return { module: MigrationWorkerModule, imports: [ConfiguredDocumentMigrationModule], providers: [ConfiguredMoveDocumentsProcessor, ReconcileScheduler] };
+    return {
+      module: MigrationWorkerModule,
+      imports: [ConfiguredDocumentMigrationModule],
+      providers: [ConfiguredMoveDocumentsProcessor, ReconcileScheduler],
+    };
   }
 }

@@ -1,7 +1,13 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { Job } from 'bullmq';
-import { MIGRATION_JOBS, MigrationJobName, MigrationJobPayloads, MigrationRunner, SliceOutcome } from '@acme/document-migration';
+import {
+  MIGRATION_JOBS,
+  MigrationJobName,
+  MigrationJobPayloads,
+  MigrationRunner,
+  SliceOutcome,
+} from '@acme/document-migration';
 
 /** Thin: hands each slice to the runner; on the last attempt the migration fails with the error as its reason. */
 @Injectable()
@@ -10,13 +16,16 @@ export class MoveDocumentsProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<MigrationJobPayloads[MigrationJobName], SliceOutcome, MigrationJobName>): Promise<SliceOutcome> {
+  async process(
+    job: Job<MigrationJobPayloads[MigrationJobName], SliceOutcome, MigrationJobName>,
+  ): Promise<SliceOutcome> {
     if (job.name !== MIGRATION_JOBS.moveSlice) throw new Error(`Unknown job ${job.name}`);
     const { migrationId, slice } = job.data;
     try {
       return await this.runner.runSlice(migrationId, slice);
     } catch (error) {
-      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.runner.fail(migrationId, this.runner.describeFailure(error));
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1))
+        await this.runner.fail(migrationId, this.runner.describeFailure(error));
       throw error;
     }
   }

@@ -15,7 +15,16 @@ import {
   presentCreatedAccount,
   presentIssuedAppKey,
 } from './dto/admin.response.dto';
-import { AccessParams, AccountParams, AppKeyParams, ApplicationParams, AuditLogQuery, CreateAccountRequest, CreateApplicationRequest, SetAccessRequest } from './dto/admin.request.dto';
+import {
+  AccessParams,
+  AccountParams,
+  AppKeyParams,
+  ApplicationParams,
+  AuditLogQuery,
+  CreateAccountRequest,
+  CreateApplicationRequest,
+  SetAccessRequest,
+} from './dto/admin.request.dto';
 
 /** Operator API (root README, Services): provisions what the public API assumes exists. Hidden unless ADMIN_TOKEN is set. */
 @ApiTags('operator')
@@ -60,7 +69,9 @@ export class AdminController {
   }
 
   @Post('applications')
-  @ApiOperation({ summary: 'Create an application owned by an account (the owner has write access) → {application_id}' })
+  @ApiOperation({
+    summary: 'Create an application owned by an account (the owner has write access) → {application_id}',
+  })
   @ApiCreatedResponse({ type: CreatedApplicationResponse })
   async createApplication(@Body() body: CreateApplicationRequest): Promise<CreatedApplicationResponse> {
     return { application_id: await this.accounts.createApplication(body.name, body.owner_account_id) };
@@ -87,6 +98,8 @@ export class AdminController {
   @ApiOkResponse({ type: AuditLogResponse })
   async auditLog(@Param() params: AccountParams, @Query() query: AuditLogQuery): Promise<AuditLogResponse> {
     await this.accounts.requireAccount(params.accountId);
-    return presentAuditPage(await this.audit.list(params.accountId, { limit: query.limit ?? 50, before: query.before }));
+    return presentAuditPage(
+      await this.audit.list(params.accountId, { limit: query.limit ?? 50, before: query.before }),
+    );
   }
 }

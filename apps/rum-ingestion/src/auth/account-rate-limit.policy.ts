@@ -27,7 +27,10 @@ export class AccountRateLimitPolicy extends RateLimitPolicy {
 
   target(name: string, request: unknown): RateLimitTarget {
     const [limit, route] = name.split('/') as [LimitClass, string];
-    return { key: `rum:account:${accountOf(request as RumRequest).id}:${route}`, rule: { fixedWindows: this.windows[limit] } };
+    return {
+      key: `rum:account:${accountOf(request as RumRequest).id}:${route}`,
+      rule: { fixedWindows: this.windows[limit] },
+    };
   }
 
   refusal(_name: string, headers: Record<string, string>): Error {

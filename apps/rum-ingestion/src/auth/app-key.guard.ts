@@ -4,7 +4,14 @@ import { RumRequest, requestIdOf } from '../http/request-context';
 import { onResponseFinished } from '@acme/platform-http';
 import { safeErrorMessage } from '@acme/platform-observability';
 
-const RESULT_BY_STATUS: Record<number, string> = { 400: 'InvalidParameter', 401: 'Unauthorized', 403: 'Unauthorized', 404: 'InvalidParameter', 413: 'InvalidParameter', 429: 'RequestTooFrequently' };
+const RESULT_BY_STATUS: Record<number, string> = {
+  400: 'InvalidParameter',
+  401: 'Unauthorized',
+  403: 'Unauthorized',
+  404: 'InvalidParameter',
+  413: 'InvalidParameter',
+  429: 'RequestTooFrequently',
+};
 
 export function resultOf(status: number): string {
   if (status < 400) return 'Success';
@@ -30,7 +37,10 @@ export class AppKeyGuard implements CanActivate {
     const account = await this.accounts.authenticate(typeof appKey === 'string' ? appKey : undefined);
     request.rumAccount = account;
     const body = request.body as Record<string, unknown> | undefined;
-    const applicationId = body && typeof body === 'object' && typeof body['application_id'] === 'string' ? body['application_id'] : undefined;
+    const applicationId =
+      body && typeof body === 'object' && typeof body['application_id'] === 'string'
+        ? body['application_id']
+        : undefined;
     onResponseFinished(context.switchToHttp().getResponse<object>(), (status) => {
       this.audit
         .record({

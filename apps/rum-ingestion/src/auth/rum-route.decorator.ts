@@ -14,4 +14,5 @@ export interface RumRouteOptions {
 export const RUM_ROUTE = 'rum:route';
 
 /** What a public rules route needs: the access it takes on the application, and its limit (AccountRateLimitPolicy). */
-export const RumRoute = (options: RumRouteOptions) => applyDecorators(SetMetadata(RUM_ROUTE, options), RateLimit(`${options.limit}/${options.name}`));
+export const RumRoute = (options: RumRouteOptions) =>
+  applyDecorators(SetMetadata(RUM_ROUTE, options), RateLimit(`${options.limit}/${options.name}`));

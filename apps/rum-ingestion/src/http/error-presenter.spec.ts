@@ -7,13 +7,28 @@ const base: PresentableError = { status: 400, code: 'X', kind: 'validation', mes
 describe('presentRumError', () => {
   it.each([
     [{ ...base }, 400, 'InvalidParameter', 'The specified parameter is not valid.'],
-    [{ ...base, status: 404, kind: 'not_found', code: 'ROUTE_NOT_FOUND' }, 404, 'InvalidParameter', 'The specified parameter is not valid.'],
+    [
+      { ...base, status: 404, kind: 'not_found', code: 'ROUTE_NOT_FOUND' },
+      404,
+      'InvalidParameter',
+      'The specified parameter is not valid.',
+    ],
     [{ ...base, status: 409, kind: 'conflict' }, 400, 'InvalidParameter', 'The specified parameter is not valid.'],
     [{ ...base, status: 401, kind: 'unauthorized' }, 401, 'Unauthorized', 'You are unauthorized.'],
     [{ ...base, status: 403, kind: 'forbidden' }, 403, 'Unauthorized', 'You are unauthorized.'],
     [{ ...base, status: 429, kind: 'rate_limited' }, 429, 'RequestTooFrequently', 'Request too frequently.'],
-    [{ ...base, status: 500, kind: 'internal' }, 500, 'InternalError', 'An internal error was encountered and reported; retry later.'],
-    [{ ...base, status: 503, kind: 'unavailable' }, 503, 'InternalError', 'An internal error was encountered and reported; retry later.'],
+    [
+      { ...base, status: 500, kind: 'internal' },
+      500,
+      'InternalError',
+      'An internal error was encountered and reported; retry later.',
+    ],
+    [
+      { ...base, status: 503, kind: 'unavailable' },
+      503,
+      'InternalError',
+      'An internal error was encountered and reported; retry later.',
+    ],
   ] as const)('renders %o', (error, status, code, message) => {
     expect(presentRumError(error as PresentableError)).toEqual({
       status,
@@ -32,7 +47,10 @@ describe('RUM_WIRE', () => {
     [PlatformErrorCode.PayloadTooLarge, 'payload_too_large', 413, 'InvalidParameter'],
     [PlatformErrorCode.DatabaseUnavailable, 'unavailable', 503, 'InternalError'],
   ] as const)('maps %s to its row', (code, kind, status, wire) => {
-    expect(presentRumError({ ...base, code, kind, status: 418 })).toMatchObject({ status, body: { error: { code: wire } } });
+    expect(presentRumError({ ...base, code, kind, status: 418 })).toMatchObject({
+      status,
+      body: { error: { code: wire } },
+    });
   });
 
   it('never shows an internal code on the wire', () => {

@@ -28,7 +28,11 @@ export function ingestTargetOf(request: RumRequest): ClientTokenTarget {
 }
 
 /** The calling account (AppKeyGuard resolved it from `app_key`). */
-export const CallingAccount = createParamDecorator((_data: unknown, context: ExecutionContext): Account => accountOf(context.switchToHttp().getRequest<RumRequest>()));
+export const CallingAccount = createParamDecorator((_data: unknown, context: ExecutionContext): Account =>
+  accountOf(context.switchToHttp().getRequest<RumRequest>()),
+);
 
 /** The application an ingest client token stands for (ClientTokenGuard resolved it). */
-export const IngestTarget = createParamDecorator((_data: unknown, context: ExecutionContext): ClientTokenTarget => ingestTargetOf(context.switchToHttp().getRequest<RumRequest>()));
+export const IngestTarget = createParamDecorator((_data: unknown, context: ExecutionContext): ClientTokenTarget =>
+  ingestTargetOf(context.switchToHttp().getRequest<RumRequest>()),
+);

@@ -6,7 +6,8 @@ export interface IngestErrorsBody {
   events: Record<string, unknown>[];
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function refuse(property: string, constraint: string): never {
   throw validationFailed([{ property, constraints: [constraint] }], 'body');
@@ -24,8 +25,10 @@ export class IngestBodyPipe implements PipeTransform<unknown, IngestErrorsBody> 
     if (extra !== undefined) refuse(extra, `property ${extra} should not exist`);
     const events = value['events'];
     if (!Array.isArray(events)) refuse('events', 'events must be an array');
-    if (events.length < 1 || events.length > MAX_EVENTS_PER_BATCH) refuse('events', `events must contain 1 to ${MAX_EVENTS_PER_BATCH} elements`);
-    for (let i = 0; i < events.length; i++) if (!isPlainObject(events[i])) refuse(`events.${i}`, 'each event must be an object');
+    if (events.length < 1 || events.length > MAX_EVENTS_PER_BATCH)
+      refuse('events', `events must contain 1 to ${MAX_EVENTS_PER_BATCH} elements`);
+    for (let i = 0; i < events.length; i++)
+      if (!isPlainObject(events[i])) refuse(`events.${i}`, 'each event must be an object');
     return { events: events as Record<string, unknown>[] };
   }
 }

@@ -20,11 +20,16 @@ export class IngestController {
   @HttpCode(200)
   // Events are stored as sent, with unstorable text replaced (docs/rum-ingestion.md), not refused.
   @OpaqueBody()
-  @ApiOperation({ summary: 'Ingest 1–1,000 error events; those matching an enabled rule are dropped → {accepted, dropped}' })
+  @ApiOperation({
+    summary: 'Ingest 1–1,000 error events; those matching an enabled rule are dropped → {accepted, dropped}',
+  })
   @ApiBody({ type: IngestErrorsRequest })
   @ApiOkResponse({ type: IngestOutcomeResponse })
   // An interface-typed body is skipped by the global pipe; IngestBodyPipe validates it.
-  async errors(@IngestTarget() target: ClientTokenTarget, @Body(IngestBodyPipe) body: IngestErrorsBody): Promise<IngestOutcomeView> {
+  async errors(
+    @IngestTarget() target: ClientTokenTarget,
+    @Body(IngestBodyPipe) body: IngestErrorsBody,
+  ): Promise<IngestOutcomeView> {
     return presentIngestOutcome(await this.ingest.ingest(target.applicationId, target.ruleSetVersion, body.events));
   }
 }

@@ -6,8 +6,26 @@ import { ApplicationAccessGuard } from '../auth/application-access.guard';
 import { RumRoute } from '../auth/rum-route.decorator';
 import { Enveloped, RateLimitGuard } from '@acme/platform-http';
 import { CallingAccount } from '../http/request-context';
-import { CreatedRule, CreatedRuleResponse, DeletedRuleResponse, presentCreatedRule, presentRule, presentRulePage, RulePage, RulePageResponse, RuleResponse, RuleView } from './dto/rule.response.dto';
-import { CreateRuleRequest, DEFAULT_PAGE_SIZE, ListRulesRequest, MAX_PAGE_SIZE, RuleReferenceRequest, UpdateRuleRequest } from './dto/rule.request.dto';
+import {
+  CreatedRule,
+  CreatedRuleResponse,
+  DeletedRuleResponse,
+  presentCreatedRule,
+  presentRule,
+  presentRulePage,
+  RulePage,
+  RulePageResponse,
+  RuleResponse,
+  RuleView,
+} from './dto/rule.response.dto';
+import {
+  CreateRuleRequest,
+  DEFAULT_PAGE_SIZE,
+  ListRulesRequest,
+  MAX_PAGE_SIZE,
+  RuleReferenceRequest,
+  UpdateRuleRequest,
+} from './dto/rule.request.dto';
 
 /** Guards run in this order: key (401), access to the application (403), per-account limit (429). */
 @ApiTags('error-ingestion rules')
@@ -35,7 +53,9 @@ export class RulesController {
   @RumRoute({ name: 'update', access: 'write', limit: 'create' })
   async update(@CallingAccount() account: Account, @Body() body: UpdateRuleRequest): Promise<RuleView> {
     const { rule_name: name, description, filters } = body;
-    return presentRule(await this.rules.update(account, body.application_id, body.rule_id, { name, description, filters }));
+    return presentRule(
+      await this.rules.update(account, body.application_id, body.rule_id, { name, description, filters }),
+    );
   }
 
   @Post('delete')

@@ -1,4 +1,10 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { safeErrorMessage } from '@acme/platform-observability';
 import { EventPartitionMaintenance } from '@acme/rum';
 
@@ -9,7 +15,9 @@ const EVERY_MS = 60 * 60 * 1000;
  * one pass through and the others skip. The first pass is awaited so the app listens with today's partitions.
  */
 @Injectable()
-export class EventPartitionScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class EventPartitionScheduler
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger(EventPartitionScheduler.name);
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -36,11 +44,15 @@ export class EventPartitionScheduler implements OnApplicationBootstrap, BeforeAp
     this.running ??= this.maintenance
       .run()
       .then(({ created, dropped, skipped }) => {
-        if (created.length > 0 || dropped.length > 0) this.logger.log(`error_events partitions created [${created.join(', ')}], dropped [${dropped.join(', ')}]`);
-        else if (skipped) this.logger.debug('error_events partition maintenance skipped: another instance holds the lock');
+        if (created.length > 0 || dropped.length > 0)
+          this.logger.log(`error_events partitions created [${created.join(', ')}], dropped [${dropped.join(', ')}]`);
+        else if (skipped)
+          this.logger.debug('error_events partition maintenance skipped: another instance holds the lock');
       })
       // Ingest never depends on this pass (the default partition takes any row); log and try again next hour.
-      .catch((error: Error) => this.logger.error(`error_events partition maintenance failed: ${safeErrorMessage(error)}`))
+      .catch((error: Error) =>
+        this.logger.error(`error_events partition maintenance failed: ${safeErrorMessage(error)}`),
+      )
       .finally(() => (this.running = undefined));
     return this.running;
   }

@@ -9,7 +9,10 @@ import { EventPartitionScheduler } from './event-partition.scheduler';
     {
       provide: EventPartitionSettings,
       inject: [RumEnv],
-      useFactory: (env: RumEnv): EventPartitionSettings => ({ retentionDays: env.RUM_EVENT_RETENTION_DAYS, aheadDays: env.RUM_EVENT_PARTITIONS_AHEAD_DAYS }),
+      useFactory: (env: RumEnv): EventPartitionSettings => ({
+        retentionDays: env.RUM_EVENT_RETENTION_DAYS,
+        aheadDays: env.RUM_EVENT_PARTITIONS_AHEAD_DAYS,
+      }),
     },
     EventPartitionMaintenance,
     EventPartitionScheduler,

@@ -6,7 +6,11 @@ import { ApplicationAccessGuard } from '../auth/application-access.guard';
 import { RumRoute } from '../auth/rum-route.decorator';
 import { Enveloped, RateLimitGuard } from '@acme/platform-http';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../ingestion-rules/dto/rule.request.dto';
-import { presentHistoryPage, RuleSetHistoryPage, RuleSetHistoryResponse } from '../ingestion-rules/dto/rule.response.dto';
+import {
+  presentHistoryPage,
+  RuleSetHistoryPage,
+  RuleSetHistoryResponse,
+} from '../ingestion-rules/dto/rule.response.dto';
 import { HISTORY_ORDER, HistoryListRequest } from './dto/history.request.dto';
 
 @ApiTags('error-ingestion rules')
@@ -19,7 +23,9 @@ export class HistoryController {
 
   @Post('list')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Snapshots of the whole rule set; defaults p 0, limit 20 (capped at 100), orderby version, asc false' })
+  @ApiOperation({
+    summary: 'Snapshots of the whole rule set; defaults p 0, limit 20 (capped at 100), orderby version, asc false',
+  })
   @ApiOkResponse({ type: RuleSetHistoryResponse })
   @RumRoute({ name: 'history', access: 'read', limit: 'history' })
   async list(@Body() body: HistoryListRequest): Promise<RuleSetHistoryPage> {

@@ -13,7 +13,11 @@ export interface Reply<T = any> {
 }
 
 /** Starts an instance; pass `shared` (a first instance) to run a second one on the same Postgres and Redis. */
-export function startRum(env: Record<string, string> = {}, shared?: Pick<TestApp, 'database' | 'redisPrefix'>, override?: Parameters<typeof startTestApp>[0]['override']): Promise<TestApp> {
+export function startRum(
+  env: Record<string, string> = {},
+  shared?: Pick<TestApp, 'database' | 'redisPrefix'>,
+  override?: Parameters<typeof startTestApp>[0]['override'],
+): Promise<TestApp> {
   return startTestApp({
     service: rumService,
     module: (e) => AppModule.forRoot(e),
@@ -24,7 +28,13 @@ export function startRum(env: Record<string, string> = {}, shared?: Pick<TestApp
   });
 }
 
-async function send(app: TestApp, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+async function send(
+  app: TestApp,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const response = await fetch(`${app.url}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
@@ -39,7 +49,12 @@ export const admin = (app: TestApp, method: string, path: string, body?: unknown
 
 /** A public rules call: `route` like `rules/create`; `appKey` undefined sends no key. */
 export const rum = (app: TestApp, route: string, appKey: string | undefined, body: unknown) =>
-  send(app, 'POST', `/rum/error-ingestion/${route}${appKey === undefined ? '' : `?app_key=${encodeURIComponent(appKey)}`}`, body);
+  send(
+    app,
+    'POST',
+    `/rum/error-ingestion/${route}${appKey === undefined ? '' : `?app_key=${encodeURIComponent(appKey)}`}`,
+    body,
+  );
 
 export const ingest = (app: TestApp, token: string | undefined, body: unknown) =>
   send(app, 'POST', '/rum/ingest/errors', body, token === undefined ? {} : { 'x-rum-client-token': token });
@@ -78,7 +93,11 @@ export const typeErrorRule = (name = 'drop type errors') => ({
 
 /** The spec's failure envelope, with the header equal to the body's request id. */
 export function expectFailure(reply: Reply, status: number, code: string, message: string): void {
-  expect({ status: reply.status, code: reply.body?.error?.code, message: reply.body?.error?.message }).toEqual({ status, code, message });
+  expect({ status: reply.status, code: reply.body?.error?.code, message: reply.body?.error?.message }).toEqual({
+    status,
+    code,
+    message,
+  });
   expect(Object.keys(reply.body).sort()).toEqual(['error', 'request_id']);
   expect(reply.headers.get('service-request-id')).toBe(reply.body.request_id);
 }

@@ -21,7 +21,8 @@ const MAX_ENDPOINT = 2048;
 const MAX_KEY = 256;
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function onlyKeys(value: Record<string, unknown>, allowed: string[], where: string): void {
   const unknown = Object.keys(value).find((key) => !allowed.includes(key));
@@ -47,7 +48,8 @@ function endpointValue(value: unknown, rules: RegistrationRules): string {
     throw PushErrors.invalidBody(`${field} must be an absolute URL.`, field);
   }
   const allowed = rules.allowInsecureEndpoints ? ['https:', 'http:'] : ['https:'];
-  if (!allowed.includes(url.protocol) || url.username || url.password) throw PushErrors.invalidBody(`${field} must be an https URL.`, field);
+  if (!allowed.includes(url.protocol) || url.username || url.password)
+    throw PushErrors.invalidBody(`${field} must be an https URL.`, field);
   // The server will send requests to this URL: never to itself or its network (docs/security.md, SSRF).
   const privateReason = rules.allowPrivateEndpoints ? undefined : privateEndpointReason(url);
   if (privateReason) throw PushErrors.invalidBody(`${field} ${privateReason}.`, field);
@@ -69,7 +71,10 @@ export function parseDeviceRegistration(body: unknown, rules: RegistrationRules)
     onlyKeys(body, ['platform', 'token'], '');
     const token = body['token'];
     if (typeof token !== 'string' || token.trim().length === 0 || token.length > MAX_TOKEN) {
-      throw PushErrors.invalidBody(`token is required for ${platform} (a string of at most ${MAX_TOKEN} characters).`, 'token');
+      throw PushErrors.invalidBody(
+        `token is required for ${platform} (a string of at most ${MAX_TOKEN} characters).`,
+        'token',
+      );
     }
     return { platform, deviceKey: token, token };
   }
@@ -79,10 +84,14 @@ export function parseDeviceRegistration(body: unknown, rules: RegistrationRules)
   onlyKeys(subscription, ['endpoint', 'keys', 'keys.p256dh', 'keys.auth', 'expirationTime'], 'subscription.');
   const expiration = subscription['expirationTime'];
   if (expiration !== undefined && expiration !== null && typeof expiration !== 'number') {
-    throw PushErrors.invalidBody('subscription.expirationTime must be a number or null.', 'subscription.expirationTime');
+    throw PushErrors.invalidBody(
+      'subscription.expirationTime must be a number or null.',
+      'subscription.expirationTime',
+    );
   }
   const nested = subscription['keys'];
-  if (nested !== undefined && !isRecord(nested)) throw PushErrors.invalidBody('subscription.keys must be an object.', 'subscription.keys');
+  if (nested !== undefined && !isRecord(nested))
+    throw PushErrors.invalidBody('subscription.keys must be an object.', 'subscription.keys');
   if (nested) onlyKeys(nested, ['p256dh', 'auth'], 'subscription.keys.');
   const endpoint = endpointValue(subscription['endpoint'], rules);
   const p256dh = keyValue(nested?.['p256dh'] ?? subscription['keys.p256dh'], 'subscription.keys.p256dh');

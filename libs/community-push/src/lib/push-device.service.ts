@@ -33,7 +33,8 @@ export class PushDeviceService {
 
   /** Removes the caller's device; 404 `push-device/not-found` when the caller holds no such device. */
   async deregister(projectId: string, userId: string, registration: DeviceRegistration): Promise<void> {
-    if (!(await this.devices.deleteUserDevice(projectId, userId, registration.deviceKey))) throw PushErrors.deviceNotFound();
+    if (!(await this.devices.deleteUserDevice(projectId, userId, registration.deviceKey)))
+      throw PushErrors.deviceNotFound();
   }
 
   listForUser(projectId: string, userId: string): Promise<PushDevice[]> {

@@ -24,8 +24,14 @@ export class PushError extends AppError {
 }
 
 export const PushErrors = {
-  unauthorized: () => new PushError(PushErrorCode.PUSH_DEVICE_UNAUTHORIZED, 'A valid end-user access token is required to register a push device.'),
-  invalidBody: (message: string, field?: string) => new PushError(PushErrorCode.PUSH_DEVICE_INVALID_BODY, message, field ? { field } : undefined),
-  bundleRequired: () => new PushError(PushErrorCode.PUSH_BUNDLE_REQUIRED, 'The push bundle is not enabled for this project.'),
+  unauthorized: () =>
+    new PushError(
+      PushErrorCode.PUSH_DEVICE_UNAUTHORIZED,
+      'A valid end-user access token is required to register a push device.',
+    ),
+  invalidBody: (message: string, field?: string) =>
+    new PushError(PushErrorCode.PUSH_DEVICE_INVALID_BODY, message, field ? { field } : undefined),
+  bundleRequired: () =>
+    new PushError(PushErrorCode.PUSH_BUNDLE_REQUIRED, 'The push bundle is not enabled for this project.'),
   deviceNotFound: () => new PushError(PushErrorCode.PUSH_DEVICE_NOT_FOUND, 'Push device not found.'),
 };

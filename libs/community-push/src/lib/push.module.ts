@@ -8,7 +8,9 @@ import { PushSettings } from './push.settings';
 import { VapidKeyStore } from './vapid-keys';
 import { PushSender } from './web-push.sender';
 
-const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<PushSettings>().setClassMethodName('forRoot').build();
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<PushSettings>()
+  .setClassMethodName('forRoot')
+  .build();
 
 const REPOSITORIES = [PushDeviceRepository, VapidKeyRepository];
 const SERVICES = [PushDeviceService, VapidKeyStore, PushSender];

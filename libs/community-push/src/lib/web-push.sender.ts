@@ -63,7 +63,13 @@ export class PushSender {
    * (local push services) work, the timeout is ours, and the socket only ever connects to a public address
    * unless private endpoints are allowed (docs/security.md, SSRF). Undefined: no answer at all.
    */
-  private async deliver(endpoint: string, p256dh: string, auth: string, payload: string, keys: VapidKeys): Promise<number | undefined> {
+  private async deliver(
+    endpoint: string,
+    p256dh: string,
+    auth: string,
+    payload: string,
+    keys: VapidKeys,
+  ): Promise<number | undefined> {
     try {
       // Throws for keys that are not a valid P-256 point / auth secret: counted as a failed delivery.
       const details = webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, payload, {
@@ -74,10 +80,16 @@ export class PushSender {
       const url = new URL(details.endpoint);
       // A stored endpoint may predate the rule, and an IP literal skips the lookup below.
       if (!this.settings.allowPrivateEndpoints && privateEndpointReason(url)) return undefined;
-      return await sendRequest(url, details.method, details.headers as Record<string, string>, details.body ?? undefined, {
-        timeoutMs: this.settings.timeoutMs,
-        lookup: this.settings.allowPrivateEndpoints ? undefined : publicOnlyLookup,
-      });
+      return await sendRequest(
+        url,
+        details.method,
+        details.headers as Record<string, string>,
+        details.body ?? undefined,
+        {
+          timeoutMs: this.settings.timeoutMs,
+          lookup: this.settings.allowPrivateEndpoints ? undefined : publicOnlyLookup,
+        },
+      );
     } catch {
       return undefined;
     }
@@ -85,7 +97,13 @@ export class PushSender {
 }
 
 /** One request without following redirects; resolves with the status once the body is read. */
-function sendRequest(url: URL, method: string, headers: Record<string, string>, body: Buffer | undefined, options: { timeoutMs: number; lookup?: LookupFunction }): Promise<number> {
+function sendRequest(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: Buffer | undefined,
+  options: { timeoutMs: number; lookup?: LookupFunction },
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(url, { method, headers, lookup: options.lookup, timeout: options.timeoutMs }, (response) => {

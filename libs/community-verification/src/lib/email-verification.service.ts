@@ -7,7 +7,12 @@ import { VerificationTokenRepository } from './repositories/verification-token.r
 import { VerificationErrors } from './verification.errors';
 import { VerificationSettings } from './verification.settings';
 import { verificationMail } from './verification-mail';
-import { generateVerificationToken, TokenFormat, VERIFICATION_TOKEN_TTL_MS, VerificationMode } from './verification-token';
+import {
+  generateVerificationToken,
+  TokenFormat,
+  VERIFICATION_TOKEN_TTL_MS,
+  VerificationMode,
+} from './verification-token';
 
 /** Guessing limits hold while Redis is away: counted per instance (apps/community-api README, dependency failures). */
 const LOCAL_WHEN_REDIS_IS_DOWN = { fallback: 'local' } as const;
@@ -51,7 +56,12 @@ export class EmailVerificationService {
   async send(project: Project, userId: string, options: SendVerificationOptions): Promise<void> {
     const user = await this.users.getById(project.id, userId);
     if (user.isVerified) return;
-    const decision = await this.limiter.fixedWindows(`community:verify-send:${project.id}:${userId}`, SEND_LIMITS, 1, LOCAL_WHEN_REDIS_IS_DOWN);
+    const decision = await this.limiter.fixedWindows(
+      `community:verify-send:${project.id}:${userId}`,
+      SEND_LIMITS,
+      1,
+      LOCAL_WHEN_REDIS_IS_DOWN,
+    );
     if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
     const { token, id } = await this.issue(project.id, userId, options);
     try {
@@ -86,18 +96,32 @@ export class EmailVerificationService {
   private async countAttempt(projectId: string, clientAddress: string): Promise<void> {
     const { perMinute, perHour, perProjectPerHour } = this.settings.attempts;
     if (perProjectPerHour !== undefined) {
-      const project = await this.limiter.fixedWindows(`community:verify-project:${projectId}`, [{ limit: perProjectPerHour, windowSeconds: 3600 }], 1, LOCAL_WHEN_REDIS_IS_DOWN);
+      const project = await this.limiter.fixedWindows(
+        `community:verify-project:${projectId}`,
+        [{ limit: perProjectPerHour, windowSeconds: 3600 }],
+        1,
+        LOCAL_WHEN_REDIS_IS_DOWN,
+      );
       if (!project.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(project));
     }
-    const decision = await this.limiter.fixedWindows(`community:verify:${projectId}:${clientAddress}`, [
-      { limit: perMinute, windowSeconds: 60 },
-      { limit: perHour, windowSeconds: 3600 },
-    ], 1, LOCAL_WHEN_REDIS_IS_DOWN);
+    const decision = await this.limiter.fixedWindows(
+      `community:verify:${projectId}:${clientAddress}`,
+      [
+        { limit: perMinute, windowSeconds: 60 },
+        { limit: perHour, windowSeconds: 3600 },
+      ],
+      1,
+      LOCAL_WHEN_REDIS_IS_DOWN,
+    );
     if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
   }
 
   /** Short codes can collide with another user's live code: draw again until the digest is free. */
-  private async issue(projectId: string, userId: string, options: SendVerificationOptions): Promise<{ token: string; id: string }> {
+  private async issue(
+    projectId: string,
+    userId: string,
+    options: SendVerificationOptions,
+  ): Promise<{ token: string; id: string }> {
     for (let attempt = 0; ; attempt += 1) {
       const token = generateVerificationToken(options.tokenFormat, options.tokenLength);
       const digest = this.digest(projectId, token);

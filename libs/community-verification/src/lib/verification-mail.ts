@@ -5,14 +5,21 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The link the user follows in link mode (token and redirect as query parameters). */
-export function verificationLink(options: Pick<SendVerificationOptions, 'linkEndpoint' | 'redirectUrl'>, token: string): string {
+export function verificationLink(
+  options: Pick<SendVerificationOptions, 'linkEndpoint' | 'redirectUrl'>,
+  token: string,
+): string {
   const url = new URL(options.linkEndpoint);
   url.searchParams.set('token', token);
   if (options.redirectUrl) url.searchParams.set('redirect', options.redirectUrl);
   return url.toString();
 }
 
-export function verificationMail(projectName: string, token: string, options: SendVerificationOptions): Omit<MailMessage, 'to'> {
+export function verificationMail(
+  projectName: string,
+  token: string,
+  options: SendVerificationOptions,
+): Omit<MailMessage, 'to'> {
   const subject = `${projectName}: verify your email address`;
   if (options.mode === 'link') {
     const link = verificationLink(options, token);

@@ -6,7 +6,12 @@ describe('generateVerificationToken', () => {
     fc.assert(
       fc.property(fc.constantFrom(...TOKEN_FORMATS), fc.integer({ min: 4, max: 12 }), (format, length) => {
         const token = generateVerificationToken(format, length);
-        const pattern = { hex: /^[0-9a-f]{64}$/, numeric: new RegExp(`^\\d{${length}}$`), alpha: new RegExp(`^[A-Za-z]{${length}}$`), alphanumeric: new RegExp(`^[A-Za-z0-9]{${length}}$`) }[format];
+        const pattern = {
+          hex: /^[0-9a-f]{64}$/,
+          numeric: new RegExp(`^\\d{${length}}$`),
+          alpha: new RegExp(`^[A-Za-z]{${length}}$`),
+          alphanumeric: new RegExp(`^[A-Za-z0-9]{${length}}$`),
+        }[format];
         expect(token).toMatch(pattern);
       }),
     );

@@ -15,15 +15,23 @@ const KIND: Readonly<Record<VerificationErrorCode, AppErrorKind>> = {
 
 /** A failure of email verification or mail; its kind follows from the code. */
 export class VerificationError extends AppError {
-  constructor(code: VerificationErrorCode, message: string, options: { headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: VerificationErrorCode,
+    message: string,
+    options: { headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(code, KIND[code], message, options);
     this.name = 'VerificationError';
   }
 }
 
 export const VerificationErrors = {
-  invalidOrExpired: () => new VerificationError(VerificationErrorCode.VERIFICATION_INVALID_OR_EXPIRED, 'Invalid or expired token.'),
+  invalidOrExpired: () =>
+    new VerificationError(VerificationErrorCode.VERIFICATION_INVALID_OR_EXPIRED, 'Invalid or expired token.'),
   tooManyAttempts: (headers: Record<string, string>) =>
-    new VerificationError(VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS, 'Too many attempts; try again later.', { headers }),
-  mailUnavailable: (cause: unknown) => new VerificationError(VerificationErrorCode.MAIL_UNAVAILABLE, 'The email could not be sent.', { cause }),
+    new VerificationError(VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS, 'Too many attempts; try again later.', {
+      headers,
+    }),
+  mailUnavailable: (cause: unknown) =>
+    new VerificationError(VerificationErrorCode.MAIL_UNAVAILABLE, 'The email could not be sent.', { cause }),
 };

@@ -9,7 +9,9 @@ import { VerificationTokenRepository } from './repositories/verification-token.r
 import { VerificationToken } from './verification-token.entity';
 import { VerificationSettings } from './verification.settings';
 
-const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<VerificationSettings>().setClassMethodName('forRoot').build();
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<VerificationSettings>()
+  .setClassMethodName('forRoot')
+  .build();
 
 /**
  * Email verification and project mail. Not global; needs the app's configured `CommunityModule` (users, settings,
@@ -17,7 +19,13 @@ const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModule
  */
 @Module({
   imports: [TypeOrmModule.forFeature([VerificationToken, OutboxMessage]), RateLimitingModule],
-  providers: [{ provide: VerificationSettings, useExisting: MODULE_OPTIONS_TOKEN }, VerificationTokenRepository, OutboxRepository, EmailVerificationService, Mailer],
+  providers: [
+    { provide: VerificationSettings, useExisting: MODULE_OPTIONS_TOKEN },
+    VerificationTokenRepository,
+    OutboxRepository,
+    EmailVerificationService,
+    Mailer,
+  ],
   exports: [VerificationSettings, EmailVerificationService, Mailer],
 })
 export class CommunityVerificationModule extends ConfigurableModuleClass {}

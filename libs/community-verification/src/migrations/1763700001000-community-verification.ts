@@ -15,8 +15,12 @@ export class CommunityVerification1763700001000 implements MigrationInterface {
       consumed_at timestamptz,
       created_at timestamptz NOT NULL DEFAULT now(),
       FOREIGN KEY (project_id, user_id) REFERENCES "community"."users"(project_id, id) ON DELETE CASCADE)`);
-    await q.query(`CREATE UNIQUE INDEX verification_tokens_live_digest ON "community"."verification_tokens" (project_id, token_digest) WHERE consumed_at IS NULL`);
-    await q.query(`CREATE INDEX verification_tokens_user_idx ON "community"."verification_tokens" (project_id, user_id) WHERE consumed_at IS NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX verification_tokens_live_digest ON "community"."verification_tokens" (project_id, token_digest) WHERE consumed_at IS NULL`,
+    );
+    await q.query(
+      `CREATE INDEX verification_tokens_user_idx ON "community"."verification_tokens" (project_id, user_id) WHERE consumed_at IS NULL`,
+    );
     await q.query(`CREATE TABLE "community"."outbox_messages" (
       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
       project_id uuid NOT NULL REFERENCES "community"."projects"(id) ON DELETE CASCADE,

@@ -10,7 +10,9 @@ export class CommunityVerificationRedirect1763700003000 implements MigrationInte
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE "community"."verification_tokens" ADD COLUMN IF NOT EXISTS redirect_url text`);
     // Spent and expired rows are looked up too (a second click still redirects with the error).
-    await q.query(`CREATE INDEX IF NOT EXISTS verification_tokens_digest_idx ON "community"."verification_tokens" (project_id, token_digest)`);
+    await q.query(
+      `CREATE INDEX IF NOT EXISTS verification_tokens_digest_idx ON "community"."verification_tokens" (project_id, token_digest)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -37,11 +37,19 @@ export class CommunityError extends AppError {
 export const CommunityErrors = {
   projectNotFound: () => new CommunityError(CommunityErrorCode.PROJECT_NOT_FOUND, 'Project not found.'),
   unauthorized: () => new CommunityError(CommunityErrorCode.AUTH_UNAUTHORIZED, 'Authentication is required.'),
-  forbidden: (message = 'Invalid or expired access token.') => new CommunityError(CommunityErrorCode.AUTH_FORBIDDEN, message),
+  forbidden: (message = 'Invalid or expired access token.') =>
+    new CommunityError(CommunityErrorCode.AUTH_FORBIDDEN, message),
   emailTaken: () => new CommunityError(CommunityErrorCode.AUTH_EMAIL_TAKEN, 'A user with this email already exists.'),
-  invalidCredentials: () => new CommunityError(CommunityErrorCode.AUTH_INVALID_CREDENTIALS, 'Invalid email or password.'),
-  invalidRefreshToken: () => new CommunityError(CommunityErrorCode.AUTH_INVALID_REFRESH_TOKEN, 'Invalid or expired refresh token.'),
-  tokenReuseDetected: () => new CommunityError(CommunityErrorCode.AUTH_TOKEN_REUSE_DETECTED, 'Refresh token reuse detected; the session was revoked.'),
+  invalidCredentials: () =>
+    new CommunityError(CommunityErrorCode.AUTH_INVALID_CREDENTIALS, 'Invalid email or password.'),
+  invalidRefreshToken: () =>
+    new CommunityError(CommunityErrorCode.AUTH_INVALID_REFRESH_TOKEN, 'Invalid or expired refresh token.'),
+  tokenReuseDetected: () =>
+    new CommunityError(
+      CommunityErrorCode.AUTH_TOKEN_REUSE_DETECTED,
+      'Refresh token reuse detected; the session was revoked.',
+    ),
   userNotFound: () => new CommunityError(CommunityErrorCode.USER_NOT_FOUND, 'User not found.'),
-  tooManyAttempts: (headers: Record<string, string>) => new CommunityError(CommunityErrorCode.AUTH_TOO_MANY_ATTEMPTS, 'Too many attempts; try again later.', headers),
+  tooManyAttempts: (headers: Record<string, string>) =>
+    new CommunityError(CommunityErrorCode.AUTH_TOO_MANY_ATTEMPTS, 'Too many attempts; try again later.', headers),
 };

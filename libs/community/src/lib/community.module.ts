@@ -14,7 +14,9 @@ import { SessionService } from './sessions/session.service';
 import { User } from './users/user.entity';
 import { UserService } from './users/user.service';
 
-const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<CommunitySettings>().setClassMethodName('forRoot').build();
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<CommunitySettings>()
+  .setClassMethodName('forRoot')
+  .build();
 
 const REPOSITORIES = [ProjectRepository, UserRepository, RefreshTokenRepository];
 const SERVICES = [ProjectService, UserService, AccessTokenService, SessionService, CallerResolver];
@@ -25,7 +27,12 @@ const SERVICES = [ProjectService, UserService, AccessTokenService, SessionServic
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Project, User, RefreshToken]), JwtModule.register({}), RateLimitingModule],
-  providers: [{ provide: CommunitySettings, useExisting: MODULE_OPTIONS_TOKEN }, { provide: Clock, useClass: SystemClock }, ...REPOSITORIES, ...SERVICES],
+  providers: [
+    { provide: CommunitySettings, useExisting: MODULE_OPTIONS_TOKEN },
+    { provide: Clock, useClass: SystemClock },
+    ...REPOSITORIES,
+    ...SERVICES,
+  ],
   exports: [CommunitySettings, Clock, ...REPOSITORIES, ...SERVICES],
 })
 export class CommunityModule extends ConfigurableModuleClass {}

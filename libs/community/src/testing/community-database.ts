@@ -14,19 +14,34 @@ export interface CommunityTestDatabase {
 }
 
 /** A fresh database with the community migrations (and `more` after them), for repository int-specs. */
-export async function startCommunityDatabase(label: string, entities: EntityClass[], more: MigrationClass[] = []): Promise<CommunityTestDatabase> {
+export async function startCommunityDatabase(
+  label: string,
+  entities: EntityClass[],
+  more: MigrationClass[] = [],
+): Promise<CommunityTestDatabase> {
   const database = await createTestDatabase(label);
-  const dataSource = await createDataSource({ url: database.url, schema: COMMUNITY_SCHEMA, migrations: [...COMMUNITY_MIGRATIONS, ...more], entities }).initialize();
+  const dataSource = await createDataSource({
+    url: database.url,
+    schema: COMMUNITY_SCHEMA,
+    migrations: [...COMMUNITY_MIGRATIONS, ...more],
+    entities,
+  }).initialize();
   await runMigrationsUnderLock(dataSource, COMMUNITY_SCHEMA);
   return {
     dataSource,
     async project() {
       const id = randomUUID();
-      await dataSource.query(`INSERT INTO ${communityTable('projects')} (id, name, service_key_digest, master_key_digest) VALUES ($1, 'p', $2, $3)`, [id, `s-${id}`, `m-${id}`]);
+      await dataSource.query(
+        `INSERT INTO ${communityTable('projects')} (id, name, service_key_digest, master_key_digest) VALUES ($1, 'p', $2, $3)`,
+        [id, `s-${id}`, `m-${id}`],
+      );
       return id;
     },
     async user(projectId, email = `${randomUUID()}@example.com`) {
-      const rows = (await dataSource.query(`INSERT INTO ${communityTable('users')} (project_id, email, password_hash) VALUES ($1, $2, 'h') RETURNING id`, [projectId, email])) as { id: string }[];
+      const rows = (await dataSource.query(
+        `INSERT INTO ${communityTable('users')} (project_id, email, password_hash) VALUES ($1, $2, 'h') RETURNING id`,
+        [projectId, email],
+      )) as { id: string }[];
       return rows[0].id;
     },
     async close() {

@@ -52,14 +52,21 @@ export class MigrationError extends AppError {
   }
 
   static organizationExists(organizationId: string): MigrationError {
-    return new MigrationError(MigrationErrorCode.OrganizationExists, `Organization '${organizationId}' already exists.`);
+    return new MigrationError(
+      MigrationErrorCode.OrganizationExists,
+      `Organization '${organizationId}' already exists.`,
+    );
   }
 
   static documentsNotFound(missing: string[]): MigrationError {
     const listed = `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}`;
-    return new MigrationError(MigrationErrorCode.DocumentsNotFound, `${missing.length} document(s) not found in the source organization: ${listed}.`, {
-      missing: missing.slice(0, 100),
-    });
+    return new MigrationError(
+      MigrationErrorCode.DocumentsNotFound,
+      `${missing.length} document(s) not found in the source organization: ${listed}.`,
+      {
+        missing: missing.slice(0, 100),
+      },
+    );
   }
 
   static documentExists(duplicate: string): MigrationError {
@@ -67,11 +74,17 @@ export class MigrationError extends AppError {
   }
 
   static sameOrganization(): MigrationError {
-    return new MigrationError(MigrationErrorCode.SameOrganization, 'organizationId and targetOrganizationId must be different.');
+    return new MigrationError(
+      MigrationErrorCode.SameOrganization,
+      'organizationId and targetOrganizationId must be different.',
+    );
   }
 
   static documentsHeld(): MigrationError {
-    return new MigrationError(MigrationErrorCode.DocumentsHeld, 'An unfinished migration already holds some of these documents or organizations.');
+    return new MigrationError(
+      MigrationErrorCode.DocumentsHeld,
+      'An unfinished migration already holds some of these documents or organizations.',
+    );
   }
 
   static migrationNotFound(): MigrationError {
@@ -79,6 +92,9 @@ export class MigrationError extends AppError {
   }
 
   static migrationFinished(status: string): MigrationError {
-    return new MigrationError(MigrationErrorCode.MigrationFinished, `Migration is already ${status} and cannot be cancelled.`);
+    return new MigrationError(
+      MigrationErrorCode.MigrationFinished,
+      `Migration is already ${status} and cannot be cancelled.`,
+    );
   }
 }

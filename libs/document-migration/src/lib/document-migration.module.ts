@@ -13,7 +13,9 @@ import { OrganizationRepository } from './repositories/organization.repository';
 import { WorkspaceRepository } from './repositories/workspace.repository';
 import { WorkspaceService } from './workspace.service';
 
-const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<MigrationSettings>().setClassMethodName('forRoot').build();
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<MigrationSettings>()
+  .setClassMethodName('forRoot')
+  .build();
 
 /**
  * The document-migration domain. Needs the app's BullMQ root (QueueModule) and Postgres (ServiceCoreModule).
@@ -36,6 +38,14 @@ const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModule
     MigrationReconciler,
     MigrationMetrics,
   ],
-  exports: [MigrationSettings, WorkspaceService, MigrationService, MigrationQueue, MigrationRunner, MigrationReconciler, BullModule],
+  exports: [
+    MigrationSettings,
+    WorkspaceService,
+    MigrationService,
+    MigrationQueue,
+    MigrationRunner,
+    MigrationReconciler,
+    BullModule,
+  ],
 })
 export class DocumentMigrationModule extends ConfigurableModuleClass {}

@@ -1,11 +1,21 @@
 import fc from 'fast-check';
-import { isTerminal, MIGRATION_STATES, MigrationEvent, MigrationState, nextState, statesAccepting, UNFINISHED_STATES } from './migration-state';
+import {
+  isTerminal,
+  MIGRATION_STATES,
+  MigrationEvent,
+  MigrationState,
+  nextState,
+  statesAccepting,
+  UNFINISHED_STATES,
+} from './migration-state';
 
 const EVENTS: MigrationEvent[] = ['start', 'complete', 'fail', 'cancel'];
 
 describe('migration state machine', () => {
   it('has exactly the legal moves', () => {
-    const moves = MIGRATION_STATES.flatMap((from) => EVENTS.map((event) => [from, event, nextState(from, event)] as const)).filter(([, , to]) => to);
+    const moves = MIGRATION_STATES.flatMap((from) =>
+      EVENTS.map((event) => [from, event, nextState(from, event)] as const),
+    ).filter(([, , to]) => to);
     expect(moves).toEqual([
       ['pending', 'start', 'in_progress'],
       ['pending', 'fail', 'failed'],

@@ -31,7 +31,8 @@ export class MigrationMetrics {
       async collect() {
         try {
           const rows = await migrations.countByStatus();
-          for (const state of MIGRATION_STATES) this.set({ state }, rows.find((row) => row.status === state)?.count ?? 0);
+          for (const state of MIGRATION_STATES)
+            this.set({ state }, rows.find((row) => row.status === state)?.count ?? 0);
         } catch {
           // A scrape while Postgres is away keeps the last values rather than failing /metrics.
         }

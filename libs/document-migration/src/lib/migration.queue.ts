@@ -48,7 +48,9 @@ export class MigrationQueue {
   /** Best effort right after the start commits; the reconciler enqueues whatever this misses. */
   async tryEnqueueSlices(migrationId: string, slices: number[], timeoutMs = 2000): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('enqueue timed out')), timeoutMs)));
+    const timeout = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error('enqueue timed out')), timeoutMs)),
+    );
     try {
       await Promise.race([this.enqueueWhenConnected(migrationId, slices), timeout]);
       return true;

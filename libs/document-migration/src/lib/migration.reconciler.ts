@@ -49,7 +49,8 @@ export class MigrationReconciler {
         summary.enqueued += missing.length;
       }
     }
-    if (summary.enqueued + summary.failed + summary.finalized > 0) this.logger.log(summary, 'Reconciled migrations with the queue');
+    if (summary.enqueued + summary.failed + summary.finalized > 0)
+      this.logger.log(summary, 'Reconciled migrations with the queue');
     return summary;
   }
 }

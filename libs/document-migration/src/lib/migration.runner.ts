@@ -51,7 +51,12 @@ export class MigrationRunner {
       const progress = await this.migrations.lockProgress(manager, migrationId);
       if (!progress || progress.status !== 'in_progress' || progress.openSlices > 0) return progress?.status;
       if (progress.movedDocuments !== progress.totalDocuments) {
-        await this.finish(manager, migrationId, 'failed', `Moved ${progress.movedDocuments} of ${progress.totalDocuments} documents.`);
+        await this.finish(
+          manager,
+          migrationId,
+          'failed',
+          `Moved ${progress.movedDocuments} of ${progress.totalDocuments} documents.`,
+        );
         return 'failed';
       }
       await this.finish(manager, migrationId, 'completed');
@@ -72,7 +77,11 @@ export class MigrationRunner {
     return `Moving documents failed: ${(error as Error)?.message ?? String(error)}`.slice(0, 500);
   }
 
-  private async moveBatch(manager: EntityManager, migrationId: string, slice: number): Promise<{ moved: number; outcome: SliceOutcome | 'more' }> {
+  private async moveBatch(
+    manager: EntityManager,
+    migrationId: string,
+    slice: number,
+  ): Promise<{ moved: number; outcome: SliceOutcome | 'more' }> {
     const current = await this.slices.lockForBatch(manager, migrationId, slice);
     if (!current || current.status !== 'in_progress') return { moved: 0, outcome: 'stopped' };
     if (current.done) return { moved: 0, outcome: 'finished' };
@@ -87,11 +96,20 @@ export class MigrationRunner {
       limit,
     });
     const done = moved < limit;
-    await this.slices.checkpoint(manager, migrationId, slice, { cursor: done || lastKey === null ? current.keyTo : lastKey, moved, done });
+    await this.slices.checkpoint(manager, migrationId, slice, {
+      cursor: done || lastKey === null ? current.keyTo : lastKey,
+      moved,
+      done,
+    });
     return { moved, outcome: done ? 'finished' : 'more' };
   }
 
-  private async finish(manager: EntityManager, migrationId: string, to: 'completed' | 'failed', reason?: string): Promise<boolean> {
+  private async finish(
+    manager: EntityManager,
+    migrationId: string,
+    to: 'completed' | 'failed',
+    reason?: string,
+  ): Promise<boolean> {
     if (!(await this.migrations.markFinished(manager, migrationId, to, reason))) return false;
     this.logger.log({ migrationId, status: to, reason }, 'Migration finished');
     return true;

@@ -60,13 +60,18 @@ export class MigrationService {
    * Creates the migration `pending` with its total, its holds and its slices in one transaction, then enqueues
    * one job per slice. The holds' exclusion constraint rejects overlap with any unfinished migration.
    */
-  async start(workspaceId: string, input: StartMigrationInput): Promise<{ migrationId: string; status: MigrationState }> {
+  async start(
+    workspaceId: string,
+    input: StartMigrationInput,
+  ): Promise<{ migrationId: string; status: MigrationState }> {
     if (input.organizationId === input.targetOrganizationId) throw MigrationError.sameOrganization();
     const sourceKey = await this.workspaces.organizationKey(workspaceId, input.organizationId);
     const targetKey = await this.workspaces.organizationKey(workspaceId, input.targetOrganizationId);
     const migrationId = randomUUID();
     const slices = await withTransaction(this.dataSource, async (manager) => {
-      const plan = input.documentIds ? await this.planDocuments(manager, sourceKey, input.documentIds) : await this.planOrganization(manager, sourceKey);
+      const plan = input.documentIds
+        ? await this.planDocuments(manager, sourceKey, input.documentIds)
+        : await this.planOrganization(manager, sourceKey);
       const seq = await this.migrations.insert(manager, {
         id: migrationId,
         workspaceId,
@@ -85,14 +90,20 @@ export class MigrationService {
       await this.slices.insertPlan(manager, migrationId, plan.slices);
       return plan.slices;
     });
-    await this.queue.tryEnqueueSlices(migrationId, slices.map((s) => s.slice));
+    await this.queue.tryEnqueueSlices(
+      migrationId,
+      slices.map((s) => s.slice),
+    );
     return { migrationId, status: 'pending' };
   }
 
   /** Status from Postgres; the organization must be the migration's source or target, in the caller's workspace. */
   async status(workspaceId: string, organizationId: string, migrationId: string): Promise<MigrationView> {
     const migration = await this.migrations.findInWorkspace(workspaceId, migrationId);
-    if (!migration || (migration.sourceOrganizationId !== organizationId && migration.targetOrganizationId !== organizationId)) {
+    if (
+      !migration ||
+      (migration.sourceOrganizationId !== organizationId && migration.targetOrganizationId !== organizationId)
+    ) {
       throw MigrationError.migrationNotFound();
     }
     return {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { planListSlices, planRangeSlices, SlicePlan } from './slice-plan';
 
-const covers = (slices: SlicePlan[], key: bigint) => slices.filter((s) => BigInt(s.keyFrom) < key && key <= BigInt(s.keyTo)).length;
+const covers = (slices: SlicePlan[], key: bigint) =>
+  slices.filter((s) => BigInt(s.keyFrom) < key && key <= BigInt(s.keyTo)).length;
 
 describe('slice plans', () => {
   it('cuts a key range into contiguous, disjoint slices covering every key (property)', () => {
@@ -32,12 +33,16 @@ describe('slice plans', () => {
 
   it('cuts listed keys into runs of at most sliceSize, each key in exactly one slice (property)', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 300 }), fc.integer({ min: 1, max: 50 }), (keys, sliceSize) => {
-        const sorted = [...keys].sort((a, b) => a - b).map(String);
-        const slices = planListSlices(sorted, sliceSize);
-        expect(slices).toHaveLength(Math.ceil(sorted.length / sliceSize));
-        for (const key of sorted) expect(covers(slices, BigInt(key))).toBe(1);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 1, max: 50 }),
+        (keys, sliceSize) => {
+          const sorted = [...keys].sort((a, b) => a - b).map(String);
+          const slices = planListSlices(sorted, sliceSize);
+          expect(slices).toHaveLength(Math.ceil(sorted.length / sliceSize));
+          for (const key of sorted) expect(covers(slices, BigInt(key))).toBe(1);
+        },
+      ),
     );
   });
 

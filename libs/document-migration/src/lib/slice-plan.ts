@@ -20,7 +20,13 @@ export function planListSlices(sortedKeys: readonly string[], sliceSize: number)
 }
 
 /** A whole organization: its key range [minKey, maxKey] cut into equal widths, one slice per ~sliceSize documents. */
-export function planRangeSlices(total: number, minKey: string | null, maxKey: string | null, sliceSize: number, maxSlices: number): SlicePlan[] {
+export function planRangeSlices(
+  total: number,
+  minKey: string | null,
+  maxKey: string | null,
+  sliceSize: number,
+  maxSlices: number,
+): SlicePlan[] {
   if (total === 0 || minKey === null || maxKey === null) return [{ slice: 0, keyFrom: '0', keyTo: '0' }];
   const low = BigInt(minKey) - 1n;
   const high = BigInt(maxKey);

@@ -28,7 +28,12 @@ export class WorkspaceService {
     const workspaceId = randomUUID();
     const apiKey = generateSecret('wk_', 18);
     const authToken = generateSecret('wat_', 32);
-    await this.workspaces.insert({ id: workspaceId, name, apiKeyDigest: digestSecret(apiKey), authTokenDigest: digestSecret(authToken) });
+    await this.workspaces.insert({
+      id: workspaceId,
+      name,
+      apiKeyDigest: digestSecret(apiKey),
+      authTokenDigest: digestSecret(authToken),
+    });
     return { workspaceId, apiKey, authToken };
   }
 
@@ -58,7 +63,11 @@ export class WorkspaceService {
   }
 
   /** Imports everything or nothing. */
-  async importDocuments(workspaceId: string, organizationId: string, documents: ImportedDocument[]): Promise<OrganizationStats> {
+  async importDocuments(
+    workspaceId: string,
+    organizationId: string,
+    documents: ImportedDocument[],
+  ): Promise<OrganizationStats> {
     await this.requireWorkspace(workspaceId);
     const organizationKey = await this.organizationKey(workspaceId, organizationId);
     try {

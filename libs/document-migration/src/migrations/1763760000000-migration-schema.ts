@@ -36,7 +36,9 @@ export class MigrationSchema1763760000000 implements MigrationInterface {
         "created_at" timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT "documents_organization_id_uq" UNIQUE ("organization_key", "id")
       )`);
-    await runner.query(`CREATE INDEX "documents_organization_key_idx" ON "migration"."documents" ("organization_key", "key")`);
+    await runner.query(
+      `CREATE INDEX "documents_organization_key_idx" ON "migration"."documents" ("organization_key", "key")`,
+    );
     await runner.query(`
       CREATE TABLE "migration"."records" (
         "key" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -64,7 +66,9 @@ export class MigrationSchema1763760000000 implements MigrationInterface {
         CONSTRAINT "migrations_distinct_orgs_ck" CHECK ("source_organization_key" <> "target_organization_key"),
         CONSTRAINT "migrations_failure_reason_ck" CHECK (("status" = 'failed') = ("failure_reason" IS NOT NULL))
       )`);
-    await runner.query(`CREATE INDEX "migrations_unfinished_idx" ON "migration"."migrations" ("created_at") WHERE "status" IN ('pending', 'in_progress')`);
+    await runner.query(
+      `CREATE INDEX "migrations_unfinished_idx" ON "migration"."migrations" ("created_at") WHERE "status" IN ('pending', 'in_progress')`,
+    );
     // The state machine, enforced where the state lives: no writer can make an illegal move.
     await runner.query(`
       CREATE FUNCTION "migration"."enforce_migration_transition"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -101,11 +105,21 @@ export class MigrationSchema1763760000000 implements MigrationInterface {
         "roles" int8range NOT NULL,
         CONSTRAINT "migration_holds_overlap_ex" EXCLUDE USING gist ("organization_key" WITH =, "keys" WITH &&, "roles" WITH &&)
       )`);
-    await runner.query(`CREATE INDEX "migration_holds_migration_idx" ON "migration"."migration_holds" ("migration_id", "document_key")`);
+    await runner.query(
+      `CREATE INDEX "migration_holds_migration_idx" ON "migration"."migration_holds" ("migration_id", "document_key")`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['migration_holds', 'migration_slices', 'migrations', 'records', 'documents', 'organizations', 'workspaces']) {
+    for (const table of [
+      'migration_holds',
+      'migration_slices',
+      'migrations',
+      'records',
+      'documents',
+      'organizations',
+      'workspaces',
+    ]) {
       await runner.query(`DROP TABLE IF EXISTS "migration"."${table}"`);
     }
     await runner.query(`DROP FUNCTION IF EXISTS "migration"."enforce_migration_transition"()`);

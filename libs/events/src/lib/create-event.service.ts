@@ -73,16 +73,23 @@ export class CreateEventService {
   /** The spec's checks of the file parts and their options, after the event fields. */
   private planImages(command: CreateEventCommand): PlannedImage[] {
     const unknownPart = command.uploads.find((upload) => upload.field !== 'cover' && upload.field !== 'gallery');
-    if (unknownPart) throw invalidBody(`Unexpected file field ${unknownPart.field}; images go in cover or gallery`, unknownPart.field);
+    if (unknownPart)
+      throw invalidBody(`Unexpected file field ${unknownPart.field}; images go in cover or gallery`, unknownPart.field);
     const covers = command.uploads.filter((upload) => upload.field === 'cover');
     const gallery = command.uploads.filter((upload) => upload.field === 'gallery');
     if (covers.length > 1) throw invalidBody('Only one cover image is allowed', 'cover');
-    if (gallery.length > MAX_GALLERY_FILES) throw invalidBody(`At most ${MAX_GALLERY_FILES} gallery images are allowed`, 'gallery');
+    if (gallery.length > MAX_GALLERY_FILES)
+      throw invalidBody(`At most ${MAX_GALLERY_FILES} gallery images are allowed`, 'gallery');
     const cover = this.options('cover', covers.length > 0, command.imageOptions.cover);
     const galleryParsed = this.options('gallery', gallery.length > 0, command.imageOptions.gallery);
     return [
       ...covers.map((upload) => ({ role: 'cover' as const, position: 0, upload, options: cover as ImageOptions })),
-      ...gallery.map((upload, position) => ({ role: 'gallery' as const, position, upload, options: galleryParsed as ImageOptions })),
+      ...gallery.map((upload, position) => ({
+        role: 'gallery' as const,
+        position,
+        upload,
+        options: galleryParsed as ImageOptions,
+      })),
     ];
   }
 
@@ -98,11 +105,14 @@ export class CreateEventService {
 
   private async resolveCreator(actor: EventActor, input: CreateEventInput): Promise<string> {
     if (actor.kind === 'user') {
-      if (input.userId !== null && input.userId !== actor.userId) throw invalidBody('userId is only accepted with a service or master key', 'userId');
+      if (input.userId !== null && input.userId !== actor.userId)
+        throw invalidBody('userId is only accepted with a service or master key', 'userId');
       return actor.userId as string;
     }
-    if (input.userId === null) throw invalidBody('userId is required when a service or master key creates an event', 'userId');
-    if (!(await this.settings.users.userExists(actor.projectId, input.userId))) throw invalidBody('userId does not name a user of this project', 'userId');
+    if (input.userId === null)
+      throw invalidBody('userId is required when a service or master key creates an event', 'userId');
+    if (!(await this.settings.users.userExists(actor.projectId, input.userId)))
+      throw invalidBody('userId does not name a user of this project', 'userId');
     return input.userId;
   }
 
@@ -127,7 +137,11 @@ export class CreateEventService {
   private async processImages(images: PlannedImage[], workDir: string | null): Promise<ProcessedImage[]> {
     const oversized = images.find((image) => image.upload.tooLarge);
     if (oversized) {
-      throw new EventError(EventErrorCode.FILE_TOO_LARGE, `${oversized.upload.filename} exceeds the 50 MB limit for one image`, { file: oversized.upload.filename });
+      throw new EventError(
+        EventErrorCode.FILE_TOO_LARGE,
+        `${oversized.upload.filename} exceeds the 50 MB limit for one image`,
+        { file: oversized.upload.filename },
+      );
     }
     if (images.length === 0) return [];
     if (!workDir) throw new Error('A work directory is required to process images');
@@ -136,7 +150,12 @@ export class CreateEventService {
         const outDir = join(workDir, `out-${index}`);
         await mkdir(outDir, { recursive: true });
         const { upload } = image;
-        return processImage({ path: upload.path as string, filename: upload.filename, size: upload.size }, image.options, outDir, { maxPixels: this.settings.maxImagePixels });
+        return processImage(
+          { path: upload.path as string, filename: upload.filename, size: upload.size },
+          image.options,
+          outDir,
+          { maxPixels: this.settings.maxImagePixels },
+        );
       }),
     );
     collectWhenIdle();
@@ -145,7 +164,13 @@ export class CreateEventService {
     return results.map((result) => (result as PromiseFulfilledResult<ProcessedImage>).value);
   }
 
-  private async persist(actor: EventActor, input: CreateEventInput, creator: string, images: PlannedImage[], processed: ProcessedImage[]): Promise<EventView> {
+  private async persist(
+    actor: EventActor,
+    input: CreateEventInput,
+    creator: string,
+    images: PlannedImage[],
+    processed: ProcessedImage[],
+  ): Promise<EventView> {
     const { storage } = this.settings;
     const eventId = randomUUID();
     const keyOf = (fileId: string, name: string, rendition: ProcessedRendition) =>
@@ -153,29 +178,53 @@ export class CreateEventService {
     const files = images.map((image, index) => {
       const result = processed[index] as ProcessedImage;
       const id = randomUUID();
-      const renditions = [['original', result.original] as const, ...Object.entries(result.variants)].map(([name, rendition]) => ({
-        name,
-        rendition,
-        key: keyOf(id, name, rendition),
-      }));
-      const stored = (rendition: ProcessedRendition, key: string) => ({ key, width: rendition.width, height: rendition.height, size: rendition.size, format: rendition.format });
+      const renditions = [['original', result.original] as const, ...Object.entries(result.variants)].map(
+        ([name, rendition]) => ({
+          name,
+          rendition,
+          key: keyOf(id, name, rendition),
+        }),
+      );
+      const stored = (rendition: ProcessedRendition, key: string) => ({
+        key,
+        width: rendition.width,
+        height: rendition.height,
+        size: rendition.size,
+        format: rendition.format,
+      });
       const [original, ...variants] = renditions.map(({ rendition, key }) => stored(rendition, key));
       return {
         renditions,
         row: {
-          id, projectId: actor.projectId, eventId, role: image.role, position: image.position, originalName: image.upload.filename,
+          id,
+          projectId: actor.projectId,
+          eventId,
+          role: image.role,
+          position: image.position,
+          originalName: image.upload.filename,
           original: original as ReturnType<typeof stored>,
-          variants: Object.fromEntries(renditions.slice(1).map(({ name }, i) => [name, variants[i] as ReturnType<typeof stored>])),
+          variants: Object.fromEntries(
+            renditions.slice(1).map(({ name }, i) => [name, variants[i] as ReturnType<typeof stored>]),
+          ),
           metadata: result.metadata,
         },
       };
     });
     const uploads = files.flatMap((file) => file.renditions);
     // Journaled before the first put: a process dying before the commit leaves a row the sweeper acts on.
-    if (uploads.length > 0) await this.journal.record(actor.projectId, eventId, uploads.map(({ key }) => key));
+    if (uploads.length > 0)
+      await this.journal.record(
+        actor.projectId,
+        eventId,
+        uploads.map(({ key }) => key),
+      );
     try {
       // Settle every put before deciding, so an undo never races a write still in flight.
-      const puts = await Promise.allSettled(uploads.map(({ key, rendition }) => storage.put(key, rendition.path, CONTENT_TYPES[rendition.format] ?? 'application/octet-stream')));
+      const puts = await Promise.allSettled(
+        uploads.map(({ key, rendition }) =>
+          storage.put(key, rendition.path, CONTENT_TYPES[rendition.format] ?? 'application/octet-stream'),
+        ),
+      );
       const failedPut = puts.find((result): result is PromiseRejectedResult => result.status === 'rejected');
       if (failedPut) throw failedPut.reason;
       const row = {
@@ -191,7 +240,12 @@ export class CreateEventService {
         url: input.url,
         venueName: input.venueName,
         address: input.address,
-        location: input.location ? { type: 'Point' as const, coordinates: [input.location.longitude, input.location.latitude] as [number, number] } : null,
+        location: input.location
+          ? {
+              type: 'Point' as const,
+              coordinates: [input.location.longitude, input.location.latitude] as [number, number],
+            }
+          : null,
         spaceId: input.spaceId,
         visibility: input.visibility,
         allowMaybe: input.allowMaybe,
@@ -205,7 +259,10 @@ export class CreateEventService {
       if (files.length === 0) return toEventView(await this.events.insert(this.dataSource, row), [], urlFor);
       return await withTransaction(this.dataSource, async (manager) => {
         const saved = await this.events.insert(manager, row);
-        const savedFiles = await this.files.insertMany(manager, files.map((file) => file.row));
+        const savedFiles = await this.files.insertMany(
+          manager,
+          files.map((file) => file.row),
+        );
         if (uploads.length > 0) await this.journal.settle(manager, actor.projectId, eventId);
         return toEventView(saved, savedFiles, urlFor);
       });

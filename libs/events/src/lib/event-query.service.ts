@@ -40,11 +40,19 @@ export class EventQueryService {
 
   /** Lists and radius searches tolerate replication lag: a read replica answers when there is one. */
   async list(actor: EventActor, query: ListEventsQuery): Promise<EventPage> {
-    const [events, total] = await this.replicas.read((db) => this.events.listPage(actor.projectId, viewerOf(actor), query, db));
+    const [events, total] = await this.replicas.read((db) =>
+      this.events.listPage(actor.projectId, viewerOf(actor), query, db),
+    );
     const urlFor = (key: string) => this.settings.storage.url(key);
     return {
       data: events.map(({ files, ...event }) => toEventView(event, files ?? [], urlFor)),
-      pagination: { page: query.page, pageSize: query.limit, totalPages: Math.ceil(total / query.limit), totalItems: total, hasMore: query.page * query.limit < total },
+      pagination: {
+        page: query.page,
+        pageSize: query.limit,
+        totalPages: Math.ceil(total / query.limit),
+        totalItems: total,
+        hasMore: query.page * query.limit < total,
+      },
     };
   }
 
@@ -67,8 +75,18 @@ export class EventQueryService {
 
   private async present(actor: EventActor, events: EventRecord[], db?: DataSource): Promise<EventView[]> {
     if (events.length === 0) return [];
-    const files = await this.files.findForEvents(actor.projectId, events.map((event) => event.id), db);
+    const files = await this.files.findForEvents(
+      actor.projectId,
+      events.map((event) => event.id),
+      db,
+    );
     const urlFor = (key: string) => this.settings.storage.url(key);
-    return events.map((event) => toEventView(event, files.filter((file) => file.eventId === event.id), urlFor));
+    return events.map((event) =>
+      toEventView(
+        event,
+        files.filter((file) => file.eventId === event.id),
+        urlFor,
+      ),
+    );
   }
 }

@@ -62,7 +62,9 @@ export function toFileView(file: EventFile, urlFor: (key: string) => string): Ev
     position: file.position,
     originalName: file.originalName,
     original: imageView(file.original, urlFor),
-    variants: Object.fromEntries(Object.entries(file.variants).map(([name, image]) => [name, imageView(image, urlFor)])),
+    variants: Object.fromEntries(
+      Object.entries(file.variants).map(([name, image]) => [name, imageView(image, urlFor)]),
+    ),
     metadata: file.metadata,
     createdAt: new Date(file.createdAt).toISOString(),
   };
@@ -70,7 +72,9 @@ export function toFileView(file: EventFile, urlFor: (key: string) => string): Ev
 
 /** `files` is present only when the event has images, as the spec's "when images were uploaded" says. */
 export function toEventView(event: EventRecord, files: EventFile[], urlFor: (key: string) => string): EventView {
-  const ordered = [...files].sort((a, b) => (a.role === b.role ? a.position - b.position : a.role === 'cover' ? -1 : 1));
+  const ordered = [...files].sort((a, b) =>
+    a.role === b.role ? a.position - b.position : a.role === 'cover' ? -1 : 1,
+  );
   return {
     id: event.id,
     projectId: event.projectId,

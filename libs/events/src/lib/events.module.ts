@@ -7,13 +7,21 @@ import { EventRsvp } from './event-rsvp.entity';
 import { EventRecord } from './event.entity';
 import { EventsSettings } from './events.settings';
 import { GuestListService } from './guest-list.service';
-import { EventFileRepository, EventRepository, RsvpRepository, SpaceRepository, UploadJournalRepository } from './repositories';
+import {
+  EventFileRepository,
+  EventRepository,
+  RsvpRepository,
+  SpaceRepository,
+  UploadJournalRepository,
+} from './repositories';
 import { RsvpService } from './rsvp.service';
 import { Space, SpaceMember } from './space.entity';
 import { SpaceService } from './space.service';
 import { UploadJournal } from './upload-journal';
 
-const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<EventsSettings>().setClassMethodName('forRoot').build();
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<EventsSettings>()
+  .setClassMethodName('forRoot')
+  .build();
 
 const REPOSITORIES = [EventRepository, EventFileRepository, RsvpRepository, SpaceRepository, UploadJournalRepository];
 const SERVICES = [CreateEventService, RsvpService, EventQueryService, GuestListService, SpaceService, UploadJournal];

@@ -42,8 +42,19 @@ export class GuestListService {
     }
     const [rows, total] = await this.rsvps.guestPage(actor.projectId, event.id, { page, limit, status });
     return {
-      data: rows.map((row) => ({ userId: row.userId, status: row.status, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
-      pagination: { page, pageSize: limit, totalPages: Math.ceil(total / limit), totalItems: total, hasMore: page * limit < total },
+      data: rows.map((row) => ({
+        userId: row.userId,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+      pagination: {
+        page,
+        pageSize: limit,
+        totalPages: Math.ceil(total / limit),
+        totalItems: total,
+        hasMore: page * limit < total,
+      },
     };
   }
 }

@@ -3,7 +3,13 @@ import { intInRange, oneOf, positiveNumber, rejectUnknown, requireObject } from 
 
 export const IMAGE_FORMATS = ['webp', 'jpeg', 'png', 'original'] as const;
 export const IMAGE_FITS = ['cover', 'contain', 'inside', 'outside'] as const;
-export const IMAGE_MODES = ['exact-dimensions', 'aspect-ratio-width-based', 'aspect-ratio-height-based', 'original-aspect', 'multi-aspect-ratio'] as const;
+export const IMAGE_MODES = [
+  'exact-dimensions',
+  'aspect-ratio-width-based',
+  'aspect-ratio-height-based',
+  'original-aspect',
+  'multi-aspect-ratio',
+] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export type ImageFit = (typeof IMAGE_FITS)[number];
 
@@ -51,9 +57,11 @@ const NAME = /^[A-Za-z0-9_-]{1,40}$/;
 function namedSizes(value: unknown, field: string): Record<string, number> {
   const record = requireObject(value, field);
   const entries = Object.entries(record);
-  if (entries.length === 0 || entries.length > MAX_VARIANTS) throw invalidBody(`${field} must name 1 to ${MAX_VARIANTS} variants`, field);
+  if (entries.length === 0 || entries.length > MAX_VARIANTS)
+    throw invalidBody(`${field} must name 1 to ${MAX_VARIANTS} variants`, field);
   for (const [name, size] of entries) {
-    if (!NAME.test(name) || name === 'original') throw invalidBody(`${field} has an invalid variant name: ${name}`, field);
+    if (!NAME.test(name) || name === 'original')
+      throw invalidBody(`${field} has an invalid variant name: ${name}`, field);
     intInRange(size, `${field}.${name}`, MIN_SIZE, MAX_SIZE);
   }
   return record as Record<string, number>;
@@ -62,7 +70,10 @@ function namedSizes(value: unknown, field: string): Record<string, number> {
 function aspectRatio(value: unknown, field: string): AspectRatio {
   const ratio = requireObject(value, field);
   rejectUnknown(ratio, ['width', 'height'], field);
-  return { width: positiveNumber(ratio['width'], `${field}.width`), height: positiveNumber(ratio['height'], `${field}.height`) };
+  return {
+    width: positiveNumber(ratio['width'], `${field}.width`),
+    height: positiveNumber(ratio['height'], `${field}.height`),
+  };
 }
 
 /** Validates `cover.options` / `gallery.options` (already JSON-parsed) as the union discriminated by `mode`. */
@@ -75,32 +86,53 @@ export function parseImageOptions(raw: unknown, field: string): ImageOptions {
     quality: value['quality'] === undefined ? 85 : intInRange(value['quality'], `${field}.quality`, 1, 100),
     format: value['format'] === undefined ? 'webp' : oneOf(value['format'], `${field}.format`, IMAGE_FORMATS),
     stripExif: value['stripExif'] === undefined ? true : strictBoolean(value['stripExif'], `${field}.stripExif`),
-    fit: value['fit'] === undefined ? (mode === 'original-aspect' ? 'inside' : 'cover') : oneOf(value['fit'], `${field}.fit`, fitChoices),
+    fit:
+      value['fit'] === undefined
+        ? mode === 'original-aspect'
+          ? 'inside'
+          : 'cover'
+        : oneOf(value['fit'], `${field}.fit`, fitChoices),
   };
   switch (mode) {
     case 'exact-dimensions': {
       const dims = requireObject(value['dimensions'], `${field}.dimensions`);
       const entries = Object.entries(dims);
-      if (entries.length === 0 || entries.length > MAX_VARIANTS) throw invalidBody(`${field}.dimensions must name 1 to ${MAX_VARIANTS} variants`, `${field}.dimensions`);
+      if (entries.length === 0 || entries.length > MAX_VARIANTS)
+        throw invalidBody(`${field}.dimensions must name 1 to ${MAX_VARIANTS} variants`, `${field}.dimensions`);
       const dimensions: Record<string, { width: number; height: number }> = {};
       for (const [name, box] of entries) {
         const at = `${field}.dimensions.${name}`;
-        if (!NAME.test(name) || name === 'original') throw invalidBody(`${field}.dimensions has an invalid variant name: ${name}`, at);
+        if (!NAME.test(name) || name === 'original')
+          throw invalidBody(`${field}.dimensions has an invalid variant name: ${name}`, at);
         const size = requireObject(box, at);
         rejectUnknown(size, ['width', 'height'], at);
-        dimensions[name] = { width: intInRange(size['width'], `${at}.width`, MIN_SIZE, MAX_SIZE), height: intInRange(size['height'], `${at}.height`, MIN_SIZE, MAX_SIZE) };
+        dimensions[name] = {
+          width: intInRange(size['width'], `${at}.width`, MIN_SIZE, MAX_SIZE),
+          height: intInRange(size['height'], `${at}.height`, MIN_SIZE, MAX_SIZE),
+        };
       }
       return { ...common, mode, dimensions };
     }
     case 'aspect-ratio-width-based':
-      return { ...common, mode, aspectRatio: aspectRatio(value['aspectRatio'], `${field}.aspectRatio`), widths: namedSizes(value['widths'], `${field}.widths`) };
+      return {
+        ...common,
+        mode,
+        aspectRatio: aspectRatio(value['aspectRatio'], `${field}.aspectRatio`),
+        widths: namedSizes(value['widths'], `${field}.widths`),
+      };
     case 'aspect-ratio-height-based':
-      return { ...common, mode, aspectRatio: aspectRatio(value['aspectRatio'], `${field}.aspectRatio`), heights: namedSizes(value['heights'], `${field}.heights`) };
+      return {
+        ...common,
+        mode,
+        aspectRatio: aspectRatio(value['aspectRatio'], `${field}.aspectRatio`),
+        heights: namedSizes(value['heights'], `${field}.heights`),
+      };
     case 'original-aspect':
       return { ...common, mode, sizes: namedSizes(value['sizes'], `${field}.sizes`) };
     case 'multi-aspect-ratio': {
       const ratios = value['aspectRatios'];
-      if (!Array.isArray(ratios) || ratios.length < 1 || ratios.length > 10) throw invalidBody(`${field}.aspectRatios must hold 1 to 10 ratios`, `${field}.aspectRatios`);
+      if (!Array.isArray(ratios) || ratios.length < 1 || ratios.length > 10)
+        throw invalidBody(`${field}.aspectRatios must hold 1 to 10 ratios`, `${field}.aspectRatios`);
       const aspectRatios = ratios.map((ratio, index) => aspectRatio(ratio, `${field}.aspectRatios.${index}`));
       return { ...common, mode, aspectRatios, sizes: namedSizes(value['sizes'], `${field}.sizes`) };
     }
@@ -112,7 +144,8 @@ function strictBoolean(value: unknown, field: string): boolean {
   return value;
 }
 
-const derived = (size: number, numerator: number, denominator: number) => Math.max(1, Math.round((size * numerator) / denominator));
+const derived = (size: number, numerator: number, denominator: number) =>
+  Math.max(1, Math.round((size * numerator) / denominator));
 const ratioLabel = (ratio: AspectRatio) => `${ratio.width}x${ratio.height}`.replace(/\./g, '_');
 
 /**
@@ -124,21 +157,40 @@ export function computeVariants(options: ImageOptions): VariantSpec[] {
   const fit = options.fit;
   switch (options.mode) {
     case 'exact-dimensions':
-      return Object.entries(options.dimensions).map(([name, box]) => ({ name, width: box.width, height: box.height, fit }));
+      return Object.entries(options.dimensions).map(([name, box]) => ({
+        name,
+        width: box.width,
+        height: box.height,
+        fit,
+      }));
     case 'aspect-ratio-width-based': {
       const { width: rw, height: rh } = options.aspectRatio;
-      return Object.entries(options.widths).map(([name, width]) => ({ name, width, height: derived(width, rh, rw), fit }));
+      return Object.entries(options.widths).map(([name, width]) => ({
+        name,
+        width,
+        height: derived(width, rh, rw),
+        fit,
+      }));
     }
     case 'aspect-ratio-height-based': {
       const { width: rw, height: rh } = options.aspectRatio;
-      return Object.entries(options.heights).map(([name, height]) => ({ name, width: derived(height, rw, rh), height, fit }));
+      return Object.entries(options.heights).map(([name, height]) => ({
+        name,
+        width: derived(height, rw, rh),
+        height,
+        fit,
+      }));
     }
     case 'original-aspect':
       return Object.entries(options.sizes).map(([name, size]) => ({ name, width: size, height: size, fit }));
     case 'multi-aspect-ratio':
       return options.aspectRatios.flatMap((ratio) =>
-        Object.entries(options.sizes).map(([name, width]) => ({ name: `${name}-${ratioLabel(ratio)}`, width, height: derived(width, ratio.height, ratio.width), fit })),
+        Object.entries(options.sizes).map(([name, width]) => ({
+          name: `${name}-${ratioLabel(ratio)}`,
+          width,
+          height: derived(width, ratio.height, ratio.width),
+          fit,
+        })),
       );
   }
 }
-

@@ -16,21 +16,40 @@ describe('processImage: decode-once and per-rendition paths agree', () => {
     dir = mkdtempSync(join(tmpdir(), 'image-processor-'));
     source = join(dir, 'rotated.jpg');
     // 300x200 stored pixels, EXIF orientation 6: shown as 200x300 once auto-oriented.
-    const stored = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 40, b: 90 } } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const stored = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 40, b: 90 } },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     writeFileSync(source, stored);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const run = async (stripExif: boolean, raw: Record<string, unknown>) => {
     const out = mkdtempSync(join(dir, 'out-'));
-    const result = await processImage({ path: source, filename: 'rotated.jpg', size: 1 }, parseImageOptions({ ...raw, stripExif }, 'options'), out, { maxPixels: 1_000_000 });
+    const result = await processImage(
+      { path: source, filename: 'rotated.jpg', size: 1 },
+      parseImageOptions({ ...raw, stripExif }, 'options'),
+      out,
+      { maxPixels: 1_000_000 },
+    );
     const dims = (r: { width: number; height: number; format: string }) => `${r.width}x${r.height} ${r.format}`;
-    return { original: dims(result.original), variants: Object.fromEntries(Object.entries(result.variants).map(([name, r]) => [name, dims(r)])) };
+    return {
+      original: dims(result.original),
+      variants: Object.fromEntries(Object.entries(result.variants).map(([name, r]) => [name, dims(r)])),
+    };
   };
 
   it.each([
-    ['exact-dimensions, cover', { mode: 'exact-dimensions', dimensions: { thumb: { width: 50, height: 50 }, wide: { width: 160, height: 90 } } }],
-    ['exact-dimensions, contain, jpeg', { mode: 'exact-dimensions', fit: 'contain', format: 'jpeg', dimensions: { box: { width: 120, height: 60 } } }],
+    [
+      'exact-dimensions, cover',
+      { mode: 'exact-dimensions', dimensions: { thumb: { width: 50, height: 50 }, wide: { width: 160, height: 90 } } },
+    ],
+    [
+      'exact-dimensions, contain, jpeg',
+      { mode: 'exact-dimensions', fit: 'contain', format: 'jpeg', dimensions: { box: { width: 120, height: 60 } } },
+    ],
     ['original-aspect, inside, png', { mode: 'original-aspect', format: 'png', sizes: { small: 100, big: 250 } }],
   ])('%s', async (_, raw) => {
     const once = await run(true, raw);

@@ -71,7 +71,12 @@ export interface ImageSource {
   size: number;
 }
 
-export async function processImage(source: ImageSource, options: ImageOptions, outDir: string, limits: ImageLimits): Promise<ProcessedImage> {
+export async function processImage(
+  source: ImageSource,
+  options: ImageOptions,
+  outDir: string,
+  limits: ImageLimits,
+): Promise<ProcessedImage> {
   const { path: sourcePath, filename } = source;
   const started = Date.now();
   const input = { limitInputPixels: limits.maxPixels, failOn: 'warning' as const, sequentialRead: true };
@@ -81,7 +86,8 @@ export async function processImage(source: ImageSource, options: ImageOptions, o
   } catch (error) {
     throw invalidImage(filename, (error as Error).message);
   }
-  if (!meta.format || !ACCEPTED_INPUT.has(meta.format) || !meta.width || !meta.height) throw invalidImage(filename, 'unsupported format');
+  if (!meta.format || !ACCEPTED_INPUT.has(meta.format) || !meta.width || !meta.height)
+    throw invalidImage(filename, 'unsupported format');
   if (meta.width * meta.height > limits.maxPixels) throw invalidImage(filename, `more than ${limits.maxPixels} pixels`);
   const format = options.format === 'original' ? (ENCODABLE.has(meta.format) ? meta.format : 'jpeg') : options.format;
   const extension = format === 'jpeg' ? 'jpg' : format;
@@ -98,7 +104,10 @@ export async function processImage(source: ImageSource, options: ImageOptions, o
     if (decodeOnce(meta, options)) {
       // One decode (oriented, sRGB) into memory; every rendition resizes and encodes a clone of those pixels.
       const decoded = await decodedPixels(sourcePath, input);
-      [original, ...rendered] = await Promise.all([render('original', decoded.clone()), ...specs.map((spec) => render(spec.name, resized(decoded.clone(), spec)))]);
+      [original, ...rendered] = await Promise.all([
+        render('original', decoded.clone()),
+        ...specs.map((spec) => render(spec.name, resized(decoded.clone(), spec))),
+      ]);
     } else {
       // Large (or metadata-keeping) sources stream from the file once per rendition, so no full-size copy of the
       // pixels is held (and sharp shrinks JPEG and WebP on load where a variant allows); past a few megapixels one
@@ -107,14 +116,25 @@ export async function processImage(source: ImageSource, options: ImageOptions, o
         const pipeline = sharp(sourcePath, input).rotate();
         return options.stripExif ? pipeline : pipeline.keepMetadata();
       };
-      const jobs = [() => render('original', base()), ...specs.map((spec) => () => render(spec.name, resized(base(), spec)))];
-      [original, ...rendered] = meta.width * meta.height > DECODE_ONCE_MAX_PIXELS ? await sequential(jobs) : await Promise.all(jobs.map((job) => job()));
+      const jobs = [
+        () => render('original', base()),
+        ...specs.map((spec) => () => render(spec.name, resized(base(), spec))),
+      ];
+      [original, ...rendered] =
+        meta.width * meta.height > DECODE_ONCE_MAX_PIXELS
+          ? await sequential(jobs)
+          : await Promise.all(jobs.map((job) => job()));
     }
     const variants = Object.fromEntries(specs.map((spec, index) => [spec.name, rendered[index] as ProcessedRendition]));
     return {
       original,
       variants,
-      metadata: { originalFormat: meta.format, originalSize: source.size, exifStripped: options.stripExif, processingTime: Date.now() - started },
+      metadata: {
+        originalFormat: meta.format,
+        originalSize: source.size,
+        exifStripped: options.stripExif,
+        processingTime: Date.now() - started,
+      },
     };
   } catch (error) {
     throw invalidImage(filename, (error as Error).message);

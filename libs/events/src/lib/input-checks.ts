@@ -11,7 +11,8 @@ export function requireObject(value: unknown, field: string): Record<string, unk
 
 export function rejectUnknown(value: Record<string, unknown>, allowed: readonly string[], field: string): void {
   const unknown = Object.keys(value).find((key) => !allowed.includes(key));
-  if (unknown !== undefined) throw invalidBody(`${field ? `${field}.` : ''}${unknown} is not allowed`, field ? `${field}.${unknown}` : unknown);
+  if (unknown !== undefined)
+    throw invalidBody(`${field ? `${field}.` : ''}${unknown} is not allowed`, field ? `${field}.${unknown}` : unknown);
 }
 
 export function intInRange(value: unknown, field: string, min: number, max: number): number {
@@ -22,7 +23,8 @@ export function intInRange(value: unknown, field: string, min: number, max: numb
 }
 
 export function positiveNumber(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw invalidBody(`${field} must be a positive number`, field);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw invalidBody(`${field} must be a positive number`, field);
   return value;
 }
 
@@ -45,7 +47,8 @@ export function characterCount(value: string): number {
 
 export function optionalString(value: unknown, field: string, max = 10000): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || characterCount(value) > max) throw invalidBody(`${field} must be a string of at most ${max} characters`, field);
+  if (typeof value !== 'string' || characterCount(value) > max)
+    throw invalidBody(`${field} must be a string of at most ${max} characters`, field);
   return value;
 }
 

@@ -7,13 +7,17 @@ import { CONTENT_TYPES, FileStorage, STORAGE_KEY, StoredObject } from './file-st
 export class LocalDiskStorage extends FileStorage {
   private readonly root: string;
 
-  constructor(root: string, private readonly publicBaseUrl: string) {
+  constructor(
+    root: string,
+    private readonly publicBaseUrl: string,
+  ) {
     super();
     this.root = resolve(root);
   }
 
   private pathOf(key: string): string {
-    if (!STORAGE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`Invalid storage key: ${key}`);
+    if (!STORAGE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.'))
+      throw new Error(`Invalid storage key: ${key}`);
     const full = resolve(join(this.root, key));
     if (!full.startsWith(this.root + sep)) throw new Error(`Invalid storage key: ${key}`);
     return full;
@@ -39,7 +43,11 @@ export class LocalDiskStorage extends FileStorage {
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) return null;
     const extension = key.slice(key.lastIndexOf('.') + 1);
-    return { stream: createReadStream(path), size: info.size, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' };
+    return {
+      stream: createReadStream(path),
+      size: info.size,
+      contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+    };
   }
 
   url(key: string): string {

@@ -42,7 +42,8 @@ export class RsvpService {
   async set(actor: EventActor, eventId: string, { status, userId: requested }: SetRsvpInput): Promise<EventView> {
     const userId = await this.resolveUser(actor, requested);
     return this.change(actor, eventId, userId, async (manager, event, previous) => {
-      if (status === 'maybe' && !event.allowMaybe) throw new EventError(EventErrorCode.MAYBE_DISABLED, 'This event does not accept maybe.');
+      if (status === 'maybe' && !event.allowMaybe)
+        throw new EventError(EventErrorCode.MAYBE_DISABLED, 'This event does not accept maybe.');
       if (status === 'going' && previous !== 'going' && event.capacity !== null && event.goingCount >= event.capacity) {
         throw new EventError(EventErrorCode.FULL, 'The event is full.');
       }
@@ -64,11 +65,13 @@ export class RsvpService {
 
   private async resolveUser(actor: EventActor, userId: string | undefined): Promise<string> {
     if (actor.kind === 'user') {
-      if (userId !== undefined && userId !== actor.userId) throw invalidBody('userId is only accepted with a service or master key', 'userId');
+      if (userId !== undefined && userId !== actor.userId)
+        throw invalidBody('userId is only accepted with a service or master key', 'userId');
       return actor.userId as string;
     }
     if (!userId) throw invalidBody('userId is required with a service or master key', 'userId');
-    if (!(await this.settings.users.userExists(actor.projectId, userId))) throw invalidBody('userId does not name a user of this project', 'userId');
+    if (!(await this.settings.users.userExists(actor.projectId, userId)))
+      throw invalidBody('userId does not name a user of this project', 'userId');
     return userId;
   }
 
@@ -83,8 +86,13 @@ export class RsvpService {
       const event = await this.events.lockInProject(manager, actor.projectId, eventId);
       if (!event) throw notFound();
       if (event.status === 'cancelled') throw new EventError(EventErrorCode.CANCELLED, 'The event is cancelled.');
-      if (Date.now() >= event.startTime.getTime()) throw new EventError(EventErrorCode.RSVP_CLOSED, 'RSVPs closed when the event started.');
-      if (event.visibility === 'members' && event.spaceId && !(await this.spaces.isActiveMember(actor.projectId, event.spaceId, userId))) {
+      if (Date.now() >= event.startTime.getTime())
+        throw new EventError(EventErrorCode.RSVP_CLOSED, 'RSVPs closed when the event started.');
+      if (
+        event.visibility === 'members' &&
+        event.spaceId &&
+        !(await this.spaces.isActiveMember(actor.projectId, event.spaceId, userId))
+      ) {
         throw new EventError(EventErrorCode.NOT_SPACE_MEMBER, 'Only active members of the space can RSVP.');
       }
       await apply(manager, event, await this.rsvps.findStatus(manager, actor.projectId, event.id, userId));

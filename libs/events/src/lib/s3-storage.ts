@@ -30,8 +30,16 @@ export class S3Storage extends FileStorage {
 
   constructor(private readonly options: S3StorageOptions) {
     super();
-    const credentials = options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined;
-    this.client = new this.sdk.S3Client({ region: options.region, endpoint: options.endpoint, forcePathStyle: options.forcePathStyle, credentials });
+    const credentials =
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined;
+    this.client = new this.sdk.S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials,
+    });
   }
 
   private objectKey(key: string): string {
@@ -41,7 +49,13 @@ export class S3Storage extends FileStorage {
   async put(key: string, sourcePath: string, contentType: string): Promise<void> {
     const { size } = await stat(sourcePath);
     await this.client.send(
-      new this.sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: createReadStream(sourcePath), ContentLength: size, ContentType: contentType }),
+      new this.sdk.PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.objectKey(key),
+        Body: createReadStream(sourcePath),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
     );
   }
 
@@ -49,14 +63,19 @@ export class S3Storage extends FileStorage {
     for (let i = 0; i < keys.length; i += 1000) {
       const chunk = keys.slice(i, i + 1000);
       await this.client.send(
-        new this.sdk.DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: chunk.map((key) => ({ Key: this.objectKey(key) })), Quiet: true } }),
+        new this.sdk.DeleteObjectsCommand({
+          Bucket: this.options.bucket,
+          Delete: { Objects: chunk.map((key) => ({ Key: this.objectKey(key) })), Quiet: true },
+        }),
       );
     }
   }
 
   async open(key: string): Promise<StoredObject | null> {
     try {
-      const object = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      const object = await this.client.send(
+        new this.sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+      );
       if (!object.Body) return null;
       return { stream: object.Body as Readable, size: object.ContentLength, contentType: object.ContentType };
     } catch (error) {
@@ -66,7 +85,9 @@ export class S3Storage extends FileStorage {
   }
 
   url(key: string): string {
-    return this.options.publicUrl ? `${this.options.publicUrl.replace(/\/$/, '')}/${this.objectKey(key)}` : `${this.options.appBaseUrl}/files/${key}`;
+    return this.options.publicUrl
+      ? `${this.options.publicUrl.replace(/\/$/, '')}/${this.objectKey(key)}`
+      : `${this.options.appBaseUrl}/files/${key}`;
   }
 
   destroy(): void {

@@ -17,7 +17,12 @@ export class SpaceService {
   }
 
   /** Upserts one membership; an unknown space (or one of another project) is `event/space-not-found`. */
-  async setMembership(projectId: string, spaceId: string, userId: string, status: SpaceMemberStatus): Promise<SpaceMember> {
+  async setMembership(
+    projectId: string,
+    spaceId: string,
+    userId: string,
+    status: SpaceMemberStatus,
+  ): Promise<SpaceMember> {
     const space = await this.spaces.findInProject(projectId, spaceId);
     if (!space) throw new EventError(EventErrorCode.SPACE_NOT_FOUND, 'The space does not exist.');
     return this.spaces.upsertMembership(projectId, space.id, userId, status);

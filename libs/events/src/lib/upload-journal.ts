@@ -22,7 +22,9 @@ export class UploadJournal implements OnApplicationBootstrap, OnApplicationShutd
     const { intervalSeconds, graceSeconds } = this.settings.uploadSweep;
     if (intervalSeconds <= 0) return;
     this.timer = setInterval(() => {
-      this.sweep(graceSeconds).catch((error) => this.logger.warn({ err: error, msg: 'Sweeping abandoned uploads failed; next tick retries' }));
+      this.sweep(graceSeconds).catch((error) =>
+        this.logger.warn({ err: error, msg: 'Sweeping abandoned uploads failed; next tick retries' }),
+      );
     }, intervalSeconds * 1000);
     this.timer.unref();
   }
@@ -55,8 +57,15 @@ export class UploadJournal implements OnApplicationBootstrap, OnApplicationShutd
       if (rows.length === 0) return 0;
       const keys = rows.flatMap((row) => row.keys);
       await this.settings.storage.delete(keys);
-      await this.rows.deleteEvents(manager, rows.map((row) => row.eventId));
-      this.logger.warn({ msg: 'Deleted files of event creations that never committed', events: rows.length, files: keys.length });
+      await this.rows.deleteEvents(
+        manager,
+        rows.map((row) => row.eventId),
+      );
+      this.logger.warn({
+        msg: 'Deleted files of event creations that never committed',
+        events: rows.length,
+        files: keys.length,
+      });
       return keys.length;
     });
   }

@@ -24,7 +24,13 @@ describe('zonedLocalToUtc', () => {
   });
 
   it('refuses what is not a local date-time', () => {
-    for (const value of ['2030-02-30T10:00:00', '2030-05-01T24:00:00', '2030-05-01 18:00', '2030-05-01T18:00:00Z', 'tomorrow']) {
+    for (const value of [
+      '2030-02-30T10:00:00',
+      '2030-05-01T24:00:00',
+      '2030-05-01 18:00',
+      '2030-05-01T18:00:00Z',
+      'tomorrow',
+    ]) {
       expect(zonedLocalToUtc(value, 'Europe/Berlin')).toBeUndefined();
     }
   });

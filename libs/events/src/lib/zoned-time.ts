@@ -7,7 +7,16 @@ const FORMATTERS_KEPT = 1000;
 function formatter(zone: string): Intl.DateTimeFormat {
   let format = formatters.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     if (formatters.size < FORMATTERS_KEPT) formatters.set(zone, format);
   }
   return format;
@@ -15,7 +24,11 @@ function formatter(zone: string): Intl.DateTimeFormat {
 
 /** The zone's wall clock at `instant`, read as if it were UTC, in ms (whole seconds). */
 function wallClock(instant: number, zone: string): number {
-  const parts = Object.fromEntries(formatter(zone).formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, Number(part.value)]),
+  );
   return Date.UTC(parts['year'], parts['month'] - 1, parts['day'], parts['hour'], parts['minute'], parts['second']);
 }
 
@@ -36,12 +49,15 @@ export function zonedLocalToUtc(local: string, zone: string): Date | undefined {
   const [year, month, day, hour, minute, second = '0', fraction = '0'] = match.slice(1);
   const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
   const check = new Date(wall);
-  if (check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day) || Number(hour) > 23) return undefined;
+  if (check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day) || Number(hour) > 23)
+    return undefined;
   const millis = Math.floor(Number(`0.${fraction}`) * 1000);
   // Offsets a day either side: a zone changes its offset at most once in between (DST or a rule change).
   const before = offsetAt(wall - DAY, zone);
   const after = offsetAt(wall + DAY, zone);
-  const candidates = [...new Set([wall - before, wall - after])].filter((instant) => wallClock(instant, zone) === wall).sort((a, b) => a - b);
+  const candidates = [...new Set([wall - before, wall - after])]
+    .filter((instant) => wallClock(instant, zone) === wall)
+    .sort((a, b) => a - b);
   const instant = candidates[0] ?? wall - before;
   return new Date(instant + millis);
 }

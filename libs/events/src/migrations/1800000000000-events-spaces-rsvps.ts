@@ -34,7 +34,9 @@ export class EventsSpacesRsvps1800000000000 implements MigrationInterface {
         PRIMARY KEY ("space_id", "user_id"),
         FOREIGN KEY ("project_id", "user_id") REFERENCES "community"."users" ("project_id", "id") ON DELETE CASCADE
       )`);
-    await runner.query(`CREATE INDEX "space_members_user_idx" ON "community"."space_members" ("project_id", "user_id") WHERE "status" = 'active'`);
+    await runner.query(
+      `CREATE INDEX "space_members_user_idx" ON "community"."space_members" ("project_id", "user_id") WHERE "status" = 'active'`,
+    );
     await runner.query(`
       CREATE TABLE "community"."events" (
         "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -69,10 +71,14 @@ export class EventsSpacesRsvps1800000000000 implements MigrationInterface {
         CHECK ("capacity" IS NULL OR "going_count" <= "capacity"),
         FOREIGN KEY ("project_id", "user_id") REFERENCES "community"."users" ("project_id", "id") ON DELETE CASCADE
       )`);
-    await runner.query(`CREATE INDEX "events_project_start_idx" ON "community"."events" ("project_id", "start_time", "id")`);
+    await runner.query(
+      `CREATE INDEX "events_project_start_idx" ON "community"."events" ("project_id", "start_time", "id")`,
+    );
     await runner.query(`CREATE INDEX "events_earth_point_idx" ON "community"."events" USING gist ("earth_point")`);
     await runner.query(`CREATE INDEX "events_host_ids_idx" ON "community"."events" USING gin ("host_ids")`);
-    await runner.query(`CREATE INDEX "events_space_idx" ON "community"."events" ("space_id") WHERE "space_id" IS NOT NULL`);
+    await runner.query(
+      `CREATE INDEX "events_space_idx" ON "community"."events" ("space_id") WHERE "space_id" IS NOT NULL`,
+    );
     await runner.query(`
       CREATE TABLE "community"."event_rsvps" (
         "project_id" uuid NOT NULL REFERENCES "community"."projects" ("id") ON DELETE CASCADE,

@@ -23,7 +23,14 @@ export interface ClientCredentialView {
   created_at: string;
 }
 
-const view = (row: ClientCredentialRow): ClientCredentialView => ({ id: row.id, name: row.name, credential_type: 'public_key', kid: row.kid, alg: row.alg, created_at: row.created_at.toISOString() });
+const view = (row: ClientCredentialRow): ClientCredentialView => ({
+  id: row.id,
+  name: row.name,
+  credential_type: 'public_key',
+  kid: row.kid,
+  alg: row.alg,
+  created_at: row.created_at.toISOString(),
+});
 const invalid = (description: string) => oauthError('invalid_client', description);
 
 /**
@@ -77,7 +84,8 @@ export class ClientAssertionsService {
   async authenticate(assertion: string, claimedClientId: string | undefined): Promise<AuthenticatedClient> {
     const unverified = jwt.decode(assertion, { complete: true });
     const issuer = typeof unverified?.payload === 'object' ? unverified.payload.iss : undefined;
-    if (!issuer || (claimedClientId !== undefined && claimedClientId !== issuer)) throw invalid('The client assertion does not name this client');
+    if (!issuer || (claimedClientId !== undefined && claimedClientId !== issuer))
+      throw invalid('The client assertion does not name this client');
     const client = issuer.length <= 245 ? await this.cache.client(issuer) : null;
     if (!client || client.tokenEndpointAuthMethod !== 'private_key_jwt') throw invalid('Unauthorized');
     const claims = this.verified(assertion, issuer, await this.credentials.listByClient(issuer));
@@ -89,9 +97,22 @@ export class ClientAssertionsService {
     const audience: [string, string] = [this.settings.issuer, `${this.settings.issuer}oauth/token`];
     for (const credential of credentials) {
       try {
-        const claims = jwt.verify(assertion, createPublicKey(credential.public_key_pem), { algorithms: [credential.alg as jwt.Algorithm], audience, issuer: clientId, subject: clientId, clockTolerance: 5 });
-        if (typeof claims === 'string' || typeof claims.exp !== 'number' || typeof claims.jti !== 'string' || claims.jti.length === 0) throw invalid('The client assertion needs exp and jti');
-        if (claims.exp - Math.floor(Date.now() / 1000) > MAX_LIFETIME_SECONDS) throw invalid(`The client assertion must expire within ${MAX_LIFETIME_SECONDS} seconds`);
+        const claims = jwt.verify(assertion, createPublicKey(credential.public_key_pem), {
+          algorithms: [credential.alg as jwt.Algorithm],
+          audience,
+          issuer: clientId,
+          subject: clientId,
+          clockTolerance: 5,
+        });
+        if (
+          typeof claims === 'string' ||
+          typeof claims.exp !== 'number' ||
+          typeof claims.jti !== 'string' ||
+          claims.jti.length === 0
+        )
+          throw invalid('The client assertion needs exp and jti');
+        if (claims.exp - Math.floor(Date.now() / 1000) > MAX_LIFETIME_SECONDS)
+          throw invalid(`The client assertion must expire within ${MAX_LIFETIME_SECONDS} seconds`);
         return claims;
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -104,6 +125,7 @@ export class ClientAssertionsService {
     if (this.redis.status !== 'ready') throw OAuthError.replayCheckUnavailable();
     const ttlMs = Math.max(1000, ((claims.exp as number) + 5) * 1000 - Date.now());
     const key = `oauth:assertion:${createHash('sha256').update(`${clientId}\u0000${claims.jti}`).digest('hex')}`;
-    if ((await this.redis.set(key, '1', 'PX', ttlMs, 'NX')) !== 'OK') throw invalid('The client assertion was already used');
+    if ((await this.redis.set(key, '1', 'PX', ttlMs, 'NX')) !== 'OK')
+      throw invalid('The client assertion was already used');
   }
 }

@@ -16,6 +16,10 @@ export class ClientBootstrap implements OnApplicationBootstrap {
     const bootstrap = this.settings.bootstrapClient;
     if (!bootstrap) return;
     await this.clients.upsertWithSecret(bootstrap.clientId, bootstrap.clientSecret, 'Bootstrap management client');
-    await this.grants.upsert({ clientId: bootstrap.clientId, audience: this.settings.managementAudience, scope: [...MANAGEMENT_SCOPES] });
+    await this.grants.upsert({
+      clientId: bootstrap.clientId,
+      audience: this.settings.managementAudience,
+      scope: [...MANAGEMENT_SCOPES],
+    });
   }
 }

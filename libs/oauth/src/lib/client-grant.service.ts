@@ -23,7 +23,12 @@ export class ClientGrantService {
 
   async create(command: CreateClientGrantCommand): Promise<ClientGrant> {
     const id = newClientGrantId();
-    const result = await this.grants.insert({ id, clientId: command.clientId, audience: command.audience, scope: [...new Set(command.scope)] });
+    const result = await this.grants.insert({
+      id,
+      clientId: command.clientId,
+      audience: command.audience,
+      scope: [...new Set(command.scope)],
+    });
     if (result === 'conflict') throw OAuthError.clientGrantConflict();
     if (result === 'unknown_client') throw OAuthError.clientNotFound(command.clientId);
     await this.cache.changed(command.clientId);
@@ -32,7 +37,12 @@ export class ClientGrantService {
 
   /** Grants the bootstrap client every scope it should hold; idempotent and safe when instances race. */
   async upsert(command: CreateClientGrantCommand): Promise<void> {
-    await this.grants.upsertScope({ id: newClientGrantId(), clientId: command.clientId, audience: command.audience, scope: command.scope });
+    await this.grants.upsertScope({
+      id: newClientGrantId(),
+      clientId: command.clientId,
+      audience: command.audience,
+      scope: command.scope,
+    });
     await this.cache.changed(command.clientId);
   }
 
@@ -48,7 +58,11 @@ export class ClientGrantService {
     return scope ? { scope } : undefined;
   }
 
-  async list(filter: { clientId?: string; audience?: string }, page: number, perPage: number): Promise<{ grants: ClientGrant[]; total: number }> {
+  async list(
+    filter: { clientId?: string; audience?: string },
+    page: number,
+    perPage: number,
+  ): Promise<{ grants: ClientGrant[]; total: number }> {
     return this.grants.listPage(filter, page, perPage);
   }
 

@@ -41,7 +41,9 @@ export function newClientId(): string {
   return Array.from(randomBytes(32), (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
 }
 
-export const toAuthenticated = (client: Pick<Client, 'clientId' | 'isFirstParty' | 'grantTypes'>): AuthenticatedClient => ({
+export const toAuthenticated = (
+  client: Pick<Client, 'clientId' | 'isFirstParty' | 'grantTypes'>,
+): AuthenticatedClient => ({
   clientId: client.clientId,
   isFirstParty: client.isFirstParty,
   grantTypes: client.grantTypes,
@@ -118,7 +120,8 @@ export class ClientService {
   /** A new secret, shown once; the old one stops working on every instance at once (cache change). */
   async rotateSecret(clientId: string): Promise<{ client: Client; clientSecret: string }> {
     const clientSecret = generateSecret('', 48);
-    if (!(await this.clients.update(clientId, { secretDigest: this.digest(clientSecret) }))) throw OAuthError.clientNotFound(clientId);
+    if (!(await this.clients.update(clientId, { secretDigest: this.digest(clientSecret) })))
+      throw OAuthError.clientNotFound(clientId);
     await this.cache.changed(clientId);
     return { client: await this.get(clientId), clientSecret };
   }
@@ -136,6 +139,8 @@ export class ClientService {
     const client = clientId.length <= 245 ? await this.cache.client(clientId) : null;
     const matches = safeEqual(this.digest(clientSecret), client?.secretDigest ?? this.dummyDigest);
     // A client set to private_key_jwt never authenticates with its secret.
-    return client && matches && client.tokenEndpointAuthMethod !== 'private_key_jwt' ? toAuthenticated(client) : undefined;
+    return client && matches && client.tokenEndpointAuthMethod !== 'private_key_jwt'
+      ? toAuthenticated(client)
+      : undefined;
   }
 }

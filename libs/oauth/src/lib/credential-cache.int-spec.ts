@@ -2,7 +2,13 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { createDataSource } from '@acme/platform-persistence';
 import { RedisPubSub } from '@acme/platform-redis';
-import { createTestDatabase, createTestRedisPrefix, testRedisUrl, TestDatabase, waitFor } from '@acme/platform-test-infra';
+import {
+  createTestDatabase,
+  createTestRedisPrefix,
+  testRedisUrl,
+  TestDatabase,
+  waitFor,
+} from '@acme/platform-test-infra';
 import { OAUTH_MIGRATIONS } from '../migrations';
 import { CLIENT_CHANGES_CHANNEL, CredentialCache } from './credential-cache';
 import { MANAGEMENT_SCHEMA } from './management.schema';
@@ -21,11 +27,18 @@ describe('CredentialCache stale-if-error', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('credential_cache');
-    dataSource = createDataSource({ url: database.url, schema: MANAGEMENT_SCHEMA, migrations: OAUTH_MIGRATIONS, entities: [Client, ClientGrant, SigningKey] });
+    dataSource = createDataSource({
+      url: database.url,
+      schema: MANAGEMENT_SCHEMA,
+      migrations: OAUTH_MIGRATIONS,
+      entities: [Client, ClientGrant, SigningKey],
+    });
     await dataSource.initialize();
     await dataSource.query('CREATE SCHEMA IF NOT EXISTS management');
     await dataSource.runMigrations();
-    await dataSource.query(`INSERT INTO management.clients (client_id, name, secret_digest, is_first_party, grant_types, created_at) VALUES ('c1', 'one', 'digest', true, '{client_credentials}', now())`);
+    await dataSource.query(
+      `INSERT INTO management.clients (client_id, name, secret_digest, is_first_party, grant_types, created_at) VALUES ('c1', 'one', 'digest', true, '{client_credentials}', now())`,
+    );
     redis = new Redis(testRedisUrl());
     pubsub = new RedisPubSub(redis, createTestRedisPrefix('credential-cache'));
     Date.now = () => now;
@@ -40,7 +53,12 @@ describe('CredentialCache stale-if-error', () => {
 
   async function cacheWithStaleMax(seconds: number, channel = pubsub): Promise<CredentialCache> {
     const settings = { credentialStaleMaxSeconds: seconds } as OAuthSettings;
-    const cache = new CredentialCache(new ClientRepository(dataSource.getRepository(Client)), new ClientGrantRepository(dataSource.getRepository(ClientGrant)), channel, settings);
+    const cache = new CredentialCache(
+      new ClientRepository(dataSource.getRepository(Client)),
+      new ClientGrantRepository(dataSource.getRepository(ClientGrant)),
+      channel,
+      settings,
+    );
     await cache.onModuleInit();
     return cache;
   }

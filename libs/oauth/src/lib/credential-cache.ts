@@ -85,7 +85,13 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
       throw error;
     }
     const client = row
-      ? { clientId: row.clientId, secretDigest: row.secretDigest, isFirstParty: row.isFirstParty, grantTypes: row.grantTypes, tokenEndpointAuthMethod: row.tokenEndpointAuthMethod }
+      ? {
+          clientId: row.clientId,
+          secretDigest: row.secretDigest,
+          isFirstParty: row.isFirstParty,
+          grantTypes: row.grantTypes,
+          tokenEndpointAuthMethod: row.tokenEndpointAuthMethod,
+        }
       : null;
     if (this.listening && generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
@@ -109,7 +115,8 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
       throw error;
     }
     const scopes = row ? row.scope : null;
-    if (entry && generation === this.generation && this.entries.get(clientId) === entry) entry.grants.set(audience, scopes);
+    if (entry && generation === this.generation && this.entries.get(clientId) === entry)
+      entry.grants.set(audience, scopes);
     return scopes;
   }
 
@@ -145,7 +152,11 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     const now = Date.now();
     if (now - this.lastStaleLog >= 10_000) {
       this.lastStaleLog = now;
-      this.logger.warn({ event: 'credential_cache_stale', reason: safeErrorMessage(error), msg: 'Reloading clients failed; serving the last loaded entries' });
+      this.logger.warn({
+        event: 'credential_cache_stale',
+        reason: safeErrorMessage(error),
+        msg: 'Reloading clients failed; serving the last loaded entries',
+      });
     }
     return entry;
   }

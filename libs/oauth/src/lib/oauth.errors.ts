@@ -42,7 +42,12 @@ const RFC6749: Record<Rfc6749ErrorCode, { code: OAuthErrorCode; kind: AppErrorKi
 
 /** The OAuth lib's one error class; the factories below word each failure once. */
 export class OAuthError extends AppError {
-  constructor(code: OAuthErrorCode, kind: AppErrorKind, message: string, options: { details?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: OAuthErrorCode,
+    kind: AppErrorKind,
+    message: string,
+    options: { details?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
     super(code, kind, message, options);
   }
 
@@ -52,22 +57,49 @@ export class OAuthError extends AppError {
   }
 
   /** A failure of the token endpoint: `details.oauthError` is its RFC 6749 `error`. */
-  static rfc6749(error: Rfc6749ErrorCode, description: string, options: { headers?: Record<string, string> } = {}): OAuthError {
-    return new OAuthError(RFC6749[error].code, RFC6749[error].kind, description, { details: { oauthError: error }, headers: options.headers });
+  static rfc6749(
+    error: Rfc6749ErrorCode,
+    description: string,
+    options: { headers?: Record<string, string> } = {},
+  ): OAuthError {
+    return new OAuthError(RFC6749[error].code, RFC6749[error].kind, description, {
+      details: { oauthError: error },
+      headers: options.headers,
+    });
   }
 
-  static clientNotFound = (clientId: string) => new OAuthError(OAuthErrorCode.ClientNotFound, 'not_found', `The client does not exist: ${clientId}`);
-  static clientConflict = () => new OAuthError(OAuthErrorCode.ClientConflict, 'conflict', 'A client with this client_id already exists.');
-  static clientGrantNotFound = (id: string) => new OAuthError(OAuthErrorCode.ClientGrantNotFound, 'not_found', `The client grant does not exist: ${id}`);
-  static clientGrantConflict = () => new OAuthError(OAuthErrorCode.ClientGrantConflict, 'conflict', 'A client grant for this client_id and audience already exists.');
-  static credentialNotFound = (id: string) => new OAuthError(OAuthErrorCode.ClientCredentialNotFound, 'not_found', `The credential does not exist: ${id}`);
-  static invalidPublicKey = (message: string) => new OAuthError(OAuthErrorCode.InvalidPublicKey, 'validation', message, { details: { field: 'pem' } });
+  static clientNotFound = (clientId: string) =>
+    new OAuthError(OAuthErrorCode.ClientNotFound, 'not_found', `The client does not exist: ${clientId}`);
+  static clientConflict = () =>
+    new OAuthError(OAuthErrorCode.ClientConflict, 'conflict', 'A client with this client_id already exists.');
+  static clientGrantNotFound = (id: string) =>
+    new OAuthError(OAuthErrorCode.ClientGrantNotFound, 'not_found', `The client grant does not exist: ${id}`);
+  static clientGrantConflict = () =>
+    new OAuthError(
+      OAuthErrorCode.ClientGrantConflict,
+      'conflict',
+      'A client grant for this client_id and audience already exists.',
+    );
+  static credentialNotFound = (id: string) =>
+    new OAuthError(OAuthErrorCode.ClientCredentialNotFound, 'not_found', `The credential does not exist: ${id}`);
+  static invalidPublicKey = (message: string) =>
+    new OAuthError(OAuthErrorCode.InvalidPublicKey, 'validation', message, { details: { field: 'pem' } });
   static replayCheckUnavailable = () =>
-    new OAuthError(OAuthErrorCode.ReplayCheckUnavailable, 'unavailable', 'Client assertions cannot be checked for replay right now; retry later.', { headers: { 'Retry-After': '5' } });
-  static signingKeyNotFound = (kid: string) => new OAuthError(OAuthErrorCode.SigningKeyNotFound, 'not_found', `The signing key does not exist: ${kid}`);
+    new OAuthError(
+      OAuthErrorCode.ReplayCheckUnavailable,
+      'unavailable',
+      'Client assertions cannot be checked for replay right now; retry later.',
+      { headers: { 'Retry-After': '5' } },
+    );
+  static signingKeyNotFound = (kid: string) =>
+    new OAuthError(OAuthErrorCode.SigningKeyNotFound, 'not_found', `The signing key does not exist: ${kid}`);
   /** Rotation and revocation manage stored keys: a configured key, or the current or next key, cannot be revoked. */
-  static signingKeyConflict = (message: string) => new OAuthError(OAuthErrorCode.SigningKeyConflict, 'conflict', message);
+  static signingKeyConflict = (message: string) =>
+    new OAuthError(OAuthErrorCode.SigningKeyConflict, 'conflict', message);
 }
 
-export const oauthError = (error: Rfc6749ErrorCode, description: string, options?: { headers?: Record<string, string> }): OAuthError =>
-  OAuthError.rfc6749(error, description, options);
+export const oauthError = (
+  error: Rfc6749ErrorCode,
+  description: string,
+  options?: { headers?: Record<string, string> },
+): OAuthError => OAuthError.rfc6749(error, description, options);

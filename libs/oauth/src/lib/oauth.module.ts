@@ -7,11 +7,18 @@ import { ClientService } from './client.service';
 import { CredentialCache } from './credential-cache';
 import { Client, ClientGrant, SigningKey } from './oauth.entities';
 import { OAuthSettings } from './oauth.settings';
-import { ClientCredentialRepository, ClientGrantRepository, ClientRepository, SigningKeyRepository } from './repositories';
+import {
+  ClientCredentialRepository,
+  ClientGrantRepository,
+  ClientRepository,
+  SigningKeyRepository,
+} from './repositories';
 import { SigningKeyStore } from './signing-key.store';
 import { TokenService } from './token.service';
 
-const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<OAuthSettings>().setClassMethodName('forRoot').build();
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<OAuthSettings>()
+  .setClassMethodName('forRoot')
+  .build();
 
 /**
  * Clients, grants, the signing key and token issuing; needs the app's persistence module. Not global: the app
@@ -33,6 +40,14 @@ const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModule
     TokenService,
     ClientBootstrap,
   ],
-  exports: [OAuthSettings, CredentialCache, ClientService, ClientAssertionsService, ClientGrantService, SigningKeyStore, TokenService],
+  exports: [
+    OAuthSettings,
+    CredentialCache,
+    ClientService,
+    ClientAssertionsService,
+    ClientGrantService,
+    SigningKeyStore,
+    TokenService,
+  ],
 })
 export class OAuthModule extends ConfigurableModuleClass {}

@@ -41,5 +41,11 @@ export const MANAGEMENT_SCOPES = [
 ] as const;
 export type ManagementScope = (typeof MANAGEMENT_SCOPES)[number];
 
-export const GRANT_TYPES = ['client_credentials', 'authorization_code', 'refresh_token', 'implicit', 'password'] as const;
+export const GRANT_TYPES = [
+  'client_credentials',
+  'authorization_code',
+  'refresh_token',
+  'implicit',
+  'password',
+] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];

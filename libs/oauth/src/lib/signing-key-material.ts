@@ -21,7 +21,9 @@ export interface KeyMaterial {
 
 /** RFC 7638 thumbprint: stable across instances and restarts for the same key. */
 function thumbprint(jwk: { e: string; kty: string; n: string }): string {
-  return createHash('sha256').update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n }))
+    .digest('base64url');
 }
 
 export function keyMaterial(pem: string): KeyMaterial {
@@ -49,15 +51,27 @@ export interface KeyCertificate {
 }
 
 const ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+x509.cryptoProvider.set(webcrypto as unknown as Crypto);
 
 /**
  * The key's certificate, the same on every instance: serial number and validity derive from the key and its
  * creation time, and RSASSA-PKCS1-v1_5 signatures are deterministic.
  */
 export async function keyCertificate(material: KeyMaterial, subject: string, createdAt: Date): Promise<KeyCertificate> {
-  const privateKey = await webcrypto.subtle.importKey('pkcs8', material.privateKey.export({ format: 'der', type: 'pkcs8' }), ALGORITHM, false, ['sign']);
-  const publicKey = await webcrypto.subtle.importKey('spki', createPublicKey(material.privateKey).export({ format: 'der', type: 'spki' }), ALGORITHM, true, ['verify']);
+  const privateKey = await webcrypto.subtle.importKey(
+    'pkcs8',
+    material.privateKey.export({ format: 'der', type: 'pkcs8' }),
+    ALGORITHM,
+    false,
+    ['sign'],
+  );
+  const publicKey = await webcrypto.subtle.importKey(
+    'spki',
+    createPublicKey(material.privateKey).export({ format: 'der', type: 'spki' }),
+    ALGORITHM,
+    true,
+    ['verify'],
+  );
   const notBefore = new Date(Math.floor(createdAt.getTime() / 1000) * 1000);
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: `01${Buffer.from(material.kid, 'base64url').subarray(0, 15).toString('hex')}`,

@@ -22,7 +22,8 @@ export interface LoadedKey extends KeyMaterial {
   revokedAt: Date | null;
 }
 
-const newPem = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+const newPem = () =>
+  generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 /**
  * The RS256 keys every instance signs and verifies with. The configured PEM (MANAGEMENT_SIGNING_KEY) is the one
@@ -55,7 +56,17 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
     if (this.configured) {
       const material = keyMaterial(this.settings.signingKeyPem as string);
       const epoch = new Date(0);
-      this.keys = [{ ...material, slot: 'current', certificate: await keyCertificate(material, this.subject, epoch), createdAt: epoch, currentSince: epoch, currentUntil: null, revokedAt: null }];
+      this.keys = [
+        {
+          ...material,
+          slot: 'current',
+          certificate: await keyCertificate(material, this.subject, epoch),
+          createdAt: epoch,
+          currentSince: epoch,
+          currentUntil: null,
+          revokedAt: null,
+        },
+      ];
       return;
     }
     await this.ensureSlot('current');
@@ -84,7 +95,11 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
 
   /** Current, next and unrevoked previous keys, each with its certificate chain (`x5c`). */
   jwks(): { keys: PublicJwk[] } {
-    return { keys: this.keys.filter((key) => key.revokedAt === null).map((key) => ({ ...key.jwk, x5c: [key.certificate.der] })) };
+    return {
+      keys: this.keys
+        .filter((key) => key.revokedAt === null)
+        .map((key) => ({ ...key.jwk, x5c: [key.certificate.der] })),
+    };
   }
 
   list(): LoadedKey[] {
@@ -110,19 +125,25 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
   async revoke(kid: string): Promise<LoadedKey> {
     this.refuseWhenConfigured();
     const key = this.get(kid);
-    if (key.slot !== 'previous') throw OAuthError.signingKeyConflict(`The ${key.slot} signing key cannot be revoked; rotate first.`);
+    if (key.slot !== 'previous')
+      throw OAuthError.signingKeyConflict(`The ${key.slot} signing key cannot be revoked; rotate first.`);
     await this.rows.revokePrevious(kid);
     await this.changed();
     return this.get(kid);
   }
 
   private refuseWhenConfigured(): void {
-    if (this.configured) throw OAuthError.signingKeyConflict('The signing key is configured by MANAGEMENT_SIGNING_KEY; change it there.');
+    if (this.configured)
+      throw OAuthError.signingKeyConflict('The signing key is configured by MANAGEMENT_SIGNING_KEY; change it there.');
   }
 
   private async changed(): Promise<void> {
     await this.reload();
-    await this.pubsub.publish(SIGNING_KEYS_CHANNEL, 'changed').catch((error: unknown) => this.logger.warn(`Could not publish a signing-key change: ${safeErrorMessage(error)}`));
+    await this.pubsub
+      .publish(SIGNING_KEYS_CHANNEL, 'changed')
+      .catch((error: unknown) =>
+        this.logger.warn(`Could not publish a signing-key change: ${safeErrorMessage(error)}`),
+      );
   }
 
   private get subject(): string {
@@ -140,7 +161,9 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
   }
 
   private reloadQuietly(): void {
-    this.reload().catch((error: unknown) => this.logger.warn(`Reloading signing keys failed: ${safeErrorMessage(error)}`));
+    this.reload().catch((error: unknown) =>
+      this.logger.warn(`Reloading signing keys failed: ${safeErrorMessage(error)}`),
+    );
   }
 
   private async reload(): Promise<void> {
@@ -148,11 +171,26 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
     const loaded: LoadedKey[] = [];
     for (const row of rows) {
       const material = keyMaterial(await this.unseal(row));
-      const certificate = (this.keys.find((key) => key.kid === row.kid) ?? { certificate: await keyCertificate(material, this.subject, row.createdAt) }).certificate;
-      loaded.push({ ...material, slot: row.slot, certificate, createdAt: row.createdAt, currentSince: row.currentSince, currentUntil: row.currentUntil, revokedAt: row.revokedAt });
+      const certificate = (
+        this.keys.find((key) => key.kid === row.kid) ?? {
+          certificate: await keyCertificate(material, this.subject, row.createdAt),
+        }
+      ).certificate;
+      loaded.push({
+        ...material,
+        slot: row.slot,
+        certificate,
+        createdAt: row.createdAt,
+        currentSince: row.currentSince,
+        currentUntil: row.currentUntil,
+        revokedAt: row.revokedAt,
+      });
     }
     this.keys = loaded;
-    const usable = loaded.filter((key) => key.revokedAt === null).map((key) => key.kid).join(',');
+    const usable = loaded
+      .filter((key) => key.revokedAt === null)
+      .map((key) => key.kid)
+      .join(',');
     if (usable !== this.usable) {
       this.usable = usable;
       this.revision += 1;
@@ -168,7 +206,9 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
     try {
       return openSecret(row.privateKeyPem, this.sealingKey);
     } catch {
-      throw new Error('The stored signing key does not open with MANAGEMENT_CLIENT_SECRET_KEY (was it changed?); restore it or set MANAGEMENT_SIGNING_KEY');
+      throw new Error(
+        'The stored signing key does not open with MANAGEMENT_CLIENT_SECRET_KEY (was it changed?); restore it or set MANAGEMENT_SIGNING_KEY',
+      );
     }
   }
 }

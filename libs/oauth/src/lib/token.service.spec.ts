@@ -7,7 +7,9 @@ import { OAuthSettings } from './oauth.settings';
 import { SigningKeyStore } from './signing-key.store';
 import { TokenService } from './token.service';
 
-const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+const pem = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .privateKey.export({ format: 'pem', type: 'pkcs8' })
+  .toString();
 const settings: OAuthSettings = {
   issuer: 'https://t.test/',
   managementAudience: 'https://t.test/api/v2/',
@@ -15,7 +17,12 @@ const settings: OAuthSettings = {
   signingKeyPem: pem,
   clientSecretKey: 'k'.repeat(32),
 };
-const client: AuthenticatedClient = { clientId: 'c1', isFirstParty: true, grantTypes: ['client_credentials'], isCimd: false };
+const client: AuthenticatedClient = {
+  clientId: 'c1',
+  isFirstParty: true,
+  grantTypes: ['client_credentials'],
+  isCimd: false,
+};
 
 async function service(granted: string[] | undefined, authenticated: AuthenticatedClient | null = client) {
   const keys = new SigningKeyStore(settings, {} as never, {} as never);
@@ -39,13 +46,22 @@ describe('TokenService', () => {
     const decoded = jwt.decode(response.access_token, { complete: true })!;
     expect(decoded.header).toMatchObject({ alg: 'RS256', kid: keys.current().kid });
     const claims = jwt.verify(response.access_token, keys.publicKeyFor(keys.current().kid)!, { algorithms: ['RS256'] });
-    expect(claims).toMatchObject({ iss: settings.issuer, aud: settings.managementAudience, sub: 'c1@clients', azp: 'c1', gty: 'client-credentials', scope: 'a:b c:d' });
+    expect(claims).toMatchObject({
+      iss: settings.issuer,
+      aud: settings.managementAudience,
+      sub: 'c1@clients',
+      azp: 'c1',
+      gty: 'client-credentials',
+      scope: 'a:b c:d',
+    });
   });
 
   it('down-scopes to the granted ones among those requested', async () => {
     const { tokens } = await service(['a:b', 'c:d']);
     expect((await tokens.issue(client, { audience: settings.managementAudience, scope: 'c:d x:y' })).scope).toBe('c:d');
-    expect(await codeOf(tokens.issue(client, { audience: settings.managementAudience, scope: 'x:y' }))).toBe('access_denied');
+    expect(await codeOf(tokens.issue(client, { audience: settings.managementAudience, scope: 'x:y' }))).toBe(
+      'access_denied',
+    );
   });
 
   it.each([
@@ -57,9 +73,13 @@ describe('TokenService', () => {
   });
 
   it('refuses a client without a grant, or without the client_credentials grant type', async () => {
-    expect(await codeOf((await service(undefined)).tokens.issue(client, { audience: settings.managementAudience }))).toBe('access_denied');
+    expect(
+      await codeOf((await service(undefined)).tokens.issue(client, { audience: settings.managementAudience })),
+    ).toBe('access_denied');
     const spa = { ...client, grantTypes: ['authorization_code'] };
-    expect(await codeOf((await service(['a:b'])).tokens.issue(spa, { audience: settings.managementAudience }))).toBe('unauthorized_client');
+    expect(await codeOf((await service(['a:b'])).tokens.issue(spa, { audience: settings.managementAudience }))).toBe(
+      'unauthorized_client',
+    );
   });
 
   it('answers invalid_client when authentication fails', async () => {

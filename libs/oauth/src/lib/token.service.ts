@@ -47,19 +47,32 @@ export class TokenService {
 
   async issue(client: AuthenticatedClient, request: TokenRequest): Promise<TokenResponse> {
     if (!client.grantTypes.includes('client_credentials')) {
-      throw oauthError('unauthorized_client', 'Grant type \'client_credentials\' not allowed for the client.');
+      throw oauthError('unauthorized_client', "Grant type 'client_credentials' not allowed for the client.");
     }
     if (!request.audience) throw oauthError('invalid_request', 'Missing required parameter: audience');
-    if (request.audience !== this.settings.managementAudience) throw oauthError('access_denied', `Service not found: ${request.audience}`);
+    if (request.audience !== this.settings.managementAudience)
+      throw oauthError('access_denied', `Service not found: ${request.audience}`);
     const grant = await this.grants.find(client.clientId, request.audience);
     if (!grant) {
-      throw oauthError('access_denied', `Client is not authorized to access "${request.audience}". You need to create a "client-grant" associated to this API.`);
+      throw oauthError(
+        'access_denied',
+        `Client is not authorized to access "${request.audience}". You need to create a "client-grant" associated to this API.`,
+      );
     }
     const scope = this.grantedScopes(grant.scope, request.scope).join(' ');
     const ttl = this.settings.tokenTtlSeconds;
     const iat = Math.floor(Date.now() / 1000);
     // Same claims (and order) as jsonwebtoken produced; signed directly with the KeyObject loaded once.
-    const claims = { scope, gty: 'client-credentials', azp: client.clientId, iat, exp: iat + ttl, aud: request.audience, iss: this.settings.issuer, sub: `${client.clientId}@clients` };
+    const claims = {
+      scope,
+      gty: 'client-credentials',
+      azp: client.clientId,
+      iat,
+      exp: iat + ttl,
+      aud: request.audience,
+      iss: this.settings.issuer,
+      sub: `${client.clientId}@clients`,
+    };
     return { access_token: await this.sign(claims), token_type: 'Bearer', expires_in: ttl, scope };
   }
 
@@ -71,7 +84,10 @@ export class TokenService {
   private async sign(claims: object): Promise<string> {
     const key = this.keys.current();
     if (this.header?.kid !== key.kid) {
-      this.header = { kid: key.kid, encoded: Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: key.kid })).toString('base64url') };
+      this.header = {
+        kid: key.kid,
+        encoded: Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: key.kid })).toString('base64url'),
+      };
     }
     const input = `${this.header.encoded}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
     const signature = await signOffLoop('sha256', Buffer.from(input), key.privateKey);
@@ -83,7 +99,8 @@ export class TokenService {
     if (requested === undefined || requested.trim() === '') return [...granted];
     const wanted = new Set(requested.split(' ').filter(Boolean));
     const scopes = granted.filter((scope) => wanted.has(scope));
-    if (scopes.length === 0) throw oauthError('access_denied', `Client has not been granted scopes: ${[...wanted].join(', ')}`);
+    if (scopes.length === 0)
+      throw oauthError('access_denied', `Client has not been granted scopes: ${[...wanted].join(', ')}`);
     return scopes;
   }
 }

@@ -11,15 +11,20 @@ export class SigningKeyRotation1764000000300 implements MigrationInterface {
     const [constraint]: { conname: string }[] = await runner.query(
       `SELECT conname FROM pg_constraint WHERE conrelid = '"management"."signing_keys"'::regclass AND contype = 'u'`,
     );
-    if (constraint) await runner.query(`ALTER TABLE "management"."signing_keys" DROP CONSTRAINT "${constraint.conname}"`);
+    if (constraint)
+      await runner.query(`ALTER TABLE "management"."signing_keys" DROP CONSTRAINT "${constraint.conname}"`);
     await runner.query(`
       ALTER TABLE "management"."signing_keys"
         ADD COLUMN "current_since" timestamptz(3),
         ADD COLUMN "current_until" timestamptz(3),
         ADD COLUMN "revoked_at" timestamptz(3),
         ADD CONSTRAINT "signing_keys_slot_ck" CHECK ("slot" IN ('current', 'next', 'previous'))`);
-    await runner.query(`UPDATE "management"."signing_keys" SET "current_since" = "created_at" WHERE "slot" = 'current'`);
-    await runner.query(`CREATE UNIQUE INDEX "uq_signing_keys_live_slot" ON "management"."signing_keys" ("slot") WHERE "slot" IN ('current', 'next')`);
+    await runner.query(
+      `UPDATE "management"."signing_keys" SET "current_since" = "created_at" WHERE "slot" = 'current'`,
+    );
+    await runner.query(
+      `CREATE UNIQUE INDEX "uq_signing_keys_live_slot" ON "management"."signing_keys" ("slot") WHERE "slot" IN ('current', 'next')`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

@@ -15,7 +15,9 @@ export class ClientCredentials1764000000400 implements MigrationInterface {
         "public_key_pem" text NOT NULL,
         "created_at" timestamptz(3) NOT NULL DEFAULT now()
       )`);
-    await runner.query(`CREATE INDEX "ix_client_credentials_client" ON "management"."client_credentials" ("client_id")`);
+    await runner.query(
+      `CREATE INDEX "ix_client_credentials_client" ON "management"."client_credentials" ("client_id")`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

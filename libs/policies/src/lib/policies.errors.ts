@@ -8,12 +8,25 @@ export enum PoliciesErrorCode {
 
 /** The policies lib's one error class; the factories below word each failure once (the app's presenter maps the codes). */
 export class PoliciesError extends AppError {
-  constructor(code: PoliciesErrorCode, kind: AppErrorKind, message: string, options: { details?: Record<string, unknown> } = {}) {
+  constructor(
+    code: PoliciesErrorCode,
+    kind: AppErrorKind,
+    message: string,
+    options: { details?: Record<string, unknown> } = {},
+  ) {
     super(code, kind, message, options);
   }
 
-  static notFound = (id: string) => new PoliciesError(PoliciesErrorCode.NotFound, 'not_found', `The rate limit policy does not exist: ${id}`, { details: { id } });
-  static conflict = () => new PoliciesError(PoliciesErrorCode.Conflict, 'conflict', 'A rate limit policy already exists for this resource, consumer and consumer_selector.');
+  static notFound = (id: string) =>
+    new PoliciesError(PoliciesErrorCode.NotFound, 'not_found', `The rate limit policy does not exist: ${id}`, {
+      details: { id },
+    });
+  static conflict = () =>
+    new PoliciesError(
+      PoliciesErrorCode.Conflict,
+      'conflict',
+      'A rate limit policy already exists for this resource, consumer and consumer_selector.',
+    );
   /** A `from` cursor that does not decode. */
   static invalidCursor = () =>
     new PoliciesError(PoliciesErrorCode.InvalidCursor, 'validation', 'from is not a valid pagination cursor', {

@@ -23,7 +23,8 @@ export function decodeCursor(text: string): PolicyCursor {
   }
   if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== 1) throw PoliciesError.invalidCursor();
   const [, millis, id] = parsed as [number, unknown, unknown];
-  if (typeof millis !== 'number' || !Number.isSafeInteger(millis) || millis < 0 || millis > 8.64e15) throw PoliciesError.invalidCursor();
+  if (typeof millis !== 'number' || !Number.isSafeInteger(millis) || millis < 0 || millis > 8.64e15)
+    throw PoliciesError.invalidCursor();
   if (typeof id !== 'string' || !ID.test(id)) throw PoliciesError.invalidCursor();
   return { createdAt: new Date(millis), id };
 }

@@ -7,34 +7,49 @@ describe('parseConsumerSelector', () => {
     ['cimd_clients', { kind: 'cimd_clients' }],
     ['third_party_clients', { kind: 'third_party_clients' }],
     ['client_id:abc_DEF-1.2~', { kind: 'client_id', clientId: 'abc_DEF-1.2~' }],
-    ['client_id:https://app.example.com/meta.json', { kind: 'cimd_client', clientId: 'https://app.example.com/meta.json' }],
+    [
+      'client_id:https://app.example.com/meta.json',
+      { kind: 'cimd_client', clientId: 'https://app.example.com/meta.json' },
+    ],
   ])('reads %s', (text, expected) => {
     expect(parseConsumerSelector(text)).toEqual(expected);
   });
 
-  it.each(['', 'Default', 'client_id:', 'client_id:a b', 'client_id:http://x.test', 'client_id:https://', 'client:abc', `client_id:${'a'.repeat(246)}`, 42, null])(
-    'rejects %j',
-    (text) => {
-      expect(parseConsumerSelector(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    'Default',
+    'client_id:',
+    'client_id:a b',
+    'client_id:http://x.test',
+    'client_id:https://',
+    'client:abc',
+    `client_id:${'a'.repeat(246)}`,
+    42,
+    null,
+  ])('rejects %j', (text) => {
+    expect(parseConsumerSelector(text)).toBeUndefined();
+  });
 
   it('accepts exactly 255 characters', () => {
     expect(parseConsumerSelector(`client_id:${'a'.repeat(245)}`)).toBeDefined();
   });
 
   it('never accepts a string longer than 255', () => {
-    fc.assert(fc.property(fc.string({ minLength: 256, maxLength: 400 }), (text) => parseConsumerSelector(text) === undefined));
+    fc.assert(
+      fc.property(fc.string({ minLength: 256, maxLength: 400 }), (text) => parseConsumerSelector(text) === undefined),
+    );
   });
 });
 
 describe('configurationProblems', () => {
-  it.each([{ action: 'allow' }, { action: 'block', limit: 0 }, { action: 'log', limit: 10000 }, { action: 'redirect', limit: 5, redirect_uri: 'https://x.test/a?b=c' }])(
-    'accepts %j',
-    (configuration) => {
-      expect(configurationProblems(configuration)).toEqual([]);
-    },
-  );
+  it.each([
+    { action: 'allow' },
+    { action: 'block', limit: 0 },
+    { action: 'log', limit: 10000 },
+    { action: 'redirect', limit: 5, redirect_uri: 'https://x.test/a?b=c' },
+  ])('accepts %j', (configuration) => {
+    expect(configurationProblems(configuration)).toEqual([]);
+  });
 
   it.each([
     [{ action: 'allow', limit: 1 }, 'configuration.limit is not allowed'],

@@ -15,7 +15,9 @@ export class CreateRateLimitPolicies1763700000000 implements MigrationInterface 
         "updated_at" timestamptz(3) NOT NULL DEFAULT clock_timestamp(),
         CONSTRAINT "uq_rate_limit_policies_target" UNIQUE ("resource", "consumer", "consumer_selector")
       )`);
-    await runner.query(`CREATE INDEX "ix_rate_limit_policies_order" ON "management"."rate_limit_policies" ("created_at", "id")`);
+    await runner.query(
+      `CREATE INDEX "ix_rate_limit_policies_order" ON "management"."rate_limit_policies" ("created_at", "id")`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

@@ -84,7 +84,8 @@ export class AccountsService {
 
   async requireAccess(applicationId: string, accountId: number, needed: Access): Promise<void> {
     const granted = await this.accessOf(applicationId, accountId);
-    if (granted === undefined || (needed === 'write' && granted !== 'write')) throw new RumError(RumErrorCode.APPLICATION_ACCESS_DENIED);
+    if (granted === undefined || (needed === 'write' && granted !== 'write'))
+      throw new RumError(RumErrorCode.APPLICATION_ACCESS_DENIED);
   }
 
   /** Returns the token, shown this once. */

@@ -33,7 +33,8 @@ export class AuditService {
       appKeyId: entry.appKeyId ?? null,
       method: entry.method.slice(0, 8),
       route: entry.route.slice(0, 256),
-      applicationId: entry.applicationId === undefined ? null : String(redactForAudit(entry.applicationId)).slice(0, 128),
+      applicationId:
+        entry.applicationId === undefined ? null : String(redactForAudit(entry.applicationId)).slice(0, 128),
       status: entry.status,
       result: entry.result,
       requestId: entry.requestId,

@@ -3,7 +3,13 @@ import { MetricsRegistry } from '@acme/platform-observability';
 import { createDataSource, runMigrationsUnderLock } from '@acme/platform-persistence';
 import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
 import { RUM_MIGRATIONS } from '../migrations';
-import { DAY_MS, EVENT_PARTITION_LOCK, EventPartitionMaintenance, eventPartitionName, utcDay } from './event-partitions';
+import {
+  DAY_MS,
+  EVENT_PARTITION_LOCK,
+  EventPartitionMaintenance,
+  eventPartitionName,
+  utcDay,
+} from './event-partitions';
 import { IngestService } from './ingest.service';
 import { ErrorEventsRepository } from './repositories/error-events.repository';
 import { RulesRepository } from './repositories/rules.repository';
@@ -36,27 +42,48 @@ describe('partitioned rum.error_events (real Postgres)', () => {
   let before: Record<string, unknown>[];
 
   const rows = (table = 'error_events'): Promise<Record<string, unknown>[]> =>
-    db.query(`SELECT "id", "application_id", "occurred_at", "payload"::text AS "payload", tableoid::regclass::text AS "part" FROM ${rumTable(table)} ORDER BY "id"`);
-  const partitions = async (): Promise<string[]> =>
-    (await db.query(`SELECT c."relname" FROM pg_inherits i JOIN pg_class c ON c."oid" = i."inhrelid" WHERE i."inhparent" = 'rum.error_events'::regclass ORDER BY 1`)).map(
-      (row: { relname: string }) => row.relname,
+    db.query(
+      `SELECT "id", "application_id", "occurred_at", "payload"::text AS "payload", tableoid::regclass::text AS "part" FROM ${rumTable(table)} ORDER BY "id"`,
     );
-  const relkind = async (): Promise<string> => (await db.query(`SELECT "relkind" FROM pg_class WHERE "oid" = 'rum.error_events'::regclass`))[0].relkind;
+  const partitions = async (): Promise<string[]> =>
+    (
+      await db.query(
+        `SELECT c."relname" FROM pg_inherits i JOIN pg_class c ON c."oid" = i."inhrelid" WHERE i."inhparent" = 'rum.error_events'::regclass ORDER BY 1`,
+      )
+    ).map((row: { relname: string }) => row.relname);
+  const relkind = async (): Promise<string> =>
+    (await db.query(`SELECT "relkind" FROM pg_class WHERE "oid" = 'rum.error_events'::regclass`))[0].relkind;
 
   beforeAll(async () => {
     database = await createTestDatabase('rules-partitions');
     // The schema as it was before partitioning, with rows in it.
-    const old = await createDataSource({ url: database.url, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS.slice(0, 2) }).initialize();
+    const old = await createDataSource({
+      url: database.url,
+      schema: RUM_SCHEMA,
+      migrations: RUM_MIGRATIONS.slice(0, 2),
+    }).initialize();
     await runMigrationsUnderLock(old, RUM_SCHEMA);
     for (const [i, { offset }] of SEEDED.entries()) {
-      await old.query(`INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ($1, $2, $3)`, [`app${i % 2}`, dayAt(offset), JSON.stringify({ i, offset })]);
+      await old.query(
+        `INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ($1, $2, $3)`,
+        [`app${i % 2}`, dayAt(offset), JSON.stringify({ i, offset })],
+      );
     }
-    await old.query(`INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ('app0', $1, '{"far": true}')`, [FAR_FUTURE]);
-    before = await old.query(`SELECT "id", "application_id", "occurred_at", "payload"::text AS "payload" FROM ${rumTable('error_events')} ORDER BY "id"`);
+    await old.query(
+      `INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ('app0', $1, '{"far": true}')`,
+      [FAR_FUTURE],
+    );
+    before = await old.query(
+      `SELECT "id", "application_id", "occurred_at", "payload"::text AS "payload" FROM ${rumTable('error_events')} ORDER BY "id"`,
+    );
     await old.destroy();
 
     // Up to partitioning: the later migrations are not this test's subject, and `down` must undo partitioning.
-    db = await createDataSource({ url: database.url, schema: RUM_SCHEMA, migrations: RUM_MIGRATIONS.slice(0, 3) }).initialize();
+    db = await createDataSource({
+      url: database.url,
+      schema: RUM_SCHEMA,
+      migrations: RUM_MIGRATIONS.slice(0, 3),
+    }).initialize();
     expect(await runMigrationsUnderLock(db, RUM_SCHEMA)).toEqual(['PartitionErrorEvents1764100000000']);
     registry = new MetricsRegistry();
     maintenance = new EventPartitionMaintenance(db, { retentionDays: 30, aheadDays: 3 }, registry);
@@ -70,9 +97,24 @@ describe('partitioned rum.error_events (real Postgres)', () => {
     expect(await relkind()).toBe('p');
     const after = await rows();
     expect(after.map(({ part: _, ...row }) => row)).toEqual(before);
-    expect(after.map((row) => row['part'])).toEqual([...SEEDED.map(({ lands }) => `rum.${lands}`), 'rum.error_events_default']);
-    expect(await partitions()).toEqual(['error_events_default', partition(-10), partition(-1), partition(0), partition(1), partition(2), partition(3)].sort());
-    const [{ id }] = await db.query(`INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ('app0', now(), '{}') RETURNING "id"`);
+    expect(after.map((row) => row['part'])).toEqual([
+      ...SEEDED.map(({ lands }) => `rum.${lands}`),
+      'rum.error_events_default',
+    ]);
+    expect(await partitions()).toEqual(
+      [
+        'error_events_default',
+        partition(-10),
+        partition(-1),
+        partition(0),
+        partition(1),
+        partition(2),
+        partition(3),
+      ].sort(),
+    );
+    const [{ id }] = await db.query(
+      `INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ('app0', now(), '{}') RETURNING "id"`,
+    );
     expect(Number(id)).toBeGreaterThan(Math.max(...before.map((row) => Number(row['id']))));
     await db.query(`DELETE FROM ${rumTable('error_events')} WHERE "id" = $1`, [id]);
   });
@@ -92,11 +134,22 @@ describe('partitioned rum.error_events (real Postgres)', () => {
     expect(await registry.getSingleMetricAsString('rum_error_events_default_partition_rows')).toMatch(/ 2$/m);
 
     const later = await maintenance.run(new Date(now.getTime() + 11 * DAY_MS));
-    expect(later).toEqual({ created: [10, 11, 12, 13, 14].map(partition), dropped: [], skipped: false, defaultRows: 1 });
+    expect(later).toEqual({
+      created: [10, 11, 12, 13, 14].map(partition),
+      dropped: [],
+      skipped: false,
+      defaultRows: 1,
+    });
     const moved = (await rows()).filter((row) => JSON.parse(row['payload'] as string).offset === 10);
     expect(moved.map((row) => row['part'])).toEqual([`rum.${partition(10)}`]);
-    const indexes = await db.query(`SELECT "indexdef" FROM pg_indexes WHERE "schemaname" = $2 AND "tablename" = $1 ORDER BY 1`, [partition(10), RUM_SCHEMA]);
-    expect(indexes.map((row: { indexdef: string }) => row.indexdef.replace(/^.* USING /, ''))).toEqual(['btree (application_id, occurred_at)', 'btree (id, occurred_at)']);
+    const indexes = await db.query(
+      `SELECT "indexdef" FROM pg_indexes WHERE "schemaname" = $2 AND "tablename" = $1 ORDER BY 1`,
+      [partition(10), RUM_SCHEMA],
+    );
+    expect(indexes.map((row: { indexdef: string }) => row.indexdef.replace(/^.* USING /, ''))).toEqual([
+      'btree (application_id, occurred_at)',
+      'btree (id, occurred_at)',
+    ]);
 
     const muchLater = await maintenance.run(new Date(now.getTime() + 25 * DAY_MS));
     expect(muchLater.dropped).toEqual([partition(-10)]);
@@ -110,8 +163,15 @@ describe('partitioned rum.error_events (real Postgres)', () => {
     const holder = db.createQueryRunner();
     await holder.startTransaction();
     try {
-      expect((await holder.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS "locked"`, [EVENT_PARTITION_LOCK]))[0].locked).toBe(true);
-      expect(await maintenance.run(new Date(now.getTime() + 40 * DAY_MS))).toEqual({ created: [], dropped: [], skipped: true });
+      expect(
+        (await holder.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS "locked"`, [EVENT_PARTITION_LOCK]))[0]
+          .locked,
+      ).toBe(true);
+      expect(await maintenance.run(new Date(now.getTime() + 40 * DAY_MS))).toEqual({
+        created: [],
+        dropped: [],
+        skipped: true,
+      });
     } finally {
       await holder.commitTransaction();
       await holder.release();
@@ -125,9 +185,16 @@ describe('partitioned rum.error_events (real Postgres)', () => {
   it('stores an event of year 2150 through the ingest path, in the default partition', async () => {
     const cache = { matcherFor: async () => ({ ruleIds: [], match: () => -1 }) } as unknown as RuleSetCache;
     const ingest = new IngestService(new ErrorEventsRepository(db), new RulesRepository(db), cache);
-    expect(await ingest.ingest('app-future', 0, [{ date: FAR_FUTURE.getTime() + 1000, future: true }])).toEqual({ accepted: 1, dropped: 0 });
-    expect(await ingest.storedEvents('app-future', FAR_FUTURE, new Date(FAR_FUTURE.getTime() + DAY_MS))).toEqual([{ date: FAR_FUTURE.getTime() + 1000, future: true }]);
-    const [{ part }] = await db.query(`SELECT tableoid::regclass::text AS "part" FROM ${rumTable('error_events')} WHERE "application_id" = 'app-future'`);
+    expect(await ingest.ingest('app-future', 0, [{ date: FAR_FUTURE.getTime() + 1000, future: true }])).toEqual({
+      accepted: 1,
+      dropped: 0,
+    });
+    expect(await ingest.storedEvents('app-future', FAR_FUTURE, new Date(FAR_FUTURE.getTime() + DAY_MS))).toEqual([
+      { date: FAR_FUTURE.getTime() + 1000, future: true },
+    ]);
+    const [{ part }] = await db.query(
+      `SELECT tableoid::regclass::text AS "part" FROM ${rumTable('error_events')} WHERE "application_id" = 'app-future'`,
+    );
     expect(part).toBe('rum.error_events_default');
   });
 });

@@ -70,10 +70,15 @@ export interface EventPartitionRun {
 }
 
 /** One pass, inside the caller's transaction (the advisory lock is released when it ends). */
-export async function maintainEventPartitions(sql: SqlQuery, policy: EventPartitionPolicy, now = new Date()): Promise<EventPartitionRun> {
+export async function maintainEventPartitions(
+  sql: SqlQuery,
+  policy: EventPartitionPolicy,
+  now = new Date(),
+): Promise<EventPartitionRun> {
   const partitions = new EventPartitionsRepository(sql);
   if (!(await partitions.tryLock(EVENT_PARTITION_LOCK))) return { created: [], dropped: [], skipped: true };
-  if (!(await partitions.parentIsPartitioned())) throw new Error('rum.error_events is not partitioned: run the migrations first');
+  if (!(await partitions.parentIsPartitioned()))
+    throw new Error('rum.error_events is not partitioned: run the migrations first');
   // DDL here waits for ACCESS EXCLUSIVE locks, and inserts queue behind a waiting one: give up rather than stall ingest.
   await partitions.setLockTimeout(5);
   const today = utcDay(now);
@@ -111,7 +116,9 @@ export class EventPartitionMaintenance {
   }
 
   async run(now = new Date()): Promise<EventPartitionRun> {
-    const result = await withTransaction(this.db, (manager) => maintainEventPartitions((text, params) => manager.query(text, params), this.settings, now));
+    const result = await withTransaction(this.db, (manager) =>
+      maintainEventPartitions((text, params) => manager.query(text, params), this.settings, now),
+    );
     if (result.defaultRows !== undefined) this.defaultRows.set(result.defaultRows);
     return result;
   }

@@ -36,20 +36,28 @@ export function findFiltersProblem(filters: unknown): string | undefined {
   for (const [g, group] of filters.entries()) {
     if (!Array.isArray(group)) return `filters[${g}] must be an array of conditions`;
     if (group.length === 0) return `filters[${g}] must not be empty`;
-    if (group.length > FILTER_LIMITS.maxConditionsPerGroup) return `filters[${g}] may have at most ${FILTER_LIMITS.maxConditionsPerGroup} conditions`;
+    if (group.length > FILTER_LIMITS.maxConditionsPerGroup)
+      return `filters[${g}] may have at most ${FILTER_LIMITS.maxConditionsPerGroup} conditions`;
     for (const [c, condition] of group.entries()) {
       const where = `filters[${g}][${c}]`;
       if (!isPlainObject(condition)) return `${where} must be an object`;
       const extra = Object.keys(condition).find((name) => name !== 'key' && name !== 'oper' && name !== 'vals');
       if (extra) return `${where}.${extra} is not allowed`;
       const { key, oper, vals } = condition;
-      if (typeof key !== 'string' || key.length > FILTER_LIMITS.maxKeyLength || !KEY_PATTERN.test(key)) return `${where}.key must be a dotted field path`;
-      if (key.split('.').some((segment) => FORBIDDEN_SEGMENTS.has(segment))) return `${where}.key must be a dotted field path`;
-      if (typeof oper !== 'string' || !(OPERATORS as readonly string[]).includes(oper)) return `${where}.oper must be one of ${OPERATORS.join(', ')}`;
-      if (!Array.isArray(vals) || vals.length === 0 || vals.length > FILTER_LIMITS.maxVals) return `${where}.vals must have 1 to ${FILTER_LIMITS.maxVals} strings`;
-      if (vals.some((val) => typeof val !== 'string' || val.length > FILTER_LIMITS.maxValLength)) return `${where}.vals must be strings of at most ${FILTER_LIMITS.maxValLength} characters`;
-      if (vals.some((val) => !isStorableText(val))) return `${where}.vals must not contain NUL or unpaired surrogate characters`;
-      if ((oper === 'CONTAINS' || oper === 'NOT CONTAINS') && vals.some((val) => val === '')) return `${where}.vals must not contain an empty string for ${oper}`;
+      if (typeof key !== 'string' || key.length > FILTER_LIMITS.maxKeyLength || !KEY_PATTERN.test(key))
+        return `${where}.key must be a dotted field path`;
+      if (key.split('.').some((segment) => FORBIDDEN_SEGMENTS.has(segment)))
+        return `${where}.key must be a dotted field path`;
+      if (typeof oper !== 'string' || !(OPERATORS as readonly string[]).includes(oper))
+        return `${where}.oper must be one of ${OPERATORS.join(', ')}`;
+      if (!Array.isArray(vals) || vals.length === 0 || vals.length > FILTER_LIMITS.maxVals)
+        return `${where}.vals must have 1 to ${FILTER_LIMITS.maxVals} strings`;
+      if (vals.some((val) => typeof val !== 'string' || val.length > FILTER_LIMITS.maxValLength))
+        return `${where}.vals must be strings of at most ${FILTER_LIMITS.maxValLength} characters`;
+      if (vals.some((val) => !isStorableText(val)))
+        return `${where}.vals must not contain NUL or unpaired surrogate characters`;
+      if ((oper === 'CONTAINS' || oper === 'NOT CONTAINS') && vals.some((val) => val === ''))
+        return `${where}.vals must not contain an empty string for ${oper}`;
     }
   }
   return undefined;

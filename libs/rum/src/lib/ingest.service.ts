@@ -25,7 +25,11 @@ export class IngestService {
     private readonly cache: RuleSetCache,
   ) {}
 
-  async ingest(applicationId: string, ruleSetVersion: number, events: Record<string, unknown>[]): Promise<IngestOutcome> {
+  async ingest(
+    applicationId: string,
+    ruleSetVersion: number,
+    events: Record<string, unknown>[],
+  ): Promise<IngestOutcome> {
     const matcher = await this.cache.matcherFor(applicationId, ruleSetVersion);
     const droppedBySlot = new Map<number, number>();
     const kept: EventToStore[] = [];
@@ -37,7 +41,10 @@ export class IngestService {
     }
     await this.events.insertBatch(applicationId, kept);
     if (droppedBySlot.size > 0) {
-      await this.rules.addDiscarded(applicationId, new Map([...droppedBySlot].map(([slot, n]) => [matcher.ruleIds[slot], n])));
+      await this.rules.addDiscarded(
+        applicationId,
+        new Map([...droppedBySlot].map(([slot, n]) => [matcher.ruleIds[slot], n])),
+      );
     }
     return { accepted: kept.length, dropped: events.length - kept.length };
   }

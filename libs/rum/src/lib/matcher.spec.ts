@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { Condition, findFiltersProblem, OPERATORS } from './filters';
 import { compileRuleSet, interpretRuleSet, MatchableRule } from './matcher';
 
-const rule = (id: string, filters: Condition[][], status: 'enabled' | 'disabled' = 'enabled'): MatchableRule => ({ id, status, filters });
+const rule = (id: string, filters: Condition[][], status: 'enabled' | 'disabled' = 'enabled'): MatchableRule => ({
+  id,
+  status,
+  filters,
+});
 const firstMatch = (rules: MatchableRule[], event: unknown) => {
   const matcher = compileRuleSet(rules);
   const index = matcher.match(event);
@@ -12,8 +16,18 @@ const firstMatch = (rules: MatchableRule[], event: unknown) => {
 describe('compileRuleSet', () => {
   const rules = [
     rule('r1', [[{ key: 'error.error_type', oper: 'IN', vals: ['TypeError', 'RangeError'] }]]),
-    rule('r2', [[{ key: 'env', oper: 'IN', vals: ['staging'] }, { key: 'error.message', oper: 'CONTAINS', vals: ['timeout'] }]]),
-    rule('r3', [[{ key: 'service', oper: 'NOT IN', vals: ['web', 'api'] }, { key: 'view.url', oper: 'NOT CONTAINS', vals: ['/admin'] }]]),
+    rule('r2', [
+      [
+        { key: 'env', oper: 'IN', vals: ['staging'] },
+        { key: 'error.message', oper: 'CONTAINS', vals: ['timeout'] },
+      ],
+    ]),
+    rule('r3', [
+      [
+        { key: 'service', oper: 'NOT IN', vals: ['web', 'api'] },
+        { key: 'view.url', oper: 'NOT CONTAINS', vals: ['/admin'] },
+      ],
+    ]),
     rule('r4', [[{ key: 'version', oper: 'IN', vals: ['1.0.0'] }]], 'disabled'),
   ];
 
@@ -32,14 +46,19 @@ describe('compileRuleSet', () => {
   });
 
   it('compares numbers and booleans by their text, and never matches objects with IN', () => {
-    const set = [rule('n', [[{ key: 'status', oper: 'IN', vals: ['500'] }]]), rule('b', [[{ key: 'flag', oper: 'IN', vals: ['true'] }]])];
+    const set = [
+      rule('n', [[{ key: 'status', oper: 'IN', vals: ['500'] }]]),
+      rule('b', [[{ key: 'flag', oper: 'IN', vals: ['true'] }]]),
+    ];
     expect(firstMatch(set, { status: 500 })).toBe('n');
     expect(firstMatch(set, { flag: true })).toBe('b');
     expect(firstMatch(set, { status: { nested: '500' } })).toBeUndefined();
   });
 
   it('uses the combined CONTAINS screen when a key has many needles', () => {
-    const many = Array.from({ length: 30 }, (_, i) => rule(`c${i}`, [[{ key: 'error.message', oper: 'CONTAINS', vals: [`needle-${i}.*`] }]]));
+    const many = Array.from({ length: 30 }, (_, i) =>
+      rule(`c${i}`, [[{ key: 'error.message', oper: 'CONTAINS', vals: [`needle-${i}.*`] }]]),
+    );
     expect(firstMatch(many, { error: { message: 'xx needle-17.* yy' } })).toBe('c17');
     expect(firstMatch(many, { error: { message: 'needle-17 no' } })).toBeUndefined();
   });
@@ -47,8 +66,20 @@ describe('compileRuleSet', () => {
   it('anchors on a scanned CONTAINS instead of an IN shared by many groups, with the same answers', () => {
     const set = [
       rule('scan', [[{ key: 'error.message', oper: 'CONTAINS', vals: ['boom'] }]]),
-      ...Array.from({ length: 12 }, (_, i) => rule(`s${i}`, [[{ key: 'service', oper: 'IN', vals: ['web'] }, { key: 'error.message', oper: 'CONTAINS', vals: [`code-${i}`] }]])),
-      rule('typed', [[{ key: 'env', oper: 'IN', vals: ['prod'] }, { key: 'error.error_type', oper: 'IN', vals: ['E1'] }]]),
+      ...Array.from({ length: 12 }, (_, i) =>
+        rule(`s${i}`, [
+          [
+            { key: 'service', oper: 'IN', vals: ['web'] },
+            { key: 'error.message', oper: 'CONTAINS', vals: [`code-${i}`] },
+          ],
+        ]),
+      ),
+      rule('typed', [
+        [
+          { key: 'env', oper: 'IN', vals: ['prod'] },
+          { key: 'error.error_type', oper: 'IN', vals: ['E1'] },
+        ],
+      ]),
       rule('typed2', [[{ key: 'error.error_type', oper: 'IN', vals: ['E2'] }]]),
     ];
     for (const event of [
@@ -65,7 +96,10 @@ describe('compileRuleSet', () => {
   });
 
   it('answers the first rule in order when several match', () => {
-    const set = [rule('a', [[{ key: 'x', oper: 'NOT IN', vals: ['1'] }]]), rule('b', [[{ key: 'x', oper: 'IN', vals: ['2'] }]])];
+    const set = [
+      rule('a', [[{ key: 'x', oper: 'NOT IN', vals: ['1'] }]]),
+      rule('b', [[{ key: 'x', oper: 'IN', vals: ['2'] }]]),
+    ];
     expect(firstMatch(set, { x: '2' })).toBe('a');
     expect(firstMatch([...set].reverse(), { x: '2' })).toBe('b');
   });
@@ -87,12 +121,15 @@ describe('compileRuleSet', () => {
       { maxLength: 12 },
     );
     const leaf = fc.oneof(fc.constantFrom(...words), fc.integer({ min: 0, max: 2 }), fc.boolean(), fc.constant(null));
-    const event = fc.record({
-      a: leaf,
-      b: leaf,
-      c: fc.oneof(fc.record({ d: leaf, e: leaf }), leaf),
-      f: fc.oneof(fc.record({ g: fc.record({ h: leaf }) }), leaf),
-    }, { requiredKeys: [] });
+    const event = fc.record(
+      {
+        a: leaf,
+        b: leaf,
+        c: fc.oneof(fc.record({ d: leaf, e: leaf }), leaf),
+        f: fc.oneof(fc.record({ g: fc.record({ h: leaf }) }), leaf),
+      },
+      { requiredKeys: [] },
+    );
     fc.assert(
       fc.property(rules, fc.array(event, { minLength: 1, maxLength: 10 }), (ruleSet, events) => {
         for (const rule of ruleSet) expect(findFiltersProblem(rule.filters)).toBeUndefined();
@@ -125,6 +162,11 @@ describe('findFiltersProblem', () => {
   });
 
   it('accepts a valid OR of AND-groups', () => {
-    expect(findFiltersProblem([[{ key: 'error.error_type', oper: 'IN', vals: ['TypeError'] }], [{ key: 'env', oper: 'NOT IN', vals: ['prod'] }]])).toBeUndefined();
+    expect(
+      findFiltersProblem([
+        [{ key: 'error.error_type', oper: 'IN', vals: ['TypeError'] }],
+        [{ key: 'env', oper: 'NOT IN', vals: ['prod'] }],
+      ]),
+    ).toBeUndefined();
   });
 });

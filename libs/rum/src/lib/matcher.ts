@@ -55,7 +55,12 @@ function conditionHolds(condition: Condition, value: Value): boolean {
 export function interpretRuleSet(rules: readonly MatchableRule[], event: unknown): string | undefined {
   for (const rule of rules) {
     if (rule.status !== 'enabled') continue;
-    if (rule.filters.some((group) => group.every((condition) => conditionHolds(condition, readPath(event, condition.key))))) return rule.id;
+    if (
+      rule.filters.some((group) =>
+        group.every((condition) => conditionHolds(condition, readPath(event, condition.key))),
+      )
+    )
+      return rule.id;
   }
   return undefined;
 }
@@ -153,7 +158,14 @@ function planContains(plan: KeyPlan): void {
   if (needles.length <= 4 || needles.length > MAX_SCANNED_NEEDLES) return;
   plan.scanner = trieRegExp(needles);
   plan.closure = new Map(
-    needles.map((needle) => [needle, [...new Set(needles.filter((inner) => needle.includes(inner)).flatMap((inner) => plan.containsIndex.get(inner) ?? []))]]),
+    needles.map((needle) => [
+      needle,
+      [
+        ...new Set(
+          needles.filter((inner) => needle.includes(inner)).flatMap((inner) => plan.containsIndex.get(inner) ?? []),
+        ),
+      ],
+    ]),
   );
 }
 
@@ -197,11 +209,23 @@ export function compileRuleSet(rules: readonly MatchableRule[]): CompiledMatcher
   }
   const cardinality = (condition: Condition) => inValues.get(condition.key)?.size ?? 0;
   const bestIn = (conditions: Condition[]) =>
-    conditions.reduce<Condition | undefined>((best, c) => (c.oper === 'IN' && (best === undefined || cardinality(c) > cardinality(best)) ? c : best), undefined);
+    conditions.reduce<Condition | undefined>(
+      (best, c) => (c.oper === 'IN' && (best === undefined || cardinality(c) > cardinality(best)) ? c : best),
+      undefined,
+    );
   // Keys scanned for CONTAINS on every event anyway (groups with no IN); a needle found there is a cheaper
   // anchor than an IN shared by many groups (service IN [...] AND message CONTAINS [...]).
   const allGroups = enabled.flatMap((rule) => rule.filters);
-  const scannedKeys = new Set(allGroups.filter((g) => !g.some((c) => c.oper === 'IN')).flatMap((g) => g.filter((c) => c.oper === 'CONTAINS').slice(0, 1).map((c) => c.key)));
+  const scannedKeys = new Set(
+    allGroups
+      .filter((g) => !g.some((c) => c.oper === 'IN'))
+      .flatMap((g) =>
+        g
+          .filter((c) => c.oper === 'CONTAINS')
+          .slice(0, 1)
+          .map((c) => c.key),
+      ),
+  );
   const inGroupsPerKey = new Map<string, number>();
   for (const group of allGroups) {
     const anchor = bestIn(group);
@@ -209,7 +233,9 @@ export function compileRuleSet(rules: readonly MatchableRule[]): CompiledMatcher
   }
   const chooseAnchor = (conditions: Condition[]): Condition | undefined => {
     const viaIn = bestIn(conditions);
-    const viaContains = conditions.find((c) => c.oper === 'CONTAINS' && scannedKeys.has(c.key)) ?? conditions.find((c) => c.oper === 'CONTAINS');
+    const viaContains =
+      conditions.find((c) => c.oper === 'CONTAINS' && scannedKeys.has(c.key)) ??
+      conditions.find((c) => c.oper === 'CONTAINS');
     if (viaIn === undefined) return viaContains;
     const fanOut = (inGroupsPerKey.get(viaIn.key) ?? 0) / Math.max(1, cardinality(viaIn));
     return viaContains !== undefined && scannedKeys.has(viaContains.key) && fanOut >= 2 ? viaContains : viaIn;
@@ -224,13 +250,20 @@ export function compileRuleSet(rules: readonly MatchableRule[]): CompiledMatcher
       const anchor = chooseAnchor(conditions);
       if (anchor) {
         const plan = plans[slotOf(anchor.key)];
-        for (const val of new Set(anchor.vals)) addTo(anchor.oper === 'IN' ? plan.inIndex : plan.containsIndex, val, group);
+        for (const val of new Set(anchor.vals))
+          addTo(anchor.oper === 'IN' ? plan.inIndex : plan.containsIndex, val, group);
       } else {
         alwaysGroups.push(group);
       }
       const checks = conditions.filter((c) => c !== anchor).map((c) => conditionCheck(c, slotOf(c.key)));
       groupRule.push(ruleIndex);
-      groupResiduals.push(checks.length === 0 ? undefined : checks.length === 1 ? checks[0] : (values) => checks.every((check) => check(values)));
+      groupResiduals.push(
+        checks.length === 0
+          ? undefined
+          : checks.length === 1
+            ? checks[0]
+            : (values) => checks.every((check) => check(values)),
+      );
     }
   });
   plans.forEach(planContains);

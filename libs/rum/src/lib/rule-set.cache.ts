@@ -56,7 +56,9 @@ export class RuleSetCache implements OnApplicationBootstrap {
     if (typeof parsed.application_id !== 'string' || typeof parsed.version !== 'number') return;
     const cached = this.entries.get(parsed.application_id);
     if (cached && cached.version >= parsed.version) return;
-    this.load(parsed.application_id, parsed.version).catch((error: Error) => this.logger.warn(`rule-set reload failed: ${safeErrorMessage(error)}`));
+    this.load(parsed.application_id, parsed.version).catch((error: Error) =>
+      this.logger.warn(`rule-set reload failed: ${safeErrorMessage(error)}`),
+    );
   }
 
   private load(applicationId: string, version: number): Promise<Entry> {

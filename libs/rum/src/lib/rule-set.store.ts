@@ -34,7 +34,9 @@ export class RuleSetStore {
       const current = await this.applications.in(manager).lockRuleSetVersion(applicationId);
       if (current === undefined) throw new RumError(RumErrorCode.APPLICATION_ACCESS_DENIED);
       const outcome = await work(manager);
-      const rules: SnapshotRule[] = (await this.rules.in(manager).list(applicationId)).map(({ discardedCount: _live, ...rule }) => rule);
+      const rules: SnapshotRule[] = (await this.rules.in(manager).list(applicationId)).map(
+        ({ discardedCount: _live, ...rule }) => rule,
+      );
       const next = current + 1;
       await this.snapshots.in(manager).insert(applicationId, next, rules, actor);
       await this.applications.in(manager).setRuleSetVersion(applicationId, next);
@@ -53,12 +55,20 @@ export class RuleSetStore {
     return (await this.snapshots.rulesAt(applicationId, version)) ?? [];
   }
 
-  async history(applicationId: string, options: PageRequest & { orderBy: HistoryOrder; asc: boolean }): Promise<Page<RuleSetSnapshot>> {
+  async history(
+    applicationId: string,
+    options: PageRequest & { orderBy: HistoryOrder; asc: boolean },
+  ): Promise<Page<RuleSetSnapshot>> {
     // History tolerates replication lag: a read replica answers when there is one.
     return this.replicas.read(async (db) => {
       const snapshots = this.snapshots.in(db);
       const total = await snapshots.count(applicationId);
-      const items = await snapshots.list(applicationId, { orderBy: options.orderBy, asc: options.asc, offset: options.page * options.limit, limit: options.limit });
+      const items = await snapshots.list(applicationId, {
+        orderBy: options.orderBy,
+        asc: options.asc,
+        offset: options.page * options.limit,
+        limit: options.limit,
+      });
       return pageOf(items, total, options);
     });
   }

@@ -43,10 +43,18 @@ export class RulesService {
       this.store.change(actor, applicationId, async (manager) => {
         const rules = this.rules.in(manager);
         const current = await this.lockRule(manager, applicationId, ruleId);
-        if (patch.name !== undefined && patch.name !== current.name && (await rules.nameTaken(applicationId, patch.name))) {
+        if (
+          patch.name !== undefined &&
+          patch.name !== current.name &&
+          (await rules.nameTaken(applicationId, patch.name))
+        ) {
           throw new RumError(RumErrorCode.RULE_NAME_TAKEN);
         }
-        const fields = { name: patch.name ?? current.name, description: patch.description ?? current.description, filters: filters ?? current.filters };
+        const fields = {
+          name: patch.name ?? current.name,
+          description: patch.description ?? current.description,
+          filters: filters ?? current.filters,
+        };
         return this.found(await rules.update(applicationId, ruleId, fields));
       }),
     );

@@ -14,8 +14,24 @@ import { RuleSetCache } from './rule-set.cache';
 import { RuleSetStore } from './rule-set.store';
 import { RulesService } from './rules.service';
 
-const REPOSITORIES = [AccountsRepository, AppKeysRepository, ApplicationsRepository, AuditRepository, ErrorEventsRepository, RuleSetSnapshotsRepository, RulesRepository];
-const SERVICES = [AccountsService, AppKeysService, AuditService, RuleSetStore, RuleSetCache, RulesService, IngestService];
+const REPOSITORIES = [
+  AccountsRepository,
+  AppKeysRepository,
+  ApplicationsRepository,
+  AuditRepository,
+  ErrorEventsRepository,
+  RuleSetSnapshotsRepository,
+  RulesRepository,
+];
+const SERVICES = [
+  AccountsService,
+  AppKeysService,
+  AuditService,
+  RuleSetStore,
+  RuleSetCache,
+  RulesService,
+  IngestService,
+];
 
 /** Needs the app's Postgres connection (DataSource), ReadReplicas and RedisPubSub, all global. */
 @Module({

@@ -67,7 +67,9 @@ export class CreateRumSchema1763760000000 implements MigrationInterface {
         "updated_at" timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT "uq_rule_set_snapshots_version" UNIQUE ("application_id", "version")
       )`);
-    await runner.query(`CREATE INDEX "ix_rule_set_snapshots_updated" ON "rum"."rule_set_snapshots" ("application_id", "updated_at", "version")`);
+    await runner.query(
+      `CREATE INDEX "ix_rule_set_snapshots_updated" ON "rum"."rule_set_snapshots" ("application_id", "updated_at", "version")`,
+    );
     await runner.query(`
       CREATE TABLE "rum"."error_events" (
         "id" bigserial PRIMARY KEY,
@@ -76,7 +78,9 @@ export class CreateRumSchema1763760000000 implements MigrationInterface {
         "received_at" timestamptz NOT NULL DEFAULT now(),
         "payload" json NOT NULL
       )`);
-    await runner.query(`CREATE INDEX "ix_error_events_application_time" ON "rum"."error_events" ("application_id", "occurred_at")`);
+    await runner.query(
+      `CREATE INDEX "ix_error_events_application_time" ON "rum"."error_events" ("application_id", "occurred_at")`,
+    );
     await runner.query(`
       CREATE TABLE "rum"."audit_log" (
         "id" bigserial PRIMARY KEY,
@@ -94,7 +98,17 @@ export class CreateRumSchema1763760000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['audit_log', 'error_events', 'rule_set_snapshots', 'rules', 'client_tokens', 'application_access', 'applications', 'app_keys', 'accounts']) {
+    for (const table of [
+      'audit_log',
+      'error_events',
+      'rule_set_snapshots',
+      'rules',
+      'client_tokens',
+      'application_access',
+      'applications',
+      'app_keys',
+      'accounts',
+    ]) {
       await runner.query(`DROP TABLE IF EXISTS "rum"."${table}"`);
     }
   }

@@ -25,7 +25,9 @@ export class PartitionErrorEvents1764100000000 implements MigrationInterface {
         "payload" json NOT NULL,
         CONSTRAINT "error_events_pkey" PRIMARY KEY ("id", "occurred_at")
       ) PARTITION BY RANGE ("occurred_at")`);
-    await runner.query(`CREATE INDEX "ix_error_events_application_time" ON "rum"."error_events" ("application_id", "occurred_at")`);
+    await runner.query(
+      `CREATE INDEX "ix_error_events_application_time" ON "rum"."error_events" ("application_id", "occurred_at")`,
+    );
     await runner.query(`CREATE TABLE "rum"."error_events_default" PARTITION OF "rum"."error_events" DEFAULT`);
 
     const now = new Date();
@@ -43,7 +45,9 @@ export class PartitionErrorEvents1764100000000 implements MigrationInterface {
     const sql = (text: string, params?: unknown[]) => runner.query(text, params);
     for (const day of [...days].sort((a, b) => a - b)) await createDayPartition(sql, new Date(day));
 
-    await runner.query(`INSERT INTO "rum"."error_events" (${COLUMNS}) SELECT ${COLUMNS} FROM "rum"."error_events_unpartitioned"`);
+    await runner.query(
+      `INSERT INTO "rum"."error_events" (${COLUMNS}) SELECT ${COLUMNS} FROM "rum"."error_events_unpartitioned"`,
+    );
     await takeOver(runner);
     await runner.query(`DROP TABLE "rum"."error_events_unpartitioned"`);
   }
@@ -58,8 +62,12 @@ export class PartitionErrorEvents1764100000000 implements MigrationInterface {
         "received_at" timestamptz NOT NULL DEFAULT now(),
         "payload" json NOT NULL
       )`);
-    await runner.query(`CREATE INDEX "ix_error_events_application_time" ON "rum"."error_events" ("application_id", "occurred_at")`);
-    await runner.query(`INSERT INTO "rum"."error_events" (${COLUMNS}) SELECT ${COLUMNS} FROM "rum"."error_events_partitioned"`);
+    await runner.query(
+      `CREATE INDEX "ix_error_events_application_time" ON "rum"."error_events" ("application_id", "occurred_at")`,
+    );
+    await runner.query(
+      `INSERT INTO "rum"."error_events" (${COLUMNS}) SELECT ${COLUMNS} FROM "rum"."error_events_partitioned"`,
+    );
     await takeOver(runner);
     await runner.query(`DROP TABLE "rum"."error_events_partitioned"`);
   }

@@ -9,8 +9,24 @@ const filters = [[{ key: 'error.error_type', oper: 'IN', vals: ['TypeError'] }]]
 
 /** Rules as they were stored before: the API's snake_case view, Unix seconds. */
 const OLD_RULES = [
-  { rule_id: 'r1', rule_name: 'first', description: 'one', filters, status: 'enabled', created_at: 1_764_000_000, updated_at: 1_764_000_100 },
-  { rule_id: 'r2', rule_name: 'second', description: '', filters, status: 'disabled', created_at: 1_764_000_200, updated_at: 1_764_000_300 },
+  {
+    rule_id: 'r1',
+    rule_name: 'first',
+    description: 'one',
+    filters,
+    status: 'enabled',
+    created_at: 1_764_000_000,
+    updated_at: 1_764_000_100,
+  },
+  {
+    rule_id: 'r2',
+    rule_name: 'second',
+    description: '',
+    filters,
+    status: 'disabled',
+    created_at: 1_764_000_200,
+    updated_at: 1_764_000_300,
+  },
 ];
 
 describe('migration 1764200000000: snapshots in the domain shape (real Postgres)', () => {
@@ -22,11 +38,10 @@ describe('migration 1764200000000: snapshots in the domain shape (real Postgres)
     const a = await database.tenant('a');
     const b = await database.tenant('b');
     const insert = (applicationId: string, version: number, rules: unknown) =>
-      database.db.query(`INSERT INTO ${SNAPSHOTS} ("application_id", "version", "rules", "updated_by", "updated_by_name") VALUES ($1, $2, $3::jsonb, 1, 'x')`, [
-        applicationId,
-        version,
-        JSON.stringify(rules),
-      ]);
+      database.db.query(
+        `INSERT INTO ${SNAPSHOTS} ("application_id", "version", "rules", "updated_by", "updated_by_name") VALUES ($1, $2, $3::jsonb, 1, 'x')`,
+        [applicationId, version, JSON.stringify(rules)],
+      );
     await insert(a.applicationId, 1, OLD_RULES.slice(0, 1));
     await insert(a.applicationId, 2, OLD_RULES);
     await insert(a.applicationId, 3, []);
@@ -41,12 +56,16 @@ describe('migration 1764200000000: snapshots in the domain shape (real Postgres)
     const migrated = await database.db.runMigrations({ transaction: 'each' });
     expect(migrated.map(({ name }) => name)).toEqual(['DomainShapedSnapshots1764200000000']);
     const after = await rows();
-    expect(after.map(({ application_id, version }) => [application_id, version])).toEqual(before.map(({ application_id, version }) => [application_id, version]));
+    expect(after.map(({ application_id, version }) => [application_id, version])).toEqual(
+      before.map(({ application_id, version }) => [application_id, version]),
+    );
     const all = after.flatMap(({ rules }) => rules as Record<string, unknown>[]);
     expect(all).toHaveLength(4);
     expect(all.every((rule) => !('rule_id' in rule) && 'id' in rule)).toBe(true);
 
-    const [a] = await database.db.query(`SELECT "application_id" FROM ${SNAPSHOTS} WHERE jsonb_array_length("rules") = 2`);
+    const [a] = await database.db.query(
+      `SELECT "application_id" FROM ${SNAPSHOTS} WHERE jsonb_array_length("rules") = 2`,
+    );
     const rules = await new RuleSetSnapshotsRepository(database.db).rulesAt(a.application_id, 2);
     expect(rules).toEqual(
       OLD_RULES.map((old) => ({

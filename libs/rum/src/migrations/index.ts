@@ -3,7 +3,17 @@ import { AppKeyManagement1764000000200 } from './1764000000200-app-key-managemen
 import { PartitionErrorEvents1764100000000 } from './1764100000000-partition-error-events';
 import { DomainShapedSnapshots1764200000000 } from './1764200000000-domain-shaped-snapshots';
 
-export { CreateRumSchema1763760000000, AppKeyManagement1764000000200, PartitionErrorEvents1764100000000, DomainShapedSnapshots1764200000000 };
+export {
+  CreateRumSchema1763760000000,
+  AppKeyManagement1764000000200,
+  PartitionErrorEvents1764100000000,
+  DomainShapedSnapshots1764200000000,
+};
 
 /** Migrations of the `rum` schema, in order (the app passes them to ServiceCoreModule). */
-export const RUM_MIGRATIONS = [CreateRumSchema1763760000000, AppKeyManagement1764000000200, PartitionErrorEvents1764100000000, DomainShapedSnapshots1764200000000];
+export const RUM_MIGRATIONS = [
+  CreateRumSchema1763760000000,
+  AppKeyManagement1764000000200,
+  PartitionErrorEvents1764100000000,
+  DomainShapedSnapshots1764200000000,
+];

@@ -50,22 +50,46 @@ export function keepAliveLoad(url: string, clients: number): { outcomes: Outcome
 }
 
 /** A multipart POST whose body is written in two halves, `pauseMs` apart; resolves with the status. */
-export function slowMultipart(url: string, headers: Record<string, string>, parts: { fields: Record<string, string>; file?: { field: string; name: string; type: string; data: Buffer } }, pauseMs: number) {
+export function slowMultipart(
+  url: string,
+  headers: Record<string, string>,
+  parts: { fields: Record<string, string>; file?: { field: string; name: string; type: string; data: Buffer } },
+  pauseMs: number,
+) {
   const boundary = `----shutdown${Date.now()}`;
-  const chunks: Buffer[] = Object.entries(parts.fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const chunks: Buffer[] = Object.entries(parts.fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   if (parts.file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${parts.file.field}"; filename="${parts.file.name}"\r\nContent-Type: ${parts.file.type}\r\n\r\n`), parts.file.data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${parts.file.field}"; filename="${parts.file.name}"\r\nContent-Type: ${parts.file.type}\r\n\r\n`,
+      ),
+      parts.file.data,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   const body = Buffer.concat(chunks);
   let started!: () => void;
   const firstHalfSent = new Promise<void>((resolve) => (started = resolve));
   const done = new Promise<{ status?: number; error?: string; body: string }>((resolve) => {
-    const req = request(url, { method: 'POST', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) } }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, body: text }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(body.length),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode, body: text }));
+      },
+    );
     req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, body: '' }));
     const half = Math.floor(body.length / 2);
     req.write(body.subarray(0, half), () => started());

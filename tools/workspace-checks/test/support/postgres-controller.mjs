@@ -16,7 +16,14 @@ const pg = new EmbeddedPostgres({
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.removeAllListeners(signal);
 const answer = (line) => process.stdout.write(`${line}\n`);
-const actions = { stop: () => pg.stop(), start: () => pg.start(), exit: async () => { await pg.stop().catch(() => {}); process.exit(0); } };
+const actions = {
+  stop: () => pg.stop(),
+  start: () => pg.start(),
+  exit: async () => {
+    await pg.stop().catch(() => {});
+    process.exit(0);
+  },
+};
 
 try {
   await pg.initialise();

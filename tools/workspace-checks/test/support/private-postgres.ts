@@ -21,11 +21,15 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const port = await freePort();
   const databaseDir = join(ROOT, '.data', `pg-outage-${randomBytes(4).toString('hex')}`);
   mkdirSync(join(ROOT, '.data'), { recursive: true });
-  const child = spawn(process.execPath, [join(__dirname, 'postgres-controller.mjs'), databaseDir, String(port)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(__dirname, 'postgres-controller.mjs'), databaseDir, String(port)], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const next = async (expected: string) => {
     const { value, done } = await lines.next();
-    if (done || value !== expected) throw new Error(`private PostgreSQL: expected ${expected}, got ${done ? 'exit' : value}`);
+    if (done || value !== expected)
+      throw new Error(`private PostgreSQL: expected ${expected}, got ${done ? 'exit' : value}`);
   };
   const send = async (command: string, expected: string) => {
     child.stdin!.write(`${command}\n`);

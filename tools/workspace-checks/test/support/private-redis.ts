@@ -13,7 +13,13 @@ export interface PrivateRedis {
 
 async function ping(port: number): Promise<boolean> {
   const { default: Redis } = await import('ioredis');
-  const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  const client = new Redis({
+    port,
+    host: '127.0.0.1',
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+  });
   try {
     await client.connect();
     return (await client.ping()) === 'PONG';
@@ -29,7 +35,9 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     await waitFor(() => ping(port), { timeoutMs: 10_000, intervalMs: 100, what: `private redis-server on ${port}` });
   };
   const kill = async () => {

@@ -8,14 +8,22 @@ export const NX = join(ROOT, 'node_modules/nx/dist/bin/nx.js');
 export const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 
 export interface ProjectNode {
-  data: { root: string; tags?: string[]; targets: Record<string, { executor?: string; options?: { command?: string } }> };
+  data: {
+    root: string;
+    tags?: string[];
+    targets: Record<string, { executor?: string; options?: { command?: string } }>;
+  };
 }
 
 /** The Nx project graph's nodes, as `nx graph --file` writes them. */
 export function projectGraph(cwd = ROOT): Record<string, ProjectNode> {
   const dir = mkdtempSync(join(tmpdir(), 'nx-graph-'));
   try {
-    execFileSync(process.execPath, [NX, 'graph', `--file=${join(dir, 'graph.json')}`], { cwd, env: nxEnv, stdio: 'pipe' });
+    execFileSync(process.execPath, [NX, 'graph', `--file=${join(dir, 'graph.json')}`], {
+      cwd,
+      env: nxEnv,
+      stdio: 'pipe',
+    });
     return JSON.parse(readFileSync(join(dir, 'graph.json'), 'utf8')).graph.nodes;
   } finally {
     rmSync(dir, { recursive: true, force: true });

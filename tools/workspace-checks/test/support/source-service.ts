@@ -32,7 +32,9 @@ END $$;`;
  */
 export async function startServiceFromSource(app: string, env: Record<string, string>): Promise<SourceService> {
   const given = env['DATABASE_URL'];
-  const database: TestDatabase = given ? { name: new URL(given).pathname.slice(1), url: given, drop: async () => undefined } : await createTestDatabase(`src_${app}`);
+  const database: TestDatabase = given
+    ? { name: new URL(given).pathname.slice(1), url: given, drop: async () => undefined }
+    : await createTestDatabase(`src_${app}`);
   const port = await freePort();
   const service = startService(join(ROOT, 'apps', app, 'src/main.ts'), {
     NODE_OPTIONS: '-r @swc-node/register',
@@ -69,7 +71,10 @@ export async function startServiceFromSource(app: string, env: Record<string, st
   };
 }
 
-export async function call(url: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any; headers: Headers }> {
+export async function call(
+  url: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(url, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
@@ -88,7 +93,9 @@ export async function call(url: string, init: { method?: string; body?: unknown;
 
 /** What a log may never hold: each secret in clear, and anything shaped like a stored digest. */
 export function secretFindings(output: string, secrets: string[]): string[] {
-  const findings = secrets.filter((secret) => secret.length >= 8 && output.includes(secret)).map((secret) => `secret in clear: ${secret.slice(0, 6)}…`);
+  const findings = secrets
+    .filter((secret) => secret.length >= 8 && output.includes(secret))
+    .map((secret) => `secret in clear: ${secret.slice(0, 6)}…`);
   if (/scrypt\$/.test(output)) findings.push('a scrypt password digest');
   const hex = /\b[0-9a-f]{64}\b/.exec(output);
   if (hex) findings.push(`a 64-hex digest or token: ${hex[0].slice(0, 8)}…`);
@@ -96,7 +103,11 @@ export function secretFindings(output: string, secrets: string[]): string[] {
   return findings;
 }
 
-export const OUTAGE_BOOTSTRAP = { id: 'outage', secret: 'outage-secret-0123456789abcdef', audience: 'https://tenant.test/api/v2/' };
+export const OUTAGE_BOOTSTRAP = {
+  id: 'outage',
+  secret: 'outage-secret-0123456789abcdef',
+  audience: 'https://tenant.test/api/v2/',
+};
 
 export interface FourServices {
   management: SourceService;
@@ -106,8 +117,15 @@ export interface FourServices {
 }
 
 /** The four services side by side on `env`, each with its own extra variables (`extra[app]`). */
-export async function startFourServices(env: Record<string, string>, extra: Partial<Record<keyof FourServices, Record<string, string>>> = {}): Promise<FourServices> {
-  const management = { MANAGEMENT_BOOTSTRAP_CLIENT_ID: OUTAGE_BOOTSTRAP.id, MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: OUTAGE_BOOTSTRAP.secret, PUBLIC_URL: 'https://tenant.test' };
+export async function startFourServices(
+  env: Record<string, string>,
+  extra: Partial<Record<keyof FourServices, Record<string, string>>> = {},
+): Promise<FourServices> {
+  const management = {
+    MANAGEMENT_BOOTSTRAP_CLIENT_ID: OUTAGE_BOOTSTRAP.id,
+    MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: OUTAGE_BOOTSTRAP.secret,
+    PUBLIC_URL: 'https://tenant.test',
+  };
   const [m, c, r, g] = await Promise.all([
     startServiceFromSource('management-api', { ...env, ...management, ...extra.management }),
     startServiceFromSource('community-api', { ...env, ...extra.community }),

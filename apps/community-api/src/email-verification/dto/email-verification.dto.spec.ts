@@ -21,7 +21,16 @@ describe('VerifyEmailRequest: the plain check changes no answer of the pipe', ()
   const token = fc.oneof(
     fc.string({ minLength: 0, maxLength: 300 }),
     fc.string({ unit: 'binary', maxLength: 20 }),
-    fc.constantFrom('', ' ', 'a'.repeat(256), 'a'.repeat(257), '\u{1F600}'.repeat(200), 'a\uFE0F', '\uFE0F', 'x\u0000y'),
+    fc.constantFrom(
+      '',
+      ' ',
+      'a'.repeat(256),
+      'a'.repeat(257),
+      '\u{1F600}'.repeat(200),
+      'a\uFE0F',
+      '\uFE0F',
+      'x\u0000y',
+    ),
     fc.anything({ maxDepth: 1 }),
   );
   const body = fc.oneof(
@@ -41,7 +50,10 @@ describe('VerifyEmailRequest: the plain check changes no answer of the pipe', ()
   });
 
   it('takes an issued token as sent', async () => {
-    expect(await answer(VerifyEmailRequest, { token: 'abc123' })).toEqual({ instance: true, fields: { token: 'abc123' } });
+    expect(await answer(VerifyEmailRequest, { token: 'abc123' })).toEqual({
+      instance: true,
+      fields: { token: 'abc123' },
+    });
     expect(await answer(VerifyEmailRequest, { token: 'x'.repeat(257) })).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });

@@ -35,7 +35,9 @@ export class SendVerificationRequest {
 /** The token as issued (printable ASCII, 1-256 characters): passes the decorators below as sent. */
 const ISSUED_SHAPE = /^[\x20-\x7e]{1,256}$/;
 
-@AcceptWhen((body) => hasExactlyKeys(body, ['token']) && typeof body['token'] === 'string' && ISSUED_SHAPE.test(body['token']))
+@AcceptWhen(
+  (body) => hasExactlyKeys(body, ['token']) && typeof body['token'] === 'string' && ISSUED_SHAPE.test(body['token']),
+)
 export class VerifyEmailRequest {
   @ApiProperty({ description: 'Exact match, case-sensitive' })
   @IsString()

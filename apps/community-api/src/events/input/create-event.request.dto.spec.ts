@@ -8,50 +8,109 @@ const valid = { title: 'T', startTime: '2030-01-01T00:00:00Z', type: 'online', u
 
 describe('CreateEventBody (toCreateEventRequest)', () => {
   it('normalises a minimal online event with the spec defaults', () => {
-    expect(parseCreateEventInput(valid)).toMatchObject({ visibility: 'public', allowMaybe: true, guestListVisible: true, capacity: null, hostIds: [], metadata: {}, location: null, userId: null });
+    expect(parseCreateEventInput(valid)).toMatchObject({
+      visibility: 'public',
+      allowMaybe: true,
+      guestListVisible: true,
+      capacity: null,
+      hostIds: [],
+      metadata: {},
+      location: null,
+      userId: null,
+    });
   });
 
   it('counts title characters as code points: 300 emoji are accepted, 301 refused', () => {
     expect(parseCreateEventInput({ ...valid, title: '🎉'.repeat(300) }).title).toHaveLength(600);
     expect(parseCreateEventInput({ ...valid, title: '𝒜'.repeat(299) + 'a' }).title.startsWith('𝒜')).toBe(true);
     expect(() => parseCreateEventInput({ ...valid, title: '🎉'.repeat(301) })).toThrow(EventError);
-    expect(() => parseCreateEventInput({ ...valid, title: 'a'.repeat(301) })).toThrow('title must be a string of 1 to 300 characters');
+    expect(() => parseCreateEventInput({ ...valid, title: 'a'.repeat(301) })).toThrow(
+      'title must be a string of 1 to 300 characters',
+    );
   });
 
   it('accepts a local start and end time when timezone is given, and stores UTC; without it an offset is required', () => {
-    const local = parseCreateEventInput({ ...valid, startTime: '2030-05-01T18:00:00', endTime: '2030-05-01T20:00', timezone: 'America/New_York' });
+    const local = parseCreateEventInput({
+      ...valid,
+      startTime: '2030-05-01T18:00:00',
+      endTime: '2030-05-01T20:00',
+      timezone: 'America/New_York',
+    });
     expect({ start: local.startTime.toISOString(), end: local.endTime?.toISOString(), zone: local.timezone }).toEqual({
       start: '2030-05-01T22:00:00.000Z',
       end: '2030-05-02T00:00:00.000Z',
       zone: 'America/New_York',
     });
-    expect(() => parseCreateEventInput({ ...valid, startTime: '2030-05-01T18:00:00' })).toThrow('startTime must be an ISO 8601 date-time with a time zone offset');
+    expect(() => parseCreateEventInput({ ...valid, startTime: '2030-05-01T18:00:00' })).toThrow(
+      'startTime must be an ISO 8601 date-time with a time zone offset',
+    );
   });
 
   it('keeps judging time zones the same when they repeat (valid names are remembered, invalid ones never)', () => {
     for (let round = 0; round < 3; round += 1) {
-      expect(parseCreateEventInput({ ...valid, timezone: 'Europe/Paris', startTime: '2030-05-01T18:00:00' }).startTime.toISOString()).toBe('2030-05-01T16:00:00.000Z');
-      expect(() => parseCreateEventInput({ ...valid, timezone: 'Europe/Nowhere' })).toThrow('timezone must be an IANA time zone identifier');
+      expect(
+        parseCreateEventInput({
+          ...valid,
+          timezone: 'Europe/Paris',
+          startTime: '2030-05-01T18:00:00',
+        }).startTime.toISOString(),
+      ).toBe('2030-05-01T16:00:00.000Z');
+      expect(() => parseCreateEventInput({ ...valid, timezone: 'Europe/Nowhere' })).toThrow(
+        'timezone must be an IANA time zone identifier',
+      );
     }
   });
 
   it('gives JSON and multipart encodings the same result', () => {
-    const json = { ...valid, location: { latitude: 1, longitude: 2 }, hostIds: ['a'], metadata: { k: true }, capacity: 4, allowMaybe: false, guestListVisible: true };
-    const multipart = decodeMultipartFields({ ...valid, location: '{"latitude":1,"longitude":2}', hostIds: '["a"]', metadata: '{"k":true}', capacity: '4', allowMaybe: 'false', guestListVisible: 'true' });
+    const json = {
+      ...valid,
+      location: { latitude: 1, longitude: 2 },
+      hostIds: ['a'],
+      metadata: { k: true },
+      capacity: 4,
+      allowMaybe: false,
+      guestListVisible: true,
+    };
+    const multipart = decodeMultipartFields({
+      ...valid,
+      location: '{"latitude":1,"longitude":2}',
+      hostIds: '["a"]',
+      metadata: '{"k":true}',
+      capacity: '4',
+      allowMaybe: 'false',
+      guestListVisible: 'true',
+    });
     expect(parseCreateEventInput(multipart)).toEqual(parseCreateEventInput(json));
   });
 
   it('fails only with event/invalid-body, naming a field, for any one field replaced by anything', () => {
     fc.assert(
-      fc.property(fc.constantFrom('title', 'startTime', 'type', 'url', 'location', 'capacity', 'hostIds', 'metadata', 'visibility', 'timezone', 'spaceId', 'endTime'), fc.anything(), (key, value) => {
-        try {
-          parseCreateEventInput({ ...valid, [key]: value });
-        } catch (error) {
-          expect(error).toBeInstanceOf(EventError);
-          expect((error as EventError).code).toBe('EVENT_INVALID_BODY');
-          expect(typeof (error as EventError).details?.['field']).toBe('string');
-        }
-      }),
+      fc.property(
+        fc.constantFrom(
+          'title',
+          'startTime',
+          'type',
+          'url',
+          'location',
+          'capacity',
+          'hostIds',
+          'metadata',
+          'visibility',
+          'timezone',
+          'spaceId',
+          'endTime',
+        ),
+        fc.anything(),
+        (key, value) => {
+          try {
+            parseCreateEventInput({ ...valid, [key]: value });
+          } catch (error) {
+            expect(error).toBeInstanceOf(EventError);
+            expect((error as EventError).code).toBe('EVENT_INVALID_BODY');
+            expect(typeof (error as EventError).details?.['field']).toBe('string');
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -1,4 +1,15 @@
-import { CreateEventInput, EVENT_TYPES, OPTION_FIELDS, EVENT_VISIBILITIES, EventType, EventVisibility, GeoPointInput, invalidBody, METADATA_MAX_BYTES, zonedLocalToUtc } from '@acme/events';
+import {
+  CreateEventInput,
+  EVENT_TYPES,
+  OPTION_FIELDS,
+  EVENT_VISIBILITIES,
+  EventType,
+  EventVisibility,
+  GeoPointInput,
+  invalidBody,
+  METADATA_MAX_BYTES,
+  zonedLocalToUtc,
+} from '@acme/events';
 import { isUuid } from '@acme/platform-persistence';
 import { oneOf, required } from './input-checks';
 import { firstProblem, InputRules, isPlainObject, withField } from './validate-input';
@@ -11,8 +22,9 @@ const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]
 const characterCount = (value: string) => [...value].length;
 const absent = (value: unknown) => value === undefined || value === null;
 const optionalText = (field: string, max: number) => (value: unknown) =>
-  absent(value) || (typeof value === 'string' && characterCount(value) <= max) ? undefined : `${field} must be a string of at most ${max} characters`;
-
+  absent(value) || (typeof value === 'string' && characterCount(value) <= max)
+    ? undefined
+    : `${field} must be a string of at most ${max} characters`;
 
 /** An ISO 8601 date-time with an offset; with a zone, a local date-time in that zone too. */
 function dateIn(value: unknown, zone: string | null): Date | undefined {
@@ -21,10 +33,13 @@ function dateIn(value: unknown, zone: string | null): Date | undefined {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 /** The zone `timezone` names when valid (an invalid one is reported before any date that would use it). */
-const zoneOf = (event: Record<string, unknown>) => (typeof event['timezone'] === 'string' && timezoneProblem(event['timezone']) === undefined ? event['timezone'] : null);
+const zoneOf = (event: Record<string, unknown>) =>
+  typeof event['timezone'] === 'string' && timezoneProblem(event['timezone']) === undefined ? event['timezone'] : null;
 
 const dateProblem = (field: string, optional: boolean) => (value: unknown, event: Record<string, unknown>) =>
-  (optional && absent(value)) || dateIn(value, zoneOf(event)) ? undefined : `${field} must be an ISO 8601 date-time with a time zone offset, or a local date-time with timezone`;
+  (optional && absent(value)) || dateIn(value, zoneOf(event))
+    ? undefined
+    : `${field} must be an ISO 8601 date-time with a time zone offset, or a local date-time with timezone`;
 
 function timezoneProblem(value: unknown): string | undefined {
   const text = optionalText('timezone', 100)(value);
@@ -60,7 +75,9 @@ function urlProblem(value: unknown): string | undefined {
   } catch {
     parsed = undefined;
   }
-  return parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:') ? undefined : 'url must be an http or https URL';
+  return parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:')
+    ? undefined
+    : 'url must be an http or https URL';
 }
 
 function locationProblem(value: unknown): string | undefined {
@@ -69,15 +86,20 @@ function locationProblem(value: unknown): string | undefined {
   const unknown = Object.keys(value).find((key) => key !== 'latitude' && key !== 'longitude');
   if (unknown !== undefined) return withField(`location.${unknown}`, `location.${unknown} is not allowed`);
   const { latitude, longitude } = value;
-  if (typeof latitude !== 'number' || !Number.isFinite(latitude) || latitude < -90 || latitude > 90) return withField('location.latitude', 'location.latitude must be a number from -90 to 90');
-  if (typeof longitude !== 'number' || !Number.isFinite(longitude) || longitude < -180 || longitude > 180) return withField('location.longitude', 'location.longitude must be a number from -180 to 180');
+  if (typeof latitude !== 'number' || !Number.isFinite(latitude) || latitude < -90 || latitude > 90)
+    return withField('location.latitude', 'location.latitude must be a number from -90 to 90');
+  if (typeof longitude !== 'number' || !Number.isFinite(longitude) || longitude < -180 || longitude > 180)
+    return withField('location.longitude', 'location.longitude must be a number from -180 to 180');
   return undefined;
 }
 
 function hostIdsProblem(value: unknown): string | undefined {
   if (absent(value)) return undefined;
-  if (!Array.isArray(value) || value.length > MAX_HOSTS) return `hostIds must be an array of at most ${MAX_HOSTS} user ids`;
-  return value.every((id) => typeof id === 'string' && id.length >= 1 && id.length <= 200) ? undefined : 'hostIds must hold non-empty strings';
+  if (!Array.isArray(value) || value.length > MAX_HOSTS)
+    return `hostIds must be an array of at most ${MAX_HOSTS} user ids`;
+  return value.every((id) => typeof id === 'string' && id.length >= 1 && id.length <= 200)
+    ? undefined
+    : 'hostIds must hold non-empty strings';
 }
 
 function metadataProblem(value: unknown): string | undefined {
@@ -86,7 +108,8 @@ function metadataProblem(value: unknown): string | undefined {
   return Buffer.byteLength(JSON.stringify(value)) > METADATA_MAX_BYTES ? 'metadata must be at most 1 MB' : undefined;
 }
 
-const booleanProblem = (field: string) => (value: unknown) => (value === undefined || typeof value === 'boolean' ? undefined : `${field} must be a boolean`);
+const booleanProblem = (field: string) => (value: unknown) =>
+  value === undefined || typeof value === 'boolean' ? undefined : `${field} must be a boolean`;
 const needsUrl = (type: unknown) => type === 'online' || type === 'hybrid';
 const needsPlace = (type: unknown) => type === 'physical' || type === 'hybrid';
 
@@ -117,9 +140,34 @@ interface CreateEventBody {
  * field they read): the first failing one is reported.
  */
 const RULES: InputRules = {
-  properties: ['title', 'startTime', 'type', 'description', 'endTime', 'timezone', 'url', 'venueName', 'address', 'location', 'spaceId', 'visibility', 'capacity', 'allowMaybe', 'guestListVisible', 'hostIds', 'metadata', 'userId'],
+  properties: [
+    'title',
+    'startTime',
+    'type',
+    'description',
+    'endTime',
+    'timezone',
+    'url',
+    'venueName',
+    'address',
+    'location',
+    'spaceId',
+    'visibility',
+    'capacity',
+    'allowMaybe',
+    'guestListVisible',
+    'hostIds',
+    'metadata',
+    'userId',
+  ],
   checks: [
-    ['title', (value) => (typeof value === 'string' && value.length >= 1 && characterCount(value) <= 300 ? undefined : 'title must be a string of 1 to 300 characters')],
+    [
+      'title',
+      (value) =>
+        typeof value === 'string' && value.length >= 1 && characterCount(value) <= 300
+          ? undefined
+          : 'title must be a string of 1 to 300 characters',
+    ],
     ['startTime', required('startTime')],
     ['timezone', timezoneProblem],
     ['startTime', dateProblem('startTime', false)],
@@ -127,32 +175,56 @@ const RULES: InputRules = {
     [
       'endTime',
       (value, event) => {
-        const [start, end] = [dateIn(event['startTime'], zoneOf(event)), absent(value) ? undefined : dateIn(value, zoneOf(event))];
+        const [start, end] = [
+          dateIn(event['startTime'], zoneOf(event)),
+          absent(value) ? undefined : dateIn(value, zoneOf(event)),
+        ];
         return start && end && end.getTime() < start.getTime() ? 'endTime must not be before startTime' : undefined;
       },
-  ],
-  ['type', required('type')],
-  ['type', oneOf('type', EVENT_TYPES)],
-  ['url', urlProblem],
-  ['address', optionalText('address', 1000)],
-  ['location', locationProblem],
-  ['url', (value, event) => (needsUrl(event['type']) && absent(value) ? `url is required for ${String(event['type'])} events` : undefined)],
-  ['address', (value, event) => (needsPlace(event['type']) && absent(value) && absent(event['location']) ? `address or location is required for ${String(event['type'])} events` : undefined)],
-  ['visibility', oneOf('visibility', EVENT_VISIBILITIES)],
-  ['spaceId', (value) => (absent(value) || isUuid(value) ? undefined : 'spaceId must be a UUID')],
-  ['spaceId', (value, event) => (event['visibility'] === 'members' && absent(value) ? 'spaceId is required when visibility is members' : undefined)],
-  [
-    'capacity',
-    (value) =>
-      absent(value) || (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_CAPACITY) ? undefined : `capacity must be a positive integer of at most ${MAX_CAPACITY}`,
-  ],
-  ['userId', (value) => optionalText('userId', 200)(value) ?? (value === '' ? 'userId must not be empty' : undefined)],
-  ['description', optionalText('description', 20000)],
-  ['venueName', optionalText('venueName', 300)],
-  ['allowMaybe', booleanProblem('allowMaybe')],
-  ['guestListVisible', booleanProblem('guestListVisible')],
-  ['hostIds', hostIdsProblem],
-  ['metadata', metadataProblem],
+    ],
+    ['type', required('type')],
+    ['type', oneOf('type', EVENT_TYPES)],
+    ['url', urlProblem],
+    ['address', optionalText('address', 1000)],
+    ['location', locationProblem],
+    [
+      'url',
+      (value, event) =>
+        needsUrl(event['type']) && absent(value) ? `url is required for ${String(event['type'])} events` : undefined,
+    ],
+    [
+      'address',
+      (value, event) =>
+        needsPlace(event['type']) && absent(value) && absent(event['location'])
+          ? `address or location is required for ${String(event['type'])} events`
+          : undefined,
+    ],
+    ['visibility', oneOf('visibility', EVENT_VISIBILITIES)],
+    ['spaceId', (value) => (absent(value) || isUuid(value) ? undefined : 'spaceId must be a UUID')],
+    [
+      'spaceId',
+      (value, event) =>
+        event['visibility'] === 'members' && absent(value)
+          ? 'spaceId is required when visibility is members'
+          : undefined,
+    ],
+    [
+      'capacity',
+      (value) =>
+        absent(value) || (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_CAPACITY)
+          ? undefined
+          : `capacity must be a positive integer of at most ${MAX_CAPACITY}`,
+    ],
+    [
+      'userId',
+      (value) => optionalText('userId', 200)(value) ?? (value === '' ? 'userId must not be empty' : undefined),
+    ],
+    ['description', optionalText('description', 20000)],
+    ['venueName', optionalText('venueName', 300)],
+    ['allowMaybe', booleanProblem('allowMaybe')],
+    ['guestListVisible', booleanProblem('guestListVisible')],
+    ['hostIds', hostIdsProblem],
+    ['metadata', metadataProblem],
   ],
   unknownMessage: (key) => `${key} is not allowed`,
 };
@@ -168,7 +240,8 @@ export function normaliseMultipartFields(fields: Record<string, string>): Record
         throw invalidBody(`${name} must be valid JSON`, name);
       }
     } else if (name === 'capacity') decoded[name] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
-    else if (name === 'allowMaybe' || name === 'guestListVisible') decoded[name] = text === 'true' ? true : text === 'false' ? false : text;
+    else if (name === 'allowMaybe' || name === 'guestListVisible')
+      decoded[name] = text === 'true' ? true : text === 'false' ? false : text;
     else decoded[name] = text;
   }
   return decoded;
@@ -207,7 +280,10 @@ export function toCreateEventInput(fields: Record<string, unknown>): CreateEvent
  * The create request of either encoding as the domain takes it: the event fields validated (multipart text
  * normalised first), the image options passed on as sent.
  */
-export function toCreateEventRequest(body: unknown, encoding: 'json' | 'multipart'): { input: CreateEventInput; imageOptions: { cover?: unknown; gallery?: unknown } } {
+export function toCreateEventRequest(
+  body: unknown,
+  encoding: 'json' | 'multipart',
+): { input: CreateEventInput; imageOptions: { cover?: unknown; gallery?: unknown } } {
   if (!isPlainObject(body)) throw invalidBody('The body must be a JSON object');
   const { [OPTION_FIELDS.cover]: cover, [OPTION_FIELDS.gallery]: gallery, ...fields } = body;
   const normalised = encoding === 'multipart' ? normaliseMultipartFields(fields as Record<string, string>) : fields;

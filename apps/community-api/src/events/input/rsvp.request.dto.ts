@@ -5,12 +5,19 @@ import { firstProblem, InputCheck, InputRules, isPlainObject } from './validate-
 const codePoints = (text: string) => [...text].length;
 const userIdCheck: InputCheck = [
   'userId',
-  (value) => (value === undefined || value === null || (typeof value === 'string' && codePoints(value) <= 200) ? undefined : 'userId must be a string of at most 200 characters'),
+  (value) =>
+    value === undefined || value === null || (typeof value === 'string' && codePoints(value) <= 200)
+      ? undefined
+      : 'userId must be a string of at most 200 characters',
 ];
 const unknownMessage = (key: string) => `${key} is not allowed`;
 
 /** POST .../events/:id/rsvp `{status, userId?}`; `userId` only with a service or master key (the domain decides). */
-const SET_RULES: InputRules = { properties: ['status', 'userId'], checks: [['status', required('status')], ['status', oneOf('status', RSVP_STATUSES)], userIdCheck], unknownMessage };
+const SET_RULES: InputRules = {
+  properties: ['status', 'userId'],
+  checks: [['status', required('status')], ['status', oneOf('status', RSVP_STATUSES)], userIdCheck],
+  unknownMessage,
+};
 
 /** DELETE .../events/:id/rsvp `{userId?}` (the body is optional). */
 const WITHDRAW_RULES: InputRules = { properties: ['userId'], checks: [userIdCheck], unknownMessage };

@@ -5,7 +5,10 @@ export interface InputProblem {
 }
 
 /** One check of one property: `(value, whole input) => message | undefined` (the message may name a nested field, see withField). */
-export type InputCheck = readonly [property: string, problem: (value: unknown, input: Record<string, unknown>) => string | undefined];
+export type InputCheck = readonly [
+  property: string,
+  problem: (value: unknown, input: Record<string, unknown>) => string | undefined,
+];
 
 /** What an input may hold and how it is checked: every property, then every check in the spec's order. */
 export interface InputRules {
@@ -37,4 +40,5 @@ export function firstProblem(plain: Record<string, unknown>, rules: InputRules):
   return undefined;
 }
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -15,7 +15,8 @@ export class PushSubscriptionDoc {
 export class RegisterPushDeviceDoc {
   @ApiProperty({ enum: ['ios', 'android', 'web'] }) readonly platform: string;
   @ApiProperty({ required: false, description: 'ios and android' }) readonly token?: string;
-  @ApiProperty({ required: false, type: PushSubscriptionDoc, description: 'web' }) readonly subscription?: PushSubscriptionDoc;
+  @ApiProperty({ required: false, type: PushSubscriptionDoc, description: 'web' })
+  readonly subscription?: PushSubscriptionDoc;
 }
 
 export class VapidPublicKeyResponse {

@@ -1,6 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsObject, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsDefined,
+  IsObject,
+  IsString,
+  Length,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 
 export const MAX_DOCUMENT_IDS = 10000;
 
@@ -15,7 +26,10 @@ export class StartMigrationData {
   @Length(1, 256)
   readonly targetOrganizationId!: string;
 
-  @ApiPropertyOptional({ type: [String], description: 'Documents to move (1 to 10,000); absent: every document of the source' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Documents to move (1 to 10,000); absent: every document of the source',
+  })
   // Absent means the whole organization; an explicit null is a malformed list, not "everything".
   @ValidateIf((data: StartMigrationData) => data.documentIds !== undefined)
   @IsArray()

@@ -43,7 +43,17 @@ export class MigrationStatusResponse {
 
 class ErrorDetail {
   @ApiProperty() readonly message!: string;
-  @ApiProperty({ enum: ['INVALID_ARGUMENT', 'UNAUTHENTICATED', 'NOT_FOUND', 'FAILED_PRECONDITION', 'RESOURCE_EXHAUSTED', 'INTERNAL', 'UNAVAILABLE'] })
+  @ApiProperty({
+    enum: [
+      'INVALID_ARGUMENT',
+      'UNAUTHENTICATED',
+      'NOT_FOUND',
+      'FAILED_PRECONDITION',
+      'RESOURCE_EXHAUSTED',
+      'INTERNAL',
+      'UNAVAILABLE',
+    ],
+  })
   readonly status!: string;
 }
 

@@ -42,7 +42,13 @@ class AuditedRequest {
   @ApiProperty({
     required: false,
     description: 'Body as sent (any JSON value), secrets redacted',
-    anyOf: [{ type: 'object' }, { type: 'array', items: {} }, { type: 'string' }, { type: 'number' }, { type: 'boolean' }],
+    anyOf: [
+      { type: 'object' },
+      { type: 'array', items: {} },
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+    ],
   })
   readonly body?: unknown;
 }
@@ -58,12 +64,14 @@ export class AuditEntry {
   @ApiProperty() readonly request_id!: string;
   @ApiProperty({ type: AuditedRequest, nullable: true }) readonly request!: AuditedRequest | null;
   @ApiProperty({ description: 'Unix seconds' }) readonly created_at!: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'The app key the call was made with' }) readonly app_key_id!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The app key the call was made with' })
+  readonly app_key_id!: number | null;
 }
 
 export class AuditLogResponse {
   @ApiProperty({ type: [AuditEntry] }) readonly items!: AuditEntry[];
-  @ApiProperty({ type: Number, nullable: true, description: 'Pass as `before` for the next page' }) readonly next_before!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Pass as `before` for the next page' })
+  readonly next_before!: number | null;
 }
 
 export const presentCreatedAccount = (account: NewAccount): CreatedAccountResponse => ({
@@ -72,10 +80,17 @@ export const presentCreatedAccount = (account: NewAccount): CreatedAccountRespon
   app_key_id: account.appKeyId,
 });
 
-export const presentIssuedAppKey = (key: IssuedAppKey): IssuedAppKeyResponse => ({ app_key_id: key.id, app_key: key.secret });
+export const presentIssuedAppKey = (key: IssuedAppKey): IssuedAppKeyResponse => ({
+  app_key_id: key.id,
+  app_key: key.secret,
+});
 
 export const presentAppKeys = (keys: AppKey[]): AppKeyListResponse => ({
-  items: keys.map((key) => ({ app_key_id: key.id, masked_app_key: key.masked, created_at: unixSeconds(key.createdAt) })),
+  items: keys.map((key) => ({
+    app_key_id: key.id,
+    masked_app_key: key.masked,
+    created_at: unixSeconds(key.createdAt),
+  })),
 });
 
 const presentAuditEntry = (entry: DomainAuditEntry): AuditEntry => ({
@@ -92,4 +107,7 @@ const presentAuditEntry = (entry: DomainAuditEntry): AuditEntry => ({
   app_key_id: entry.appKeyId,
 });
 
-export const presentAuditPage = (page: AuditPage): AuditLogResponse => ({ items: page.items.map(presentAuditEntry), next_before: page.nextBefore });
+export const presentAuditPage = (page: AuditPage): AuditLogResponse => ({
+  items: page.items.map(presentAuditEntry),
+  next_before: page.nextBefore,
+});

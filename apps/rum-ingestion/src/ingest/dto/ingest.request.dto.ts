@@ -5,7 +5,13 @@ export const MAX_EVENTS_PER_BATCH = 1000;
 
 /** The documented shape (OpenAPI); IngestBodyPipe enforces it. */
 export class IngestErrorsRequest {
-  @ApiProperty({ type: 'array', items: { type: 'object' }, minItems: 1, maxItems: MAX_EVENTS_PER_BATCH, description: 'error events; rule keys address their fields' })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object' },
+    minItems: 1,
+    maxItems: MAX_EVENTS_PER_BATCH,
+    description: 'error events; rule keys address their fields',
+  })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_EVENTS_PER_BATCH)

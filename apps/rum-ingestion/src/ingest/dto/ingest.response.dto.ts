@@ -9,4 +9,7 @@ export class IngestOutcomeView {
 
 export const IngestOutcomeResponse = enveloped(IngestOutcomeView);
 
-export const presentIngestOutcome = (outcome: IngestOutcome): IngestOutcomeView => ({ accepted: outcome.accepted, dropped: outcome.dropped });
+export const presentIngestOutcome = (outcome: IngestOutcome): IngestOutcomeView => ({
+  accepted: outcome.accepted,
+  dropped: outcome.dropped,
+});

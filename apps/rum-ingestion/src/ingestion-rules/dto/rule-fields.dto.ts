@@ -13,7 +13,8 @@ export function IsStorableText(): PropertyDecorator {
       propertyName: String(propertyName),
       validator: {
         validate: (value: unknown) => typeof value !== 'string' || isStorableText(value),
-        defaultMessage: (args?: ValidationArguments) => `${args?.property} must not contain NUL or unpaired surrogate characters`,
+        defaultMessage: (args?: ValidationArguments) =>
+          `${args?.property} must not contain NUL or unpaired surrogate characters`,
       },
     });
 }

@@ -56,7 +56,10 @@ export const RuleSetHistoryResponse = enveloped(RuleSetHistoryPage);
 /** Timestamps are Unix seconds on the wire. */
 export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
-export const presentCreatedRule = (rule: { id: string; name: string }): CreatedRule => ({ rule_id: rule.id, rule_name: rule.name });
+export const presentCreatedRule = (rule: { id: string; name: string }): CreatedRule => ({
+  rule_id: rule.id,
+  rule_name: rule.name,
+});
 
 export const presentSnapshotRule = (rule: SnapshotRule): SnapshotRuleView => ({
   rule_id: rule.id,
@@ -68,9 +71,16 @@ export const presentSnapshotRule = (rule: SnapshotRule): SnapshotRuleView => ({
   updated_at: unixSeconds(rule.updatedAt),
 });
 
-export const presentRule = (rule: Rule): RuleView => ({ ...presentSnapshotRule(rule), discarded_count: rule.discardedCount });
+export const presentRule = (rule: Rule): RuleView => ({
+  ...presentSnapshotRule(rule),
+  discarded_count: rule.discardedCount,
+});
 
-export const presentRulePage = (page: Page<Rule>): RulePage => ({ total: page.total, has_next_page: page.hasNextPage, items: page.items.map(presentRule) });
+export const presentRulePage = (page: Page<Rule>): RulePage => ({
+  total: page.total,
+  has_next_page: page.hasNextPage,
+  items: page.items.map(presentRule),
+});
 
 export const presentSnapshot = (snapshot: RuleSetSnapshot): RuleSetSnapshotView => ({
   version: snapshot.version,

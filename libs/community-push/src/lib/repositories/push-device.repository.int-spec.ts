@@ -16,7 +16,15 @@ describe('PushDeviceRepository', () => {
   }, 60000);
   afterAll(async () => db?.close());
 
-  const device = (projectId: string, userId: string, deviceKey: string): DeviceUpsert => ({ projectId, userId, platform: 'ios', deviceKey, p256dh: null, auth: null, lastSeenAt: new Date() });
+  const device = (projectId: string, userId: string, deviceKey: string): DeviceUpsert => ({
+    projectId,
+    userId,
+    platform: 'ios',
+    deviceKey,
+    p256dh: null,
+    auth: null,
+    lastSeenAt: new Date(),
+  });
 
   it('upserts one row per device key, moving it to the latest user', async () => {
     const [alice, bob] = [await db.user(projectA), await db.user(projectA)];

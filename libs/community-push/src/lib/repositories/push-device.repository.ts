@@ -36,7 +36,15 @@ export class PushDeviceRepository {
        ON CONFLICT (project_id, device_key) DO UPDATE
          SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
              last_seen_at = EXCLUDED.last_seen_at, updated_at = now()`,
-      [device.projectId, device.userId, device.platform, device.deviceKey, device.p256dh, device.auth, device.lastSeenAt],
+      [
+        device.projectId,
+        device.userId,
+        device.platform,
+        device.deviceKey,
+        device.p256dh,
+        device.auth,
+        device.lastSeenAt,
+      ],
     );
   }
 

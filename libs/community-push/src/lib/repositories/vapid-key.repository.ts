@@ -17,8 +17,14 @@ export class VapidKeyRepository {
 
   /** Stores the pair unless one is stored already (first writer wins), then returns the stored pair. */
   async storeOnce(keys: StoredVapidKeys): Promise<StoredVapidKeys> {
-    await this.dataSource.query(`INSERT INTO ${TABLE} (id, public_key, private_key) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING`, [keys.publicKey, keys.privateKey]);
-    const rows = (await this.dataSource.query(`SELECT public_key, private_key FROM ${TABLE} WHERE id = 1`)) as { public_key: string; private_key: string }[];
+    await this.dataSource.query(
+      `INSERT INTO ${TABLE} (id, public_key, private_key) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING`,
+      [keys.publicKey, keys.privateKey],
+    );
+    const rows = (await this.dataSource.query(`SELECT public_key, private_key FROM ${TABLE} WHERE id = 1`)) as {
+      public_key: string;
+      private_key: string;
+    }[];
     return { publicKey: rows[0].public_key, privateKey: rows[0].private_key };
   }
 }

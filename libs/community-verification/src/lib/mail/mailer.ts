@@ -55,6 +55,12 @@ export class Mailer implements OnModuleDestroy {
   /** The project's outbox, newest first. */
   async readOutbox(projectId: string, limit = 100): Promise<OutboxEntry[]> {
     const rows = await this.outbox.listNewest(projectId, limit);
-    return rows.map((row) => ({ to: row.to, subject: row.subject, text: row.text, html: row.html, sentAt: row.sentAt.toISOString() }));
+    return rows.map((row) => ({
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      sentAt: row.sentAt.toISOString(),
+    }));
   }
 }

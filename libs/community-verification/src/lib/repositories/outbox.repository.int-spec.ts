@@ -14,7 +14,14 @@ describe('OutboxRepository', () => {
 
   it("lists a project's messages newest first, never another project's", async () => {
     const [a, b] = [await db.project(), await db.project()];
-    const message = (projectId: string, subject: string) => ({ projectId, to: 'u@example.com', subject, text: 't', html: 'h', sentAt: new Date() });
+    const message = (projectId: string, subject: string) => ({
+      projectId,
+      to: 'u@example.com',
+      subject,
+      text: 't',
+      html: 'h',
+      sentAt: new Date(),
+    });
     await repository.insert(message(a, 'first'));
     await repository.insert(message(b, 'other'));
     await repository.insert(message(a, 'second'));

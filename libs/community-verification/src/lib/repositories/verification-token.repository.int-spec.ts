@@ -22,9 +22,23 @@ describe('VerificationTokenRepository', () => {
   afterAll(async () => db?.close());
 
   const insert = (tokenDigest: string, expiresAt = inFive, userId = userA) =>
-    repository.insertLive({ projectId: projectA, userId, tokenDigest, mode: 'link', expiresAt, redirectUrl: `https://app.example/${tokenDigest}` }, now);
+    repository.insertLive(
+      {
+        projectId: projectA,
+        userId,
+        tokenDigest,
+        mode: 'link',
+        expiresAt,
+        redirectUrl: `https://app.example/${tokenDigest}`,
+      },
+      now,
+    );
   const isVerified = async (userId: string) =>
-    ((await db.dataSource.query(`SELECT is_verified FROM ${communityTable('users')} WHERE id = $1`, [userId])) as { is_verified: boolean }[])[0]?.is_verified;
+    (
+      (await db.dataSource.query(`SELECT is_verified FROM ${communityTable('users')} WHERE id = $1`, [userId])) as {
+        is_verified: boolean;
+      }[]
+    )[0]?.is_verified;
 
   it('refuses a second live token with the same digest, and replaces an expired one', async () => {
     const digest = randomUUID();

@@ -28,7 +28,10 @@ export class VerificationTokenRepository {
   async insertLive(token: NewVerificationToken, now: Date): Promise<string | 'digest-taken'> {
     try {
       return await this.dataSource.transaction(async (manager) => {
-        await manager.query(`DELETE FROM ${TOKENS} WHERE project_id = $1 AND token_digest = $2 AND consumed_at IS NULL AND expires_at <= $3`, [token.projectId, token.tokenDigest, now]);
+        await manager.query(
+          `DELETE FROM ${TOKENS} WHERE project_id = $1 AND token_digest = $2 AND consumed_at IS NULL AND expires_at <= $3`,
+          [token.projectId, token.tokenDigest, now],
+        );
         const inserted = (await manager.query(
           `INSERT INTO ${TOKENS} (project_id, user_id, token_digest, mode, expires_at, redirect_url) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
           [token.projectId, token.userId, token.tokenDigest, token.mode, token.expiresAt, token.redirectUrl],

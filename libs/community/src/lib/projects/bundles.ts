@@ -4,7 +4,8 @@ import { AppError } from '@acme/platform-errors';
 export const BUNDLES = ['push', 'spaces', 'files-images'] as const;
 export type Bundle = (typeof BUNDLES)[number];
 
-export const isBundle = (value: unknown): value is Bundle => typeof value === 'string' && (BUNDLES as readonly string[]).includes(value);
+export const isBundle = (value: unknown): value is Bundle =>
+  typeof value === 'string' && (BUNDLES as readonly string[]).includes(value);
 
 /** Deduplicated, in the canonical order; `core` is accepted and dropped. */
 export function normalizeBundles(bundles: readonly string[]): Bundle[] {

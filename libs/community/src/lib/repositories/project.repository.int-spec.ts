@@ -11,7 +11,8 @@ describe('ProjectRepository', () => {
   }, 60000);
   afterAll(async () => db?.close());
 
-  const insert = (name: string) => repository.insert({ name, bundles: ['push'], serviceKeyDigest: `s-${name}`, masterKeyDigest: `m-${name}` });
+  const insert = (name: string) =>
+    repository.insert({ name, bundles: ['push'], serviceKeyDigest: `s-${name}`, masterKeyDigest: `m-${name}` });
 
   it('inserts a project and finds it by id; ids that are not UUIDs or unknown find nothing', async () => {
     const project = await insert('one');
@@ -22,7 +23,10 @@ describe('ProjectRepository', () => {
 
   it('updates the bundles of that project only (each project is its own tenant)', async () => {
     const [a, b] = [await insert('a'), await insert('b')];
-    expect(await repository.updateBundles(a.id, ['spaces', 'files-images'])).toMatchObject({ id: a.id, bundles: ['spaces', 'files-images'] });
+    expect(await repository.updateBundles(a.id, ['spaces', 'files-images'])).toMatchObject({
+      id: a.id,
+      bundles: ['spaces', 'files-images'],
+    });
     expect((await repository.findById(b.id))?.bundles).toEqual(['push']);
     expect(await repository.updateBundles('00000000-0000-4000-8000-000000000000', [])).toBeUndefined();
   });

@@ -28,20 +28,28 @@ describe('RefreshTokenRepository', () => {
 
   it('spends a live token once, inside the given transaction', async () => {
     const { tokenDigest, familyId } = await issue();
-    expect(await repository.transaction((manager) => repository.spendLive(manager, projectA, tokenDigest, now))).toEqual({ userId: userA, familyId });
-    expect(await repository.transaction((manager) => repository.spendLive(manager, projectA, tokenDigest, now))).toBeUndefined();
+    expect(
+      await repository.transaction((manager) => repository.spendLive(manager, projectA, tokenDigest, now)),
+    ).toEqual({ userId: userA, familyId });
+    expect(
+      await repository.transaction((manager) => repository.spendLive(manager, projectA, tokenDigest, now)),
+    ).toBeUndefined();
     expect((await repository.findByDigest(projectA, tokenDigest))?.usedAt).toEqual(now);
   });
 
   it('does not spend an expired token', async () => {
     const { tokenDigest } = await issue(randomUUID(), now);
-    expect(await repository.transaction((manager) => repository.spendLive(manager, projectA, tokenDigest, now))).toBeUndefined();
+    expect(
+      await repository.transaction((manager) => repository.spendLive(manager, projectA, tokenDigest, now)),
+    ).toBeUndefined();
   });
 
   it('never finds, spends or revokes a token through another project', async () => {
     const { tokenDigest, familyId } = await issue();
     expect(await repository.findByDigest(projectB, tokenDigest)).toBeUndefined();
-    expect(await repository.transaction((manager) => repository.spendLive(manager, projectB, tokenDigest, now))).toBeUndefined();
+    expect(
+      await repository.transaction((manager) => repository.spendLive(manager, projectB, tokenDigest, now)),
+    ).toBeUndefined();
     await repository.revokeFamily(projectB, familyId, now);
     const untouched = await repository.findByDigest(projectA, tokenDigest);
     expect(untouched).toMatchObject({ usedAt: null, revokedAt: null });

@@ -30,7 +30,12 @@ export class RefreshTokenRepository {
   }
 
   /** Marks the live token used; its user and family, or undefined when it is unknown, spent, revoked or expired. */
-  async spendLive(manager: EntityManager, projectId: string, tokenDigest: string, now: Date): Promise<{ userId: string; familyId: string } | undefined> {
+  async spendLive(
+    manager: EntityManager,
+    projectId: string,
+    tokenDigest: string,
+    now: Date,
+  ): Promise<{ userId: string; familyId: string } | undefined> {
     const rows = returnedRows<{ user_id: string; family_id: string }>(
       await manager.query(
         `UPDATE ${TABLE} SET used_at = $3
@@ -48,6 +53,9 @@ export class RefreshTokenRepository {
   }
 
   async revokeFamily(projectId: string, familyId: string, now: Date): Promise<void> {
-    await this.dataSource.query(`UPDATE ${TABLE} SET revoked_at = $3 WHERE project_id = $1 AND family_id = $2 AND revoked_at IS NULL`, [projectId, familyId, now]);
+    await this.dataSource.query(
+      `UPDATE ${TABLE} SET revoked_at = $3 WHERE project_id = $1 AND family_id = $2 AND revoked_at IS NULL`,
+      [projectId, familyId, now],
+    );
   }
 }

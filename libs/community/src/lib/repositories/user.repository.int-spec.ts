@@ -23,15 +23,24 @@ describe('UserRepository', () => {
 
   it('keeps emails unique per project, not across projects', async () => {
     await insert(projectA, 'same@example.com');
-    expect(await repository.insert({ projectId: projectA, email: 'same@example.com', passwordHash: 'h', name: null })).toBe('email-taken');
-    await expect(insert(projectB, 'same@example.com')).resolves.toMatchObject({ projectId: projectB, isVerified: false });
+    expect(
+      await repository.insert({ projectId: projectA, email: 'same@example.com', passwordHash: 'h', name: null }),
+    ).toBe('email-taken');
+    await expect(insert(projectB, 'same@example.com')).resolves.toMatchObject({
+      projectId: projectB,
+      isVerified: false,
+    });
   });
 
   it('finds the password hash within the project only', async () => {
     await insert(projectA, 'hash@example.com');
-    expect(await repository.findWithPasswordHash(projectA, 'hash@example.com')).toMatchObject({ passwordHash: `hash-${projectA}` });
+    expect(await repository.findWithPasswordHash(projectA, 'hash@example.com')).toMatchObject({
+      passwordHash: `hash-${projectA}`,
+    });
     expect(await repository.findWithPasswordHash(projectB, 'hash@example.com')).toBeUndefined();
-    expect((await repository.findById(projectA, (await insert(projectA, 'plain@example.com')).id))?.passwordHash).toBeUndefined();
+    expect(
+      (await repository.findById(projectA, (await insert(projectA, 'plain@example.com')).id))?.passwordHash,
+    ).toBeUndefined();
   });
 
   it('never returns or verifies a user of another project', async () => {

@@ -59,10 +59,18 @@ export class SessionService {
     return this.tokens.revokeFamily(projectId, familyId, this.clock.now());
   }
 
-  private async issue(manager: EntityManager | undefined, projectId: string, userId: string, familyId: string): Promise<SessionTokens> {
+  private async issue(
+    manager: EntityManager | undefined,
+    projectId: string,
+    userId: string,
+    familyId: string,
+  ): Promise<SessionTokens> {
     const refreshToken = generateSecret('rt_');
     const expiresAt = new Date(this.clock.now().getTime() + this.settings.refreshTokenTtlSeconds * 1000);
-    await this.tokens.insert({ projectId, userId, familyId, tokenDigest: digestSecret(refreshToken), expiresAt }, manager);
+    await this.tokens.insert(
+      { projectId, userId, familyId, tokenDigest: digestSecret(refreshToken), expiresAt },
+      manager,
+    );
     return { accessToken: this.accessTokens.sign(projectId, userId), refreshToken };
   }
 }

@@ -29,7 +29,12 @@ export class UserService {
 
   async signUp(projectId: string, input: SignUpInput): Promise<User> {
     const passwordHash = await hashPassword(input.password);
-    const user = await this.users.insert({ projectId, email: normalizeEmail(input.email), passwordHash, name: input.name ?? null });
+    const user = await this.users.insert({
+      projectId,
+      email: normalizeEmail(input.email),
+      passwordHash,
+      name: input.name ?? null,
+    });
     if (user === 'email-taken') throw CommunityErrors.emailTaken();
     return user;
   }
@@ -40,9 +45,14 @@ export class UserService {
    */
   async authenticate(projectId: string, email: string, password: string, clientAddress: string): Promise<User> {
     // While Redis is away the attempts are counted per instance (apps/community-api README, dependency failures).
-    const decision = await this.limiter.fixedWindows(`community:sign-in:${projectId}:${clientAddress}`, [{ limit: this.settings.signInAttemptsPerMinute, windowSeconds: 60 }], 1, {
-      fallback: 'local',
-    });
+    const decision = await this.limiter.fixedWindows(
+      `community:sign-in:${projectId}:${clientAddress}`,
+      [{ limit: this.settings.signInAttemptsPerMinute, windowSeconds: 60 }],
+      1,
+      {
+        fallback: 'local',
+      },
+    );
     if (!decision.allowed) throw CommunityErrors.tooManyAttempts(rateLimitHeaders(decision));
     const user = await this.users.findWithPasswordHash(projectId, normalizeEmail(email));
     if (!user) {

@@ -21,16 +21,25 @@ describe('DocumentRepository (real PostgreSQL)', () => {
   afterAll(() => db?.close());
 
   const idsIn = async (organizationKey: string): Promise<string[]> =>
-    (await db.dataSource.query(`SELECT "id" FROM ${TABLES.documents} WHERE "organization_key" = $1 ORDER BY "key"`, [organizationKey])).map(
-      (row: { id: string }) => row.id,
-    );
+    (
+      await db.dataSource.query(`SELECT "id" FROM ${TABLES.documents} WHERE "organization_key" = $1 ORDER BY "key"`, [
+        organizationKey,
+      ])
+    ).map((row: { id: string }) => row.id);
 
   it('imports documents with their records and counts them per organization only', async () => {
     const mine = await db.organization(acme, 'import');
     const theirs = await db.organization(globex, 'import');
     const stats = await db.dataSource.transaction((manager) =>
       documents.insertWithRecords(manager, mine, [
-        { id: 'd1', title: 'one', records: [{ id: 'r1', kind: 'note', body: { a: 1 } }, { id: 'r2', kind: 'note', body: {} }] },
+        {
+          id: 'd1',
+          title: 'one',
+          records: [
+            { id: 'r1', kind: 'note', body: { a: 1 } },
+            { id: 'r2', kind: 'note', body: {} },
+          ],
+        },
         { id: 'd2', title: 'two' },
       ]),
     );
@@ -38,7 +47,10 @@ describe('DocumentRepository (real PostgreSQL)', () => {
     await db.documents(theirs, 'd', 3);
     expect(await documents.countInOrganization(mine)).toEqual({ documents: 2, records: 2 });
     expect(await documents.countInOrganization(theirs)).toEqual({ documents: 3, records: 3 });
-    const [content] = await db.dataSource.query(`SELECT "content" FROM ${TABLES.documents} WHERE "organization_key" = $1 AND "id" = 'd2'`, [mine]);
+    const [content] = await db.dataSource.query(
+      `SELECT "content" FROM ${TABLES.documents} WHERE "organization_key" = $1 AND "id" = 'd2'`,
+      [mine],
+    );
     expect(content).toEqual({ content: '' });
   });
 
@@ -46,7 +58,12 @@ describe('DocumentRepository (real PostgreSQL)', () => {
     const key = await db.organization(acme, 'duplicates');
     await db.documents(key, 'dup', 2);
     const failure = await db.dataSource
-      .transaction((manager) => documents.insertWithRecords(manager, key, [{ id: 'fresh', title: 'f' }, { id: 'dup-2', title: 'again' }]))
+      .transaction((manager) =>
+        documents.insertWithRecords(manager, key, [
+          { id: 'fresh', title: 'f' },
+          { id: 'dup-2', title: 'again' },
+        ]),
+      )
       .catch((error: unknown) => error);
     expect(isUniqueViolation(failure)).toBe(true);
     expect(describeDuplicate(pgErrorDetail(failure))).toBe("id 'dup-2'");
@@ -58,14 +75,24 @@ describe('DocumentRepository (real PostgreSQL)', () => {
     const theirs = await db.organization(globex, 'listed');
     const keys = await db.documents(mine, 'x', 3);
     await db.documents(theirs, 'y', 2);
-    const found = await db.dataSource.transaction((manager) => documents.lockByIds(manager, mine, ['x-3', 'x-1', 'y-1', 'missing']));
+    const found = await db.dataSource.transaction((manager) =>
+      documents.lockByIds(manager, mine, ['x-3', 'x-1', 'y-1', 'missing']),
+    );
     expect(found).toEqual([
       { key: keys[0], id: 'x-1' },
       { key: keys[2], id: 'x-3' },
     ]);
-    expect(await db.dataSource.transaction((manager) => documents.keyRange(manager, mine))).toEqual({ total: 3, minKey: keys[0], maxKey: keys[2] });
+    expect(await db.dataSource.transaction((manager) => documents.keyRange(manager, mine))).toEqual({
+      total: 3,
+      minKey: keys[0],
+      maxKey: keys[2],
+    });
     const empty = await db.organization(acme, 'empty');
-    expect(await db.dataSource.transaction((manager) => documents.keyRange(manager, empty))).toEqual({ total: 0, minKey: null, maxKey: null });
+    expect(await db.dataSource.transaction((manager) => documents.keyRange(manager, empty))).toEqual({
+      total: 0,
+      minKey: null,
+      maxKey: null,
+    });
   });
 
   it('moves a whole-organization batch within its key range, from the source organization only', async () => {
@@ -74,12 +101,20 @@ describe('DocumentRepository (real PostgreSQL)', () => {
     const bystander = await db.organization(globex, 'bystander');
     const keys = await db.documents(source, 's', 5);
     await db.documents(bystander, 'b', 2);
-    const batch = { migrationId: randomUUID(), scope: 'organization' as const, sourceKey: source, targetKey: target, limit: 2 };
+    const batch = {
+      migrationId: randomUUID(),
+      scope: 'organization' as const,
+      sourceKey: source,
+      targetKey: target,
+      limit: 2,
+    };
     const first = await db.dataSource.transaction((manager) =>
       documents.moveBatch(manager, { ...batch, afterKey: (BigInt(keys[0]!) - 1n).toString(), upToKey: keys[3]! }),
     );
     expect(first).toEqual({ moved: 2, lastKey: keys[1] });
-    const rest = await db.dataSource.transaction((manager) => documents.moveBatch(manager, { ...batch, afterKey: keys[1]!, upToKey: keys[3]!, limit: 10 }));
+    const rest = await db.dataSource.transaction((manager) =>
+      documents.moveBatch(manager, { ...batch, afterKey: keys[1]!, upToKey: keys[3]!, limit: 10 }),
+    );
     expect(rest).toEqual({ moved: 2, lastKey: keys[3] });
     expect(await idsIn(target)).toEqual(['s-1', 's-2', 's-3', 's-4']);
     expect(await idsIn(source)).toEqual(['s-5']);
@@ -95,11 +130,26 @@ describe('DocumentRepository (real PostgreSQL)', () => {
     const migrationId = randomUUID();
     const held = [keys[0]!, keys[2]!];
     await db.dataSource.transaction(async (manager) => {
-      const seq = await migrations.insert(manager, { id: migrationId, workspaceId: acme, sourceKey: source, targetKey: target, scope: 'documents', totalDocuments: 2 });
+      const seq = await migrations.insert(manager, {
+        id: migrationId,
+        workspaceId: acme,
+        sourceKey: source,
+        targetKey: target,
+        scope: 'documents',
+        totalDocuments: 2,
+      });
       await migrations.holdDocuments(manager, migrationId, seq, source, target, held);
     });
     const moved = await db.dataSource.transaction((manager) =>
-      documents.moveBatch(manager, { migrationId, scope: 'documents', sourceKey: source, targetKey: target, afterKey: '0', upToKey: keys[3]!, limit: 10 }),
+      documents.moveBatch(manager, {
+        migrationId,
+        scope: 'documents',
+        sourceKey: source,
+        targetKey: target,
+        afterKey: '0',
+        upToKey: keys[3]!,
+        limit: 10,
+      }),
     );
     expect(moved).toEqual({ moved: 2, lastKey: keys[2] });
     expect(await idsIn(target)).toEqual(['h-1', 'h-3']);

@@ -47,8 +47,14 @@ export class DocumentRepository {
   constructor(private readonly replicas: ReadReplicas) {}
 
   /** Inserts documents and their records in one statement; throws the driver's unique violation on a duplicate id. */
-  async insertWithRecords(manager: Queryable, organizationKey: string, documents: ImportedDocument[]): Promise<OrganizationStats> {
-    const payload = JSON.stringify(documents.map((d) => ({ id: d.id, title: d.title, content: d.content ?? '', records: d.records ?? [] })));
+  async insertWithRecords(
+    manager: Queryable,
+    organizationKey: string,
+    documents: ImportedDocument[],
+  ): Promise<OrganizationStats> {
+    const payload = JSON.stringify(
+      documents.map((d) => ({ id: d.id, title: d.title, content: d.content ?? '', records: d.records ?? [] })),
+    );
     const rows: OrganizationStats[] = await manager.query(
       `WITH input AS (
          SELECT * FROM jsonb_to_recordset($2::jsonb) AS x("id" text, "title" text, "content" text, "records" jsonb)
@@ -82,11 +88,15 @@ export class DocumentRepository {
   }
 
   /** Keys of the listed documents found in the organization, by key; FOR SHARE, so none can move meanwhile. */
-  async lockByIds(manager: Queryable, organizationKey: string, documentIds: string[]): Promise<{ key: string; id: string }[]> {
-    return manager.query(`SELECT "key", "id" FROM ${TABLES.documents} WHERE "organization_key" = $1 AND "id" = ANY($2::text[]) ORDER BY "key" FOR SHARE`, [
-      organizationKey,
-      documentIds,
-    ]);
+  async lockByIds(
+    manager: Queryable,
+    organizationKey: string,
+    documentIds: string[],
+  ): Promise<{ key: string; id: string }[]> {
+    return manager.query(
+      `SELECT "key", "id" FROM ${TABLES.documents} WHERE "organization_key" = $1 AND "id" = ANY($2::text[]) ORDER BY "key" FOR SHARE`,
+      [organizationKey, documentIds],
+    );
   }
 
   async keyRange(manager: Queryable, organizationKey: string): Promise<DocumentKeyRange> {

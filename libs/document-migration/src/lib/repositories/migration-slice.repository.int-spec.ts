@@ -21,7 +21,14 @@ describe('MigrationSliceRepository (real PostgreSQL)', () => {
     const target = await db.organization(workspaceId, `${label}-dst`);
     const id = randomUUID();
     await db.dataSource.transaction(async (manager) => {
-      await migrations.insert(manager, { id, workspaceId, sourceKey: source, targetKey: target, scope: 'organization', totalDocuments: 20 });
+      await migrations.insert(manager, {
+        id,
+        workspaceId,
+        sourceKey: source,
+        targetKey: target,
+        scope: 'organization',
+        totalDocuments: 20,
+      });
       await slices.insertPlan(manager, id, [
         { slice: 0, keyFrom: '0', keyTo: '10' },
         { slice: 1, keyFrom: '10', keyTo: '20' },
@@ -30,7 +37,8 @@ describe('MigrationSliceRepository (real PostgreSQL)', () => {
     return { id, source, target };
   };
 
-  const lock = (migrationId: string, slice: number) => db.dataSource.transaction((manager) => slices.lockForBatch(manager, migrationId, slice));
+  const lock = (migrationId: string, slice: number) =>
+    db.dataSource.transaction((manager) => slices.lockForBatch(manager, migrationId, slice));
 
   it('reads a slice with its migration, cursor at the start of its range', async () => {
     const migration = await createMigration('read');
@@ -57,8 +65,14 @@ describe('MigrationSliceRepository (real PostgreSQL)', () => {
     expect(await lock(mine.id, 0)).toMatchObject({ cursor: '10', done: true });
     expect(await lock(mine.id, 1)).toMatchObject({ cursor: '10', done: false });
     expect(await lock(theirs.id, 0)).toMatchObject({ cursor: '0', done: false });
-    expect(await db.dataSource.transaction((manager) => migrations.lockProgress(manager, mine.id))).toMatchObject({ movedDocuments: 7, openSlices: 1 });
-    expect(await db.dataSource.transaction((manager) => migrations.lockProgress(manager, theirs.id))).toMatchObject({ movedDocuments: 0, openSlices: 2 });
+    expect(await db.dataSource.transaction((manager) => migrations.lockProgress(manager, mine.id))).toMatchObject({
+      movedDocuments: 7,
+      openSlices: 1,
+    });
+    expect(await db.dataSource.transaction((manager) => migrations.lockProgress(manager, theirs.id))).toMatchObject({
+      movedDocuments: 0,
+      openSlices: 2,
+    });
   });
 
   it('lets one runner at a time hold a slice', async () => {

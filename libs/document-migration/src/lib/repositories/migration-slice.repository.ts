@@ -47,17 +47,29 @@ export class MigrationSliceRepository {
       [migrationId, slice],
     );
     const row = rows[0];
-    return row && { status: row.status, scope: row.scope, sourceKey: row.source, targetKey: row.target, cursor: row.cursor, keyTo: row.key_to, done: row.done };
+    return (
+      row && {
+        status: row.status,
+        scope: row.scope,
+        sourceKey: row.source,
+        targetKey: row.target,
+        cursor: row.cursor,
+        keyTo: row.key_to,
+        done: row.done,
+      }
+    );
   }
 
   /** Advances the slice's checkpoint, in the transaction that moved the batch. */
-  async checkpoint(manager: Queryable, migrationId: string, slice: number, progress: { cursor: string; moved: number; done: boolean }): Promise<void> {
-    await manager.query(`UPDATE ${TABLES.migrationSlices} SET "cursor" = $3, "moved" = "moved" + $4, "done" = $5 WHERE "migration_id" = $1 AND "slice" = $2`, [
-      migrationId,
-      slice,
-      progress.cursor,
-      progress.moved,
-      progress.done,
-    ]);
+  async checkpoint(
+    manager: Queryable,
+    migrationId: string,
+    slice: number,
+    progress: { cursor: string; moved: number; done: boolean },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE ${TABLES.migrationSlices} SET "cursor" = $3, "moved" = "moved" + $4, "done" = $5 WHERE "migration_id" = $1 AND "slice" = $2`,
+      [migrationId, slice, progress.cursor, progress.moved, progress.done],
+    );
   }
 }

@@ -29,7 +29,14 @@ describe('MigrationRepository (real PostgreSQL)', () => {
     const target = await db.organization(workspaceId, `dst-${organizationCount}`);
     const id = randomUUID();
     const seq = await db.dataSource.transaction(async (manager) => {
-      const created = await migrations.insert(manager, { id, workspaceId, sourceKey: source, targetKey: target, scope: options.scope ?? 'organization', totalDocuments: options.total ?? 10 });
+      const created = await migrations.insert(manager, {
+        id,
+        workspaceId,
+        sourceKey: source,
+        targetKey: target,
+        scope: options.scope ?? 'organization',
+        totalDocuments: options.total ?? 10,
+      });
       await migrations.holdWholeOrganization(manager, id, created, source, target);
       await slices.insertPlan(manager, id, [
         { slice: 0, keyFrom: '0', keyTo: '5' },
@@ -41,11 +48,17 @@ describe('MigrationRepository (real PostgreSQL)', () => {
   };
 
   const holdCount = async (migrationId: string): Promise<number> =>
-    (await db.dataSource.query(`SELECT count(*)::int AS n FROM ${TABLES.migrationHolds} WHERE "migration_id" = $1`, [migrationId]))[0].n;
+    (
+      await db.dataSource.query(`SELECT count(*)::int AS n FROM ${TABLES.migrationHolds} WHERE "migration_id" = $1`, [
+        migrationId,
+      ])
+    )[0].n;
 
   it('reads a migration in its own workspace only, with public organization ids and progress', async () => {
     const migration = await createMigration(acme);
-    await db.dataSource.transaction((manager) => slices.checkpoint(manager, migration.id, 0, { cursor: '3', moved: 3, done: false }));
+    await db.dataSource.transaction((manager) =>
+      slices.checkpoint(manager, migration.id, 0, { cursor: '3', moved: 3, done: false }),
+    );
     expect(await migrations.findInWorkspace(acme, migration.id)).toMatchObject({
       id: migration.id,
       status: 'pending',
@@ -68,7 +81,14 @@ describe('MigrationRepository (real PostgreSQL)', () => {
     const overlap = await db.dataSource
       .transaction(async (manager) => {
         const id = randomUUID();
-        const seq = await migrations.insert(manager, { id, workspaceId: acme, sourceKey: first.source, targetKey: first.target, scope: 'documents', totalDocuments: 1 });
+        const seq = await migrations.insert(manager, {
+          id,
+          workspaceId: acme,
+          sourceKey: first.source,
+          targetKey: first.target,
+          scope: 'documents',
+          totalDocuments: 1,
+        });
         await migrations.holdDocuments(manager, id, seq, first.source, first.target, ['1']);
       })
       .catch((error: unknown) => error);
@@ -79,7 +99,14 @@ describe('MigrationRepository (real PostgreSQL)', () => {
     for (const keys of [['1', '2'], ['3']]) {
       await db.dataSource.transaction(async (manager) => {
         const id = randomUUID();
-        const seq = await migrations.insert(manager, { id, workspaceId: acme, sourceKey: source, targetKey: target, scope: 'documents', totalDocuments: keys.length });
+        const seq = await migrations.insert(manager, {
+          id,
+          workspaceId: acme,
+          sourceKey: source,
+          targetKey: target,
+          scope: 'documents',
+          totalDocuments: keys.length,
+        });
         await migrations.holdDocuments(manager, id, seq, source, target, keys);
       });
     }
@@ -87,15 +114,28 @@ describe('MigrationRepository (real PostgreSQL)', () => {
 
   it('cancels only in the workspace that owns the migration, releasing its holds', async () => {
     const migration = await createMigration(acme);
-    expect(await db.dataSource.transaction((manager) => migrations.cancelInWorkspace(manager, globex, migration.id, 'by globex'))).toBe(false);
-    expect(await migrations.findInWorkspace(acme, migration.id)).toMatchObject({ status: 'pending', cancelledBy: null });
+    expect(
+      await db.dataSource.transaction((manager) =>
+        migrations.cancelInWorkspace(manager, globex, migration.id, 'by globex'),
+      ),
+    ).toBe(false);
+    expect(await migrations.findInWorkspace(acme, migration.id)).toMatchObject({
+      status: 'pending',
+      cancelledBy: null,
+    });
     expect(await holdCount(migration.id)).toBe(2);
-    expect(await db.dataSource.transaction((manager) => migrations.cancelInWorkspace(manager, acme, migration.id, 'by acme'))).toBe(true);
+    expect(
+      await db.dataSource.transaction((manager) =>
+        migrations.cancelInWorkspace(manager, acme, migration.id, 'by acme'),
+      ),
+    ).toBe(true);
     const cancelled = await migrations.findInWorkspace(acme, migration.id);
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelledBy: 'by acme' });
     expect(cancelled?.finishedAt).toBeInstanceOf(Date);
     expect(await holdCount(migration.id)).toBe(0);
-    expect(await db.dataSource.transaction((manager) => migrations.cancelInWorkspace(manager, acme, migration.id, 'again'))).toBe(false);
+    expect(
+      await db.dataSource.transaction((manager) => migrations.cancelInWorkspace(manager, acme, migration.id, 'again')),
+    ).toBe(false);
   });
 
   it('starts, sums progress, and finishes once, releasing the holds', async () => {
@@ -114,10 +154,19 @@ describe('MigrationRepository (real PostgreSQL)', () => {
       movedDocuments: 4,
       openSlices: 1,
     });
-    expect(await db.dataSource.transaction((manager) => migrations.lockProgress(manager, randomUUID()))).toBeUndefined();
-    expect(await db.dataSource.transaction((manager) => migrations.markFinished(manager, migration.id, 'completed'))).toBe(true);
-    expect(await db.dataSource.transaction((manager) => migrations.markFinished(manager, migration.id, 'failed', 'late'))).toBe(false);
-    expect(await migrations.findInWorkspace(acme, migration.id)).toMatchObject({ status: 'completed', failureReason: null });
+    expect(
+      await db.dataSource.transaction((manager) => migrations.lockProgress(manager, randomUUID())),
+    ).toBeUndefined();
+    expect(
+      await db.dataSource.transaction((manager) => migrations.markFinished(manager, migration.id, 'completed')),
+    ).toBe(true);
+    expect(
+      await db.dataSource.transaction((manager) => migrations.markFinished(manager, migration.id, 'failed', 'late')),
+    ).toBe(false);
+    expect(await migrations.findInWorkspace(acme, migration.id)).toMatchObject({
+      status: 'completed',
+      failureReason: null,
+    });
     expect(await holdCount(migration.id)).toBe(0);
     expect(await holdCount(bystander.id)).toBe(2);
     await migrations.markStarted(migration.id);
@@ -126,8 +175,13 @@ describe('MigrationRepository (real PostgreSQL)', () => {
 
   it('fails a pending migration with its reason', async () => {
     const migration = await createMigration(acme);
-    expect(await db.dataSource.transaction((manager) => migrations.markFinished(manager, migration.id, 'failed', 'why'))).toBe(true);
-    expect(await migrations.findInWorkspace(acme, migration.id)).toMatchObject({ status: 'failed', failureReason: 'why' });
+    expect(
+      await db.dataSource.transaction((manager) => migrations.markFinished(manager, migration.id, 'failed', 'why')),
+    ).toBe(true);
+    expect(await migrations.findInWorkspace(acme, migration.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'why',
+    });
   });
 
   it('lists unfinished migrations with their open slices, and counts migrations by state', async () => {
@@ -141,7 +195,12 @@ describe('MigrationRepository (real PostgreSQL)', () => {
       await migrations.markFinished(manager, finished.id, 'failed', 'gone');
     });
     const unfinished = await migrations.findUnfinishedWithOpenSlices();
-    expect(unfinished).toEqual(expect.arrayContaining([{ migrationId: open.id, openSlices: [1] }, { migrationId: allDone.id, openSlices: [] }]));
+    expect(unfinished).toEqual(
+      expect.arrayContaining([
+        { migrationId: open.id, openSlices: [1] },
+        { migrationId: allDone.id, openSlices: [] },
+      ]),
+    );
     expect(unfinished.map((row) => row.migrationId)).not.toContain(finished.id);
     const counts = Object.fromEntries((await migrations.countByStatus()).map((row) => [row.status, row.count]));
     const [expected] = await db.dataSource.query(

@@ -64,7 +64,14 @@ export class MigrationRepository {
     const rows: { seq: string }[] = await manager.query(
       `INSERT INTO ${TABLES.migrations} ("id", "workspace_id", "source_organization_key", "target_organization_key", "scope", "total_documents")
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING "seq"`,
-      [migration.id, migration.workspaceId, migration.sourceKey, migration.targetKey, migration.scope, migration.totalDocuments],
+      [
+        migration.id,
+        migration.workspaceId,
+        migration.sourceKey,
+        migration.targetKey,
+        migration.scope,
+        migration.totalDocuments,
+      ],
     );
     return firstRow(rows).seq;
   }
@@ -75,7 +82,13 @@ export class MigrationRepository {
    * held as source; a target hold [seq+1,seq+2) conflicts only with whole-organization sources, which would
    * otherwise sweep up documents arriving mid-way. Overlap throws the driver's exclusion violation.
    */
-  async holdWholeOrganization(manager: Queryable, migrationId: string, seq: string, sourceKey: string, targetKey: string): Promise<void> {
+  async holdWholeOrganization(
+    manager: Queryable,
+    migrationId: string,
+    seq: string,
+    sourceKey: string,
+    targetKey: string,
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO ${TABLES.migrationHolds} ("migration_id", "organization_key", "keys", "roles")
        VALUES ($1, $2, '(,)', '(,)'), ($1, $3, '(,)', int8range($4::bigint + 1, $4::bigint + 2))`,
@@ -84,7 +97,14 @@ export class MigrationRepository {
   }
 
   /** Holds for listed documents (see holdWholeOrganization). */
-  async holdDocuments(manager: Queryable, migrationId: string, seq: string, sourceKey: string, targetKey: string, documentKeys: string[]): Promise<void> {
+  async holdDocuments(
+    manager: Queryable,
+    migrationId: string,
+    seq: string,
+    sourceKey: string,
+    targetKey: string,
+    documentKeys: string[],
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO ${TABLES.migrationHolds} ("migration_id", "organization_key", "document_key", "keys", "roles")
        SELECT $1::uuid, $2::bigint, k, int8range(k, k, '[]'), '[0,1)'::int8range FROM unnest($4::bigint[]) AS k
@@ -116,7 +136,12 @@ export class MigrationRepository {
   }
 
   /** Cancels the workspace's migration if it is unfinished, releasing its holds; false when nothing changed. */
-  async cancelInWorkspace(manager: Queryable, workspaceId: string, migrationId: string, cancelledBy: string): Promise<boolean> {
+  async cancelInWorkspace(
+    manager: Queryable,
+    workspaceId: string,
+    migrationId: string,
+    cancelledBy: string,
+  ): Promise<boolean> {
     if (!isUuid(migrationId) || !isUuid(workspaceId)) return false;
     const result: unknown = await manager.query(
       `UPDATE ${TABLES.migrations} SET "status" = 'cancelled', "finished_at" = now(), "cancelled_by" = $3
@@ -130,27 +155,40 @@ export class MigrationRepository {
 
   /** `pending` -> `in_progress`; a migration in any other state is left alone. */
   async markStarted(migrationId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE ${TABLES.migrations} SET "status" = 'in_progress', "started_at" = now() WHERE "id" = $1 AND "status" = ANY($2)`, [
-      migrationId,
-      statesAccepting('start'),
-    ]);
+    await this.dataSource.query(
+      `UPDATE ${TABLES.migrations} SET "status" = 'in_progress', "started_at" = now() WHERE "id" = $1 AND "status" = ANY($2)`,
+      [migrationId, statesAccepting('start')],
+    );
   }
 
   /** Locks the migration row (FOR UPDATE) and sums its slices. */
   async lockProgress(manager: Queryable, migrationId: string): Promise<MigrationProgress | undefined> {
-    const rows: { status: MigrationState; total_documents: number; moved: number; open: number }[] = await manager.query(
-      `SELECT m."status", m."total_documents",
+    const rows: { status: MigrationState; total_documents: number; moved: number; open: number }[] =
+      await manager.query(
+        `SELECT m."status", m."total_documents",
               (SELECT coalesce(sum("moved"), 0)::int FROM ${TABLES.migrationSlices} WHERE "migration_id" = m."id") AS "moved",
               (SELECT count(*)::int FROM ${TABLES.migrationSlices} WHERE "migration_id" = m."id" AND NOT "done") AS "open"
        FROM ${TABLES.migrations} m WHERE m."id" = $1 FOR UPDATE OF m`,
-      [migrationId],
-    );
+        [migrationId],
+      );
     const row = rows[0];
-    return row && { status: row.status, totalDocuments: row.total_documents, movedDocuments: row.moved, openSlices: row.open };
+    return (
+      row && {
+        status: row.status,
+        totalDocuments: row.total_documents,
+        movedDocuments: row.moved,
+        openSlices: row.open,
+      }
+    );
   }
 
   /** Ends an unfinished migration and releases its holds; false when it had already ended. */
-  async markFinished(manager: Queryable, migrationId: string, to: 'completed' | 'failed', reason?: string): Promise<boolean> {
+  async markFinished(
+    manager: Queryable,
+    migrationId: string,
+    to: 'completed' | 'failed',
+    reason?: string,
+  ): Promise<boolean> {
     const result: unknown = await manager.query(
       `UPDATE ${TABLES.migrations} SET "status" = $2, "failure_reason" = $3, "finished_at" = now() WHERE "id" = $1 AND "status" = ANY($4)`,
       [migrationId, to, reason ?? null, statesAccepting(to === 'completed' ? 'complete' : 'fail')],
@@ -173,7 +211,9 @@ export class MigrationRepository {
 
   /** Migrations by state across all workspaces (the metrics gauge). */
   async countByStatus(): Promise<{ status: string; count: number }[]> {
-    return this.dataSource.query(`SELECT "status", count(*)::int AS "count" FROM ${TABLES.migrations} GROUP BY "status"`);
+    return this.dataSource.query(
+      `SELECT "status", count(*)::int AS "count" FROM ${TABLES.migrations} GROUP BY "status"`,
+    );
   }
 }
 

@@ -13,16 +13,19 @@ export class OrganizationRepository {
 
   /** Throws the driver's unique violation when the workspace already has this organization id. */
   async insert(workspaceId: string, organizationId: string): Promise<void> {
-    await this.dataSource.query(`INSERT INTO ${TABLES.organizations} ("workspace_id", "id") VALUES ($1, $2)`, [workspaceId, organizationId]);
+    await this.dataSource.query(`INSERT INTO ${TABLES.organizations} ("workspace_id", "id") VALUES ($1, $2)`, [
+      workspaceId,
+      organizationId,
+    ]);
   }
 
   /** Internal key of a workspace's organization; another workspace's organization is simply absent. */
   async findKey(workspaceId: string, organizationId: string): Promise<string | undefined> {
     if (!isUuid(workspaceId)) return undefined;
-    const rows: { key: string }[] = await this.dataSource.query(`SELECT "key" FROM ${TABLES.organizations} WHERE "workspace_id" = $1 AND "id" = $2`, [
-      workspaceId,
-      organizationId,
-    ]);
+    const rows: { key: string }[] = await this.dataSource.query(
+      `SELECT "key" FROM ${TABLES.organizations} WHERE "workspace_id" = $1 AND "id" = $2`,
+      [workspaceId, organizationId],
+    );
     return rows[0]?.key;
   }
 

@@ -21,12 +21,10 @@ export class WorkspaceRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async insert(workspace: NewWorkspace): Promise<void> {
-    await this.dataSource.query(`INSERT INTO ${TABLES.workspaces} ("id", "name", "api_key_digest", "auth_token_digest") VALUES ($1, $2, $3, $4)`, [
-      workspace.id,
-      workspace.name,
-      workspace.apiKeyDigest,
-      workspace.authTokenDigest,
-    ]);
+    await this.dataSource.query(
+      `INSERT INTO ${TABLES.workspaces} ("id", "name", "api_key_digest", "auth_token_digest") VALUES ($1, $2, $3, $4)`,
+      [workspace.id, workspace.name, workspace.apiKeyDigest, workspace.authTokenDigest],
+    );
   }
 
   /** The workspace an API key names (digests are unique), with the token digest to verify against. */
@@ -41,7 +39,9 @@ export class WorkspaceRepository {
 
   async exists(workspaceId: string): Promise<boolean> {
     if (!isUuid(workspaceId)) return false;
-    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM ${TABLES.workspaces} WHERE "id" = $1`, [workspaceId]);
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM ${TABLES.workspaces} WHERE "id" = $1`, [
+      workspaceId,
+    ]);
     return rows.length > 0;
   }
 }

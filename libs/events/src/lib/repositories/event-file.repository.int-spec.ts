@@ -21,7 +21,17 @@ describe('EventFileRepository', () => {
     const event = newEvent(projectA, alice);
     await events.insert(db.dataSource.manager, event as Parameters<EventRepository['insert']>[1]);
     const image = { key: 'k', width: 1, height: 1, size: 1, format: 'webp' };
-    const row = { id: randomUUID(), projectId: projectA, eventId: event.id, role: 'cover' as const, position: 0, originalName: 'a.jpg', original: image, variants: {}, metadata: { originalFormat: 'jpeg', originalSize: 1, exifStripped: true, processingTime: 1 } };
+    const row = {
+      id: randomUUID(),
+      projectId: projectA,
+      eventId: event.id,
+      role: 'cover' as const,
+      position: 0,
+      originalName: 'a.jpg',
+      original: image,
+      variants: {},
+      metadata: { originalFormat: 'jpeg', originalSize: 1, exifStripped: true, processingTime: 1 },
+    };
     expect(await files.insertMany(db.dataSource.manager, [row])).toHaveLength(1);
     expect(await files.insertMany(db.dataSource.manager, [])).toEqual([]);
     expect((await files.findForEvents(projectA, [event.id])).map((file) => file.id)).toEqual([row.id]);

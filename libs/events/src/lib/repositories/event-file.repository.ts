@@ -10,7 +10,11 @@ export class EventFileRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The files of these events; `db` may be a read replica, `manager` a transaction. */
-  findForEvents(projectId: string, eventIds: string[], db: DataSource | EntityManager = this.dataSource): Promise<EventFile[]> {
+  findForEvents(
+    projectId: string,
+    eventIds: string[],
+    db: DataSource | EntityManager = this.dataSource,
+  ): Promise<EventFile[]> {
     if (eventIds.length === 0) return Promise.resolve([]);
     const manager = db instanceof DataSource ? db.manager : db;
     return manager.findBy(EventFile, { projectId, eventId: In(eventIds) });

@@ -26,7 +26,10 @@ const FILES_COLUMN = `(SELECT json_agg(json_build_object('id', f.id, 'projectId'
  * What a user may see: public events, events they host or RSVPed to, members events of their active spaces.
  * `asText` / `asUuid` are the viewer's id as SQL of those types (a placeholder with a cast).
  */
-export const visibilityCondition = (asText: string, asUuid: string) => `(e.visibility = 'public' OR ${asText} = ANY(e.host_ids)
+export const visibilityCondition = (
+  asText: string,
+  asUuid: string,
+) => `(e.visibility = 'public' OR ${asText} = ANY(e.host_ids)
   OR EXISTS (SELECT 1 FROM ${RSVPS} r WHERE r.event_id = e.id AND r.user_id = ${asUuid})
   OR (e.visibility = 'members' AND EXISTS (SELECT 1 FROM ${SPACE_MEMBERS} m
       WHERE m.space_id = e.space_id AND m.project_id = e.project_id AND m.user_id = ${asUuid} AND m.status = 'active')))`;
@@ -59,7 +62,9 @@ export function listEventsStatement(projectId: string, viewer: string | null, qu
     const point = `"${COMMUNITY_SCHEMA}"."geo_point"(${bind(query.near.latitude)}::float8, ${bind(query.near.longitude)}::float8)`;
     const radius = `${bind(query.near.radius)}::float8`;
     // The GiST index answers the earth_box test; the exact distance trims the box's corners.
-    where.push(`public.earth_box(${point}, ${radius}) @> e.earth_point AND public.earth_distance(${point}, e.earth_point) <= ${radius}`);
+    where.push(
+      `public.earth_box(${point}, ${radius}) @> e.earth_point AND public.earth_distance(${point}, e.earth_point) <= ${radius}`,
+    );
     distance = `public.earth_distance(${point}, e.earth_point)`;
   }
   if (viewer !== null) {

@@ -4,7 +4,20 @@ import type { ListEventsQuery } from '../event-query';
 import { EventRecord } from '../event.entity';
 import { EventRepository } from './event.repository';
 
-const ALL: ListEventsQuery = { page: 1, limit: 20, from: null, to: null, type: null, visibility: null, status: null, spaceId: null, userId: null, hostId: null, near: null, sortBy: 'startTime' };
+const ALL: ListEventsQuery = {
+  page: 1,
+  limit: 20,
+  from: null,
+  to: null,
+  type: null,
+  visibility: null,
+  status: null,
+  spaceId: null,
+  userId: null,
+  hostId: null,
+  near: null,
+  sortBy: 'startTime',
+};
 
 describe('EventRepository', () => {
   let db: CommunityTestDatabase;
@@ -42,7 +55,9 @@ describe('EventRepository', () => {
     const other = await insert(projectB, carol);
     expect(await repository.findVisible(projectB, id, null)).toBeUndefined();
     expect(await repository.findInProject(projectB, id)).toBeUndefined();
-    expect(await db.dataSource.transaction((manager) => repository.lockInProject(manager, projectB, id))).toBeUndefined();
+    expect(
+      await db.dataSource.transaction((manager) => repository.lockInProject(manager, projectB, id)),
+    ).toBeUndefined();
     const [listed] = await repository.listPage(projectA, null, ALL);
     expect(listed.map((event) => event.id)).toContain(id);
     expect(listed.map((event) => event.id)).not.toContain(other);
@@ -56,16 +71,37 @@ describe('EventRepository', () => {
     await repository.shiftRsvpCount(db.dataSource.manager, projectA, id, null, 'going');
     await repository.shiftRsvpCount(db.dataSource.manager, projectA, id, 'going', 'maybe');
     await repository.markCancelled(projectA, id);
-    expect(await repository.findInProject(projectA, id)).toMatchObject({ status: 'cancelled', goingCount: 0, maybeCount: 1, notGoingCount: 0 });
+    expect(await repository.findInProject(projectA, id)).toMatchObject({
+      status: 'cancelled',
+      goingCount: 0,
+      maybeCount: 1,
+      notGoingCount: 0,
+    });
   });
 
   it('filters by radius and sorts by distance', async () => {
     const project = await db.project();
     const dave = await db.user(project);
-    const paris = await insert(project, dave, { type: 'physical', url: null, location: { type: 'Point', coordinates: [2.35, 48.85] } });
-    const versailles = await insert(project, dave, { type: 'physical', url: null, location: { type: 'Point', coordinates: [2.12, 48.8] } });
-    await insert(project, dave, { type: 'physical', url: null, location: { type: 'Point', coordinates: [-0.13, 51.5] } });
-    const [near, total] = await repository.listPage(project, null, { ...ALL, near: { latitude: 48.85, longitude: 2.35, radius: 30_000 }, sortBy: 'distance' });
+    const paris = await insert(project, dave, {
+      type: 'physical',
+      url: null,
+      location: { type: 'Point', coordinates: [2.35, 48.85] },
+    });
+    const versailles = await insert(project, dave, {
+      type: 'physical',
+      url: null,
+      location: { type: 'Point', coordinates: [2.12, 48.8] },
+    });
+    await insert(project, dave, {
+      type: 'physical',
+      url: null,
+      location: { type: 'Point', coordinates: [-0.13, 51.5] },
+    });
+    const [near, total] = await repository.listPage(project, null, {
+      ...ALL,
+      near: { latitude: 48.85, longitude: 2.35, radius: 30_000 },
+      sortBy: 'distance',
+    });
     expect(total).toBe(2);
     expect(near.map((event) => event.id)).toEqual([paris, versailles]);
     // A page past the end is empty and still carries the total (one statement answers both).

@@ -9,7 +9,11 @@ import { EventRecord } from '../event.entity';
 import { EVENT_COLUMNS, listEventsStatement, visibilityCondition } from './event-list.statement';
 
 const EVENTS = communityTable('events');
-const COUNT_COLUMN: Record<RsvpStatus, string> = { going: 'going_count', maybe: 'maybe_count', not_going: 'not_going_count' };
+const COUNT_COLUMN: Record<RsvpStatus, string> = {
+  going: 'going_count',
+  maybe: 'maybe_count',
+  not_going: 'not_going_count',
+};
 
 /**
  * Whose eyes a read is for: `null` sees every event of the project (service and master keys); a user sees
@@ -20,7 +24,10 @@ export type EventViewer = string | null;
 /** A listed event with its files (null when it has none), fetched in the same statement. */
 export type ListedEvent = EventRecord & { files: EventFile[] | null };
 
-export type NewEvent = Omit<EventRecord, 'status' | 'goingCount' | 'maybeCount' | 'notGoingCount' | 'createdAt' | 'updatedAt'>;
+export type NewEvent = Omit<
+  EventRecord,
+  'status' | 'goingCount' | 'maybeCount' | 'notGoingCount' | 'createdAt' | 'updatedAt'
+>;
 
 /** Events; every statement is scoped to the project. */
 @Injectable()
@@ -34,7 +41,10 @@ export class EventRepository {
 
   /** The event if the viewer may see it. */
   async findVisible(projectId: string, eventId: string, viewer: EventViewer): Promise<EventRecord | undefined> {
-    const builder = this.dataSource.getRepository(EventRecord).createQueryBuilder('e').where('e.id = :eventId AND e.projectId = :projectId', { eventId, projectId });
+    const builder = this.dataSource
+      .getRepository(EventRecord)
+      .createQueryBuilder('e')
+      .where('e.id = :eventId AND e.projectId = :projectId', { eventId, projectId });
     return (await this.visibleTo(builder, viewer).getOne()) ?? undefined;
   }
 
@@ -42,7 +52,12 @@ export class EventRepository {
    * One page, its files and the total in one round trip (event-list.statement.ts); `db` may be a read replica.
    * Rows come back already in EventRecord's shape, files as EventFile-shaped JSON.
    */
-  async listPage(projectId: string, viewer: EventViewer, query: ListEventsQuery, db: DataSource = this.dataSource): Promise<[ListedEvent[], number]> {
+  async listPage(
+    projectId: string,
+    viewer: EventViewer,
+    query: ListEventsQuery,
+    db: DataSource = this.dataSource,
+  ): Promise<[ListedEvent[], number]> {
     const { text, parameters } = listEventsStatement(projectId, viewer, query);
     // Straight to the pool (a hot route): no TypeORM query runner around the one statement.
     const rows = await queryRows<ListedEvent & { total: number }>(db, text, parameters);
@@ -52,7 +67,11 @@ export class EventRepository {
     return [rows.map(({ total: _total, ...event }) => event), total];
   }
 
-  async findInProject(projectId: string, eventId: string, manager: EntityManager = this.dataSource.manager): Promise<EventRecord | undefined> {
+  async findInProject(
+    projectId: string,
+    eventId: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<EventRecord | undefined> {
     return (await manager.findOneBy(EventRecord, { id: eventId, projectId })) ?? undefined;
   }
 
@@ -67,17 +86,28 @@ export class EventRepository {
   }
 
   async markCancelled(projectId: string, eventId: string): Promise<void> {
-    await this.dataSource.getRepository(EventRecord).update({ id: eventId, projectId }, { status: 'cancelled', updatedAt: new Date() });
+    await this.dataSource
+      .getRepository(EventRecord)
+      .update({ id: eventId, projectId }, { status: 'cancelled', updatedAt: new Date() });
   }
 
   /** Moves one RSVP between the counters (`null`: none before, or none after). */
-  async shiftRsvpCount(manager: EntityManager, projectId: string, eventId: string, previous: RsvpStatus | null, next: RsvpStatus | null): Promise<void> {
+  async shiftRsvpCount(
+    manager: EntityManager,
+    projectId: string,
+    eventId: string,
+    previous: RsvpStatus | null,
+    next: RsvpStatus | null,
+  ): Promise<void> {
     const sets = [
       ...(previous ? [`${COUNT_COLUMN[previous]} = ${COUNT_COLUMN[previous]} - 1`] : []),
       ...(next ? [`${COUNT_COLUMN[next]} = ${COUNT_COLUMN[next]} + 1`] : []),
     ];
     if (sets.length === 0) return;
-    await manager.query(`UPDATE ${EVENTS} SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 AND project_id = $2`, [eventId, projectId]);
+    await manager.query(
+      `UPDATE ${EVENTS} SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 AND project_id = $2`,
+      [eventId, projectId],
+    );
   }
 
   /** One INSERT returning the stored row (defaults and timestamps filled in): no read-back, no upsert probe. */
@@ -90,9 +120,26 @@ export class EventRepository {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
        RETURNING ${EVENT_COLUMNS}`,
       [
-        event.id, event.projectId, event.userId, event.title, event.description, event.startTime, event.endTime, event.timezone, event.type,
-        event.url, event.venueName, event.address, event.location === null ? null : JSON.stringify(event.location), event.spaceId,
-        event.visibility, event.allowMaybe, event.guestListVisible, event.capacity, event.hostIds, JSON.stringify(event.metadata),
+        event.id,
+        event.projectId,
+        event.userId,
+        event.title,
+        event.description,
+        event.startTime,
+        event.endTime,
+        event.timezone,
+        event.type,
+        event.url,
+        event.venueName,
+        event.address,
+        event.location === null ? null : JSON.stringify(event.location),
+        event.spaceId,
+        event.visibility,
+        event.allowMaybe,
+        event.guestListVisible,
+        event.capacity,
+        event.hostIds,
+        JSON.stringify(event.metadata),
       ],
     );
     return rows[0] as EventRecord;

@@ -21,7 +21,10 @@ describe('RsvpRepository', () => {
     alice = await db.user(projectA);
     bob = await db.user(projectA);
     const event = newEvent(projectA, alice);
-    await new EventRepository(db.dataSource).insert(db.dataSource.manager, event as Parameters<EventRepository['insert']>[1]);
+    await new EventRepository(db.dataSource).insert(
+      db.dataSource.manager,
+      event as Parameters<EventRepository['insert']>[1],
+    );
     eventId = event.id;
   }, 60000);
   afterAll(async () => db?.close());

@@ -16,11 +16,22 @@ export interface GuestListPage {
 export class RsvpRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async findStatus(manager: EntityManager, projectId: string, eventId: string, userId: string): Promise<RsvpStatus | null> {
+  async findStatus(
+    manager: EntityManager,
+    projectId: string,
+    eventId: string,
+    userId: string,
+  ): Promise<RsvpStatus | null> {
     return (await manager.findOneBy(EventRsvp, { projectId, eventId, userId }))?.status ?? null;
   }
 
-  async upsert(manager: EntityManager, projectId: string, eventId: string, userId: string, status: RsvpStatus): Promise<void> {
+  async upsert(
+    manager: EntityManager,
+    projectId: string,
+    eventId: string,
+    userId: string,
+    status: RsvpStatus,
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO ${RSVPS} AS r (project_id, event_id, user_id, status) VALUES ($1, $2, $3, $4)
        ON CONFLICT (event_id, user_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now() WHERE r.project_id = EXCLUDED.project_id`,
@@ -33,7 +44,11 @@ export class RsvpRepository {
   }
 
   /** The event's RSVPs in the order they were made, one page, and the total. */
-  guestPage(projectId: string, eventId: string, { page, limit, status }: GuestListPage): Promise<[EventRsvp[], number]> {
+  guestPage(
+    projectId: string,
+    eventId: string,
+    { page, limit, status }: GuestListPage,
+  ): Promise<[EventRsvp[], number]> {
     return this.dataSource.getRepository(EventRsvp).findAndCount({
       where: { projectId, eventId, ...(status ? { status } : {}) },
       order: { createdAt: 'ASC', userId: 'ASC' },

@@ -23,8 +23,18 @@ export class SpaceRepository {
   }
 
   /** Inserts or updates one membership (the space must be the project's: the caller checks it first). */
-  async upsertMembership(projectId: string, spaceId: string, userId: string, status: SpaceMemberStatus): Promise<SpaceMember> {
-    await this.members.createQueryBuilder().insert().values({ projectId, spaceId, userId, status }).orUpdate(['status', 'updated_at'], ['space_id', 'user_id']).execute();
+  async upsertMembership(
+    projectId: string,
+    spaceId: string,
+    userId: string,
+    status: SpaceMemberStatus,
+  ): Promise<SpaceMember> {
+    await this.members
+      .createQueryBuilder()
+      .insert()
+      .values({ projectId, spaceId, userId, status })
+      .orUpdate(['status', 'updated_at'], ['space_id', 'user_id'])
+      .execute();
     return this.members.findOneByOrFail({ projectId, spaceId, userId });
   }
 

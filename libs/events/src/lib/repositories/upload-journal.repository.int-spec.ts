@@ -13,7 +13,11 @@ describe('UploadJournalRepository', () => {
   }, 60000);
   afterAll(async () => db?.close());
 
-  const age = (eventId: string) => db.dataSource.query(`UPDATE ${communityTable('pending_uploads')} SET created_at = now() - interval '1 hour' WHERE event_id = $1`, [eventId]);
+  const age = (eventId: string) =>
+    db.dataSource.query(
+      `UPDATE ${communityTable('pending_uploads')} SET created_at = now() - interval '1 hour' WHERE event_id = $1`,
+      [eventId],
+    );
   const stale = () => journal.transaction((manager) => journal.lockStale(manager, 600));
 
   it('hands out rows older than the grace period, and deletes them by event', async () => {

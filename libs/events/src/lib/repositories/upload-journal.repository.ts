@@ -19,7 +19,11 @@ export class UploadJournalRepository {
   }
 
   async record(projectId: string, eventId: string, keys: string[]): Promise<void> {
-    await this.dataSource.query(`INSERT INTO ${TABLE} (event_id, project_id, keys) VALUES ($1, $2, $3)`, [eventId, projectId, keys]);
+    await this.dataSource.query(`INSERT INTO ${TABLE} (event_id, project_id, keys) VALUES ($1, $2, $3)`, [
+      eventId,
+      projectId,
+      keys,
+    ]);
   }
 
   /** Deletes the row, inside `manager`'s transaction when given. */

@@ -3,7 +3,14 @@ import { ManagementDatabase, openManagementDatabase } from '../../../test/manage
 import { ClientCredentialRepository, NewClientCredential } from './client-credential.repository';
 import { ClientRepository } from './client.repository';
 
-const credential = (id: string, clientId: string): NewClientCredential => ({ id, clientId, name: `key ${id}`, alg: 'RS256', kid: `kid-${id}`, public_key_pem: `pem ${id}` });
+const credential = (id: string, clientId: string): NewClientCredential => ({
+  id,
+  clientId,
+  name: `key ${id}`,
+  alg: 'RS256',
+  kid: `kid-${id}`,
+  public_key_pem: `pem ${id}`,
+});
 
 describe('ClientCredentialRepository (real PostgreSQL)', () => {
   let db: ManagementDatabase;
@@ -19,7 +26,13 @@ describe('ClientCredentialRepository (real PostgreSQL)', () => {
 
   it('inserts a credential and answers the stored row (RETURNING)', async () => {
     const row = await credentials.insert(credential('cred_1', 'c1'));
-    expect(row).toMatchObject({ id: 'cred_1', name: 'key cred_1', alg: 'RS256', kid: 'kid-cred_1', public_key_pem: 'pem cred_1' });
+    expect(row).toMatchObject({
+      id: 'cred_1',
+      name: 'key cred_1',
+      alg: 'RS256',
+      kid: 'kid-cred_1',
+      public_key_pem: 'pem cred_1',
+    });
     expect(row.created_at).toBeInstanceOf(Date);
   });
 
@@ -35,7 +48,7 @@ describe('ClientCredentialRepository (real PostgreSQL)', () => {
     expect(await credentials.listByClient('nobody')).toEqual([]);
   });
 
-  it("deletes a credential only through its own client, once", async () => {
+  it('deletes a credential only through its own client, once', async () => {
     expect(await credentials.deleteForClient('c2', 'cred_2')).toBe(false);
     expect(await credentials.deleteForClient('c1', 'cred_2')).toBe(true);
     expect(await credentials.deleteForClient('c1', 'cred_2')).toBe(false);

@@ -32,12 +32,17 @@ export class ClientCredentialRepository {
 
   /** The client's credentials, oldest first. */
   listByClient(clientId: string): Promise<ClientCredentialRow[]> {
-    return this.db.query(`SELECT * FROM ${CLIENT_CREDENTIALS} WHERE "client_id" = $1 ORDER BY "created_at"`, [clientId]);
+    return this.db.query(`SELECT * FROM ${CLIENT_CREDENTIALS} WHERE "client_id" = $1 ORDER BY "created_at"`, [
+      clientId,
+    ]);
   }
 
   /** False when the client has no credential with this id. */
   async deleteForClient(clientId: string, id: string): Promise<boolean> {
-    const deleted: unknown = await this.db.query(`DELETE FROM ${CLIENT_CREDENTIALS} WHERE "client_id" = $1 AND "id" = $2 RETURNING "id"`, [clientId, id]);
+    const deleted: unknown = await this.db.query(
+      `DELETE FROM ${CLIENT_CREDENTIALS} WHERE "client_id" = $1 AND "id" = $2 RETURNING "id"`,
+      [clientId, id],
+    );
     return returnedRows(deleted).length > 0;
   }
 }

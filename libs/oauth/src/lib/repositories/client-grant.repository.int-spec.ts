@@ -16,10 +16,18 @@ describe('ClientGrantRepository (real PostgreSQL)', () => {
   afterAll(() => db?.drop());
 
   it('inserts a grant; a second one for the same client and audience is a conflict, an unknown client is said so', async () => {
-    expect(await grants.insert({ id: 'cgr_a', clientId: 'c1', audience: 'https://api/', scope: ['read:a'] })).toBe('created');
+    expect(await grants.insert({ id: 'cgr_a', clientId: 'c1', audience: 'https://api/', scope: ['read:a'] })).toBe(
+      'created',
+    );
     expect(await grants.insert({ id: 'cgr_b', clientId: 'c1', audience: 'https://api/', scope: [] })).toBe('conflict');
-    expect(await grants.insert({ id: 'cgr_c', clientId: 'nobody', audience: 'https://api/', scope: [] })).toBe('unknown_client');
-    expect(await grants.findById('cgr_a')).toMatchObject({ clientId: 'c1', audience: 'https://api/', scope: ['read:a'] });
+    expect(await grants.insert({ id: 'cgr_c', clientId: 'nobody', audience: 'https://api/', scope: [] })).toBe(
+      'unknown_client',
+    );
+    expect(await grants.findById('cgr_a')).toMatchObject({
+      clientId: 'c1',
+      audience: 'https://api/',
+      scope: ['read:a'],
+    });
     expect(await grants.findById('cgr_b')).toBeNull();
   });
 
@@ -33,7 +41,10 @@ describe('ClientGrantRepository (real PostgreSQL)', () => {
   it('upserts a grant: creates it, then replaces its scopes and keeps its id', async () => {
     await grants.upsertScope({ id: 'cgr_up1', clientId: 'c1', audience: 'https://upsert/', scope: ['a'] });
     await grants.upsertScope({ id: 'cgr_up2', clientId: 'c1', audience: 'https://upsert/', scope: ['a', 'b'] });
-    expect(await grants.findByClientAndAudience('c1', 'https://upsert/')).toMatchObject({ id: 'cgr_up1', scope: ['a', 'b'] });
+    expect(await grants.findByClientAndAudience('c1', 'https://upsert/')).toMatchObject({
+      id: 'cgr_up1',
+      scope: ['a', 'b'],
+    });
   });
 
   it('updates the scope of an existing grant only', async () => {
@@ -51,7 +62,11 @@ describe('ClientGrantRepository (real PostgreSQL)', () => {
 
   it('lists pages in creation order, filtered by client and audience, with the total', async () => {
     await db.dataSource.query(`DELETE FROM management.client_grants`);
-    for (const [id, clientId, audience] of [['g1', 'c1', 'https://a/'], ['g2', 'c2', 'https://a/'], ['g3', 'c1', 'https://b/']]) {
+    for (const [id, clientId, audience] of [
+      ['g1', 'c1', 'https://a/'],
+      ['g2', 'c2', 'https://a/'],
+      ['g3', 'c1', 'https://b/'],
+    ]) {
       await grants.insert({ id, clientId, audience, scope: [] });
     }
     const ids = (page: { grants: ClientGrant[] }) => page.grants.map((grant) => grant.id);

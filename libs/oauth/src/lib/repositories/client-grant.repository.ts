@@ -46,11 +46,20 @@ export class ClientGrantRepository {
   }
 
   /** One page (0-based) in creation order among the grants matching the filter, and how many match. */
-  async listPage(filter: { clientId?: string; audience?: string }, page: number, perPage: number): Promise<{ grants: ClientGrant[]; total: number }> {
+  async listPage(
+    filter: { clientId?: string; audience?: string },
+    page: number,
+    perPage: number,
+  ): Promise<{ grants: ClientGrant[]; total: number }> {
     const where: FindOptionsWhere<ClientGrant> = {};
     if (filter.clientId !== undefined) where.clientId = filter.clientId;
     if (filter.audience !== undefined) where.audience = filter.audience;
-    const [grants, total] = await this.grants.findAndCount({ where, order: { createdAt: 'ASC', id: 'ASC' }, skip: page * perPage, take: perPage });
+    const [grants, total] = await this.grants.findAndCount({
+      where,
+      order: { createdAt: 'ASC', id: 'ASC' },
+      skip: page * perPage,
+      take: perPage,
+    });
     return { grants, total };
   }
 
@@ -62,7 +71,9 @@ export class ClientGrantRepository {
 
   /** The deleted grant's client id; undefined when there was no such grant. */
   async deleteById(id: string): Promise<string | undefined> {
-    const deleted = returnedRows<{ client_id: string }>(await this.grants.query(`DELETE FROM ${CLIENT_GRANTS} WHERE "id" = $1 RETURNING "client_id"`, [id]));
+    const deleted = returnedRows<{ client_id: string }>(
+      await this.grants.query(`DELETE FROM ${CLIENT_GRANTS} WHERE "id" = $1 RETURNING "client_id"`, [id]),
+    );
     return deleted[0]?.client_id;
   }
 }

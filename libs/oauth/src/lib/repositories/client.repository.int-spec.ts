@@ -43,13 +43,22 @@ describe('ClientRepository (real PostgreSQL)', () => {
   it('upserts with a secret digest: creates a first-party client, then re-keys it and keeps its name', async () => {
     await clients.upsertWithSecretDigest('c-boot', 'Bootstrap', 'first');
     await clients.upsertWithSecretDigest('c-boot', 'Renamed', 'second');
-    expect(await clients.findById('c-boot')).toMatchObject({ name: 'Bootstrap', secretDigest: 'second', isFirstParty: true, grantTypes: ['client_credentials'] });
+    expect(await clients.findById('c-boot')).toMatchObject({
+      name: 'Bootstrap',
+      secretDigest: 'second',
+      isFirstParty: true,
+      grantTypes: ['client_credentials'],
+    });
   });
 
   it('updates only the given fields and answers false for an unknown id', async () => {
     await clients.insert(client('c-update'));
     expect(await clients.update('c-update', { name: 'renamed', grantTypes: [] })).toBe(true);
-    expect(await clients.findById('c-update')).toMatchObject({ name: 'renamed', grantTypes: [], secretDigest: 'digest' });
+    expect(await clients.findById('c-update')).toMatchObject({
+      name: 'renamed',
+      grantTypes: [],
+      secretDigest: 'digest',
+    });
     expect(await clients.update('c-nobody', { name: 'x' })).toBe(false);
   });
 

@@ -46,7 +46,11 @@ export class ClientRepository {
 
   /** One page (0-based) in creation order, and how many clients there are. */
   async listPage(page: number, perPage: number): Promise<{ clients: Client[]; total: number }> {
-    const [clients, total] = await this.clients.findAndCount({ order: { createdAt: 'ASC', clientId: 'ASC' }, skip: page * perPage, take: perPage });
+    const [clients, total] = await this.clients.findAndCount({
+      order: { createdAt: 'ASC', clientId: 'ASC' },
+      skip: page * perPage,
+      take: perPage,
+    });
     return { clients, total };
   }
 

@@ -5,7 +5,8 @@ import { SigningKeyRepository } from './signing-key.repository';
 describe('SigningKeyRepository (real PostgreSQL)', () => {
   let db: ManagementDatabase;
   let keys: SigningKeyRepository;
-  const slots = async () => (await keys.listInCreationOrder()).map((key) => `${key.kid}:${key.slot}${key.revokedAt ? ':revoked' : ''}`);
+  const slots = async () =>
+    (await keys.listInCreationOrder()).map((key) => `${key.kid}:${key.slot}${key.revokedAt ? ':revoked' : ''}`);
 
   beforeAll(async () => {
     db = await openManagementDatabase('signing_key_repository');

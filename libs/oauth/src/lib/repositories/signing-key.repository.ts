@@ -29,15 +29,25 @@ export class SigningKeyRepository {
   async rotate(nextKid: string, nextSealedPem: string): Promise<void> {
     await withTransaction(this.keys.manager.connection, async (manager) => {
       await manager.query(`SELECT 1 FROM ${SIGNING_KEYS} WHERE "slot" IN ('current', 'next') FOR UPDATE`);
-      await manager.query(`UPDATE ${SIGNING_KEYS} SET "slot" = 'previous', "current_until" = now() WHERE "slot" = 'current'`);
-      await manager.query(`UPDATE ${SIGNING_KEYS} SET "slot" = 'current', "current_since" = now() WHERE "slot" = 'next'`);
-      await manager.query(`INSERT INTO ${SIGNING_KEYS} ("kid", "slot", "private_key_pem") VALUES ($1, 'next', $2)`, [nextKid, nextSealedPem]);
+      await manager.query(
+        `UPDATE ${SIGNING_KEYS} SET "slot" = 'previous', "current_until" = now() WHERE "slot" = 'current'`,
+      );
+      await manager.query(
+        `UPDATE ${SIGNING_KEYS} SET "slot" = 'current', "current_since" = now() WHERE "slot" = 'next'`,
+      );
+      await manager.query(`INSERT INTO ${SIGNING_KEYS} ("kid", "slot", "private_key_pem") VALUES ($1, 'next', $2)`, [
+        nextKid,
+        nextSealedPem,
+      ]);
     });
   }
 
   /** Marks a previous key revoked (once); current and next keys are never touched. */
   async revokePrevious(kid: string): Promise<void> {
-    await this.keys.query(`UPDATE ${SIGNING_KEYS} SET "revoked_at" = now() WHERE "kid" = $1 AND "slot" = 'previous' AND "revoked_at" IS NULL`, [kid]);
+    await this.keys.query(
+      `UPDATE ${SIGNING_KEYS} SET "revoked_at" = now() WHERE "kid" = $1 AND "slot" = 'previous' AND "revoked_at" IS NULL`,
+      [kid],
+    );
   }
 
   listInCreationOrder(): Promise<SigningKey[]> {
@@ -46,6 +56,9 @@ export class SigningKeyRepository {
 
   /** Replaces a clear PEM by its sealed form, unless the row changed since it was read. */
   async sealInPlace(kid: string, clearPem: string, sealedPem: string): Promise<void> {
-    await this.keys.query(`UPDATE ${SIGNING_KEYS} SET "private_key_pem" = $2 WHERE "kid" = $1 AND "private_key_pem" = $3`, [kid, sealedPem, clearPem]);
+    await this.keys.query(
+      `UPDATE ${SIGNING_KEYS} SET "private_key_pem" = $2 WHERE "kid" = $1 AND "private_key_pem" = $3`,
+      [kid, sealedPem, clearPem],
+    );
   }
 }

@@ -3,7 +3,9 @@ import { AppError } from '@acme/platform-errors';
 import { AdminTokenGuard } from './admin-token.guard';
 
 const context = (authorization?: string) =>
-  ({ switchToHttp: () => ({ getRequest: () => ({ headers: authorization ? { authorization } : {} }) }) }) as ExecutionContext;
+  ({
+    switchToHttp: () => ({ getRequest: () => ({ headers: authorization ? { authorization } : {} }) }),
+  }) as ExecutionContext;
 
 function outcome(guard: AdminTokenGuard, header?: string): string {
   try {

@@ -3,7 +3,10 @@ import jwt, { Algorithm, JwtPayload } from 'jsonwebtoken';
 export type JwtFailure = 'malformed' | 'algorithm' | 'signature' | 'expired' | 'not_before' | 'audience' | 'issuer';
 
 export class JwtVerificationError extends Error {
-  constructor(readonly reason: JwtFailure, message: string) {
+  constructor(
+    readonly reason: JwtFailure,
+    message: string,
+  ) {
     super(message);
     this.name = 'JwtVerificationError';
   }

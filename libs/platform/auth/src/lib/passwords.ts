@@ -42,8 +42,12 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
   return gated(
     () =>
       new Promise((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: 128 * params.N * params.r * 2 }, (error, key) =>
-          error ? reject(error) : resolve(key),
+        scrypt(
+          password.normalize('NFKC'),
+          salt,
+          KEY_LENGTH,
+          { ...params, maxmem: 128 * params.N * params.r * 2 },
+          (error, key) => (error ? reject(error) : resolve(key)),
         ),
       ),
   );

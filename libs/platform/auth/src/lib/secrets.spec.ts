@@ -41,10 +41,14 @@ describe('passwords', () => {
     const cheap = { N: 2 ** 10, r: 8, p: 1 };
     const stored = await hashPassword('pw', cheap);
     const broken = stored.replace('scrypt$1024$', 'scrypt$1000$'); // N must be a power of two: scrypt refuses it
-    const checks = Array.from({ length: 3 * PASSWORD_HASH_CONCURRENCY + 2 }, (_, i) => (i === 1 ? verifyPassword('pw', broken) : verifyPassword(i % 2 ? 'no' : 'pw', stored)));
+    const checks = Array.from({ length: 3 * PASSWORD_HASH_CONCURRENCY + 2 }, (_, i) =>
+      i === 1 ? verifyPassword('pw', broken) : verifyPassword(i % 2 ? 'no' : 'pw', stored),
+    );
     const results = await Promise.allSettled(checks);
     expect(results[1].status).toBe('rejected');
-    expect(results.filter((_, i) => i !== 1).map((r) => (r as PromiseFulfilledResult<boolean>).value)).toEqual(checks.map((_, i) => i % 2 === 0).filter((_, i) => i !== 1));
+    expect(results.filter((_, i) => i !== 1).map((r) => (r as PromiseFulfilledResult<boolean>).value)).toEqual(
+      checks.map((_, i) => i % 2 === 0).filter((_, i) => i !== 1),
+    );
     await expect(verifyPassword('pw', stored)).resolves.toBe(true);
   });
 });

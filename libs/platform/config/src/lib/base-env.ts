@@ -18,7 +18,9 @@ export class BaseEnv {
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
   /** Streaming replicas `url,url` for reads that tolerate replication lag (docs/decisions.md#read-replicas). */
-  @Matches(/^postgres(ql)?:\/\/[^,\s]+(,\s*postgres(ql)?:\/\/[^,\s]+)*$/, { message: 'DATABASE_READ_URLS must be postgres:// URLs separated by commas' })
+  @Matches(/^postgres(ql)?:\/\/[^,\s]+(,\s*postgres(ql)?:\/\/[^,\s]+)*$/, {
+    message: 'DATABASE_READ_URLS must be postgres:// URLs separated by commas',
+  })
   @IsOptional()
   DATABASE_READ_URLS?: string;
 
@@ -30,7 +32,9 @@ export class BaseEnv {
   REDIS_URL = 'redis://127.0.0.1:6379';
 
   /** Seed nodes `host:port,host:port` of a Redis Cluster; when set, every Redis use goes to the cluster and REDIS_URL is ignored. */
-  @Matches(/^\s*[\w.-]+:\d{1,5}\s*(,\s*[\w.-]+:\d{1,5}\s*)*$/, { message: 'REDIS_CLUSTER_NODES must be host:port pairs separated by commas' })
+  @Matches(/^\s*[\w.-]+:\d{1,5}\s*(,\s*[\w.-]+:\d{1,5}\s*)*$/, {
+    message: 'REDIS_CLUSTER_NODES must be host:port pairs separated by commas',
+  })
   @IsOptional()
   REDIS_CLUSTER_NODES?: string;
 

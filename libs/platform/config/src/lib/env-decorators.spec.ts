@@ -57,7 +57,12 @@ describe('EnvInt / EnvBool', () => {
 
   it('keep defaults for missing and empty variables and coerce strings', () => {
     expect({ ...composite({ BOUNDED: '' }) }).toEqual({ BOUNDED: 10, AT_LEAST: 5, FLAG: false });
-    expect({ ...composite({ BOUNDED: '42', AT_LEAST: '0', OPTIONAL: '3', FLAG: '1' }) }).toEqual({ BOUNDED: 42, AT_LEAST: 0, OPTIONAL: 3, FLAG: true });
+    expect({ ...composite({ BOUNDED: '42', AT_LEAST: '0', OPTIONAL: '3', FLAG: '1' }) }).toEqual({
+      BOUNDED: 42,
+      AT_LEAST: 0,
+      OPTIONAL: 3,
+      FLAG: true,
+    });
     expect(composite({ FLAG: 'false' }).FLAG).toBe(false);
     expect(composite({ FLAG: 'true' }).FLAG).toBe(true);
   });
@@ -75,9 +80,26 @@ describe('EnvInt / EnvBool', () => {
   });
 
   it('behave exactly like the written-out stacks (values and error messages, in order)', () => {
-    const values = ['', 'abc', '-1', '0', '1', '1.5', '100', '101', '1e3', ' 7 ', '0x10', 'true', 'false', 'maybe', 'null'];
+    const values = [
+      '',
+      'abc',
+      '-1',
+      '0',
+      '1',
+      '1.5',
+      '100',
+      '101',
+      '1e3',
+      ' 7 ',
+      '0x10',
+      'true',
+      'false',
+      'maybe',
+      'null',
+    ];
     for (const name of ['BOUNDED', 'AT_LEAST', 'OPTIONAL', 'FLAG']) {
-      for (const value of values) expect(outcome(composite, { [name]: value })).toEqual(outcome(written, { [name]: value }));
+      for (const value of values)
+        expect(outcome(composite, { [name]: value })).toEqual(outcome(written, { [name]: value }));
     }
   });
 });

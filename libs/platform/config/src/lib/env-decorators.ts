@@ -6,7 +6,13 @@ import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
 const toBoolean = ({ value }: { value: unknown }) =>
-  value === undefined ? undefined : value === true || value === 'true' || value === '1' ? true : value === false || value === 'false' || value === '0' ? false : value;
+  value === undefined
+    ? undefined
+    : value === true || value === 'true' || value === '1'
+      ? true
+      : value === false || value === 'false' || value === '0'
+        ? false
+        : value;
 
 export interface EnvIntOptions {
   min?: number;
@@ -53,7 +59,11 @@ export function DevelopmentDefault(): PropertyDecorator {
 /** Every `@DevelopmentDefault()` property of an env class, its base classes included. */
 export function developmentDefaults(envClass: { prototype: object }): string[] {
   const names: string[] = [];
-  for (let proto: object | null = envClass.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (
+    let proto: object | null = envClass.prototype;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
     names.push(...(developmentOnly.get(proto) ?? []));
   }
   return names;

@@ -72,7 +72,10 @@ describe('development defaults under NODE_ENV=production', () => {
   };
 
   it('keeps the development defaults outside production', () => {
-    expect(validateGuarded({ NODE_ENV: 'development' })).toMatchObject({ SIGNING_SECRET: 'dev-only-signing-secret', SEAL_KEY: 'dev-only-seal-key' });
+    expect(validateGuarded({ NODE_ENV: 'development' })).toMatchObject({
+      SIGNING_SECRET: 'dev-only-signing-secret',
+      SEAL_KEY: 'dev-only-seal-key',
+    });
     expect(validateGuarded({})).toMatchObject({ SIGNING_SECRET: 'dev-only-signing-secret' });
   });
 
@@ -83,12 +86,18 @@ describe('development defaults under NODE_ENV=production', () => {
   });
 
   it('refuses one set to its development value', () => {
-    const text = message({ NODE_ENV: 'production', SIGNING_SECRET: 'dev-only-signing-secret', SEAL_KEY: 'real-seal-key' });
+    const text = message({
+      NODE_ENV: 'production',
+      SIGNING_SECRET: 'dev-only-signing-secret',
+      SEAL_KEY: 'real-seal-key',
+    });
     expect(text).toContain('SIGNING_SECRET: must be set');
     expect(text).not.toContain('SEAL_KEY');
   });
 
   it('starts with values of its own', () => {
-    expect(validateGuarded({ NODE_ENV: 'production', SIGNING_SECRET: 'a-real-secret', SEAL_KEY: 'a-real-seal-key' })).toMatchObject({ SIGNING_SECRET: 'a-real-secret' });
+    expect(
+      validateGuarded({ NODE_ENV: 'production', SIGNING_SECRET: 'a-real-secret', SEAL_KEY: 'a-real-seal-key' }),
+    ).toMatchObject({ SIGNING_SECRET: 'a-real-secret' });
   });
 });

@@ -16,12 +16,18 @@ function describe(error: ValidationError, raw: Record<string, unknown>): string 
 }
 
 /** In production, a `@DevelopmentDefault()` variable must be given, and not as its development value. */
-function productionProblems<T extends object>(envClass: ClassConstructor<T>, present: Record<string, unknown>): string[] {
+function productionProblems<T extends object>(
+  envClass: ClassConstructor<T>,
+  present: Record<string, unknown>,
+): string[] {
   if (present['NODE_ENV'] !== 'production') return [];
   const defaults = new envClass() as Record<string, unknown>;
   return developmentDefaults(envClass)
     .filter((name) => present[name] === undefined || present[name] === defaults[name])
-    .map((name) => `${name}: must be set to a value of its own when NODE_ENV=production (the built-in default is for development only)`);
+    .map(
+      (name) =>
+        `${name}: must be set to a value of its own when NODE_ENV=production (the built-in default is for development only)`,
+    );
 }
 
 /**

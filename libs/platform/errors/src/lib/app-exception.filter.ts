@@ -18,7 +18,11 @@ export class AppExceptionFilter implements ExceptionFilter {
   }
 
   /** Also called for errors the engine raises before Nest routes (Fastify's `frameworkErrors`). */
-  respond(thrown: unknown, request: { id?: unknown; url?: string; raw?: { id?: unknown } }, response: AnyResponse): void {
+  respond(
+    thrown: unknown,
+    request: { id?: unknown; url?: string; raw?: { id?: unknown } },
+    response: AnyResponse,
+  ): void {
     const { error, status, unexpected } = normalizeError(thrown);
     // Express: pino-http's id on the request; Fastify: the id it chose, also on its raw request.
     const requestId = String(request.raw?.id ?? request.id ?? randomUUID());
@@ -69,5 +73,7 @@ function sendJson(response: AnyResponse, status: number, headers: Record<string,
     return;
   }
   const json = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) }).end(json);
+  response
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) })
+    .end(json);
 }

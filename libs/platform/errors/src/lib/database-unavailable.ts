@@ -4,10 +4,24 @@ import { PlatformErrorCode } from './platform-error-code';
 /** Seconds a client is told to wait when PostgreSQL is unreachable (docs/decisions.md#when-a-dependency-fails). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 /** Admin shutdown, crash shutdown, cannot connect now (starting or in recovery), database dropped. */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '3D000']);
-const DRIVER_MESSAGES = [/timeout exceeded when trying to connect/i, /Connection terminated/i, /Client has encountered a connection error/i, /Connection is not established/i];
+const DRIVER_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated/i,
+  /Client has encountered a connection error/i,
+  /Connection is not established/i,
+];
 
 interface Inspectable {
   code?: unknown;
@@ -23,15 +37,21 @@ export function isDatabaseUnavailable(thrown: unknown, depth = 0): boolean {
   const error = thrown as Inspectable;
   const code = typeof error.code === 'string' ? error.code : '';
   if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) return true;
-  if (typeof error.message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(error.message as string))) return true;
+  if (typeof error.message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(error.message as string)))
+    return true;
   const nested = [error.driverError, error.cause, ...(Array.isArray(error.errors) ? error.errors : [])];
   return nested.some((inner) => isDatabaseUnavailable(inner, depth + 1));
 }
 
 /** The 503 every presenter renders in its API's shape, with Retry-After. */
 export function databaseUnavailable(cause: unknown): AppError {
-  return new AppError(PlatformErrorCode.DatabaseUnavailable, 'unavailable', 'The service is temporarily unavailable; retry later.', {
-    cause,
-    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
-  });
+  return new AppError(
+    PlatformErrorCode.DatabaseUnavailable,
+    'unavailable',
+    'The service is temporarily unavailable; retry later.',
+    {
+      cause,
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    },
+  );
 }

@@ -41,12 +41,21 @@ export function normalizeError(thrown: unknown): NormalizedError {
   const httpLike = thrown as HttpLikeError | null;
   if (httpLike?.code === 'FST_ERR_BAD_URL') {
     // Fastify's router: a path with a broken percent-escape.
-    return { error: new AppError(PlatformErrorCode.MalformedUri, 'validation', 'The request path is not valid percent-encoding.'), status: 400, unexpected: false };
+    return {
+      error: new AppError(
+        PlatformErrorCode.MalformedUri,
+        'validation',
+        'The request path is not valid percent-encoding.',
+      ),
+      status: 400,
+      unexpected: false,
+    };
   }
   const status = httpLike?.status ?? httpLike?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code = CODE_BY_PARSER_TYPE[httpLike?.type ?? ''] ?? `HTTP_${status}`;
-    const message = code === 'MALFORMED_BODY' ? 'The request body is not valid JSON.' : (httpLike?.message ?? 'Bad Request');
+    const message =
+      code === 'MALFORMED_BODY' ? 'The request body is not valid JSON.' : (httpLike?.message ?? 'Bad Request');
     return { error: new AppError(code, kindForStatus(status), message), status, unexpected: false };
   }
   // PostgreSQL unreachable is a transient outage, not a bug: 503 with Retry-After (still logged).
@@ -61,7 +70,8 @@ export function normalizeError(thrown: unknown): NormalizedError {
 /** Nest maps body-parser's SyntaxError and Express's URIError to a bare 400; name them for presenters. */
 function describeHttpException(status: number, message: string): { code: string; message: string } {
   if (status === 404) return { code: 'ROUTE_NOT_FOUND', message: 'Not Found' };
-  if (status === 400 && /JSON/i.test(message)) return { code: 'MALFORMED_BODY', message: 'The request body is not valid JSON.' };
+  if (status === 400 && /JSON/i.test(message))
+    return { code: 'MALFORMED_BODY', message: 'The request body is not valid JSON.' };
   if (status === 400) return { code: 'MALFORMED_REQUEST', message: 'The request could not be parsed.' };
   // Fastify's body limit and unknown media types reach filters as these exceptions.
   if (status === 413) return { code: 'PAYLOAD_TOO_LARGE', message };

@@ -4,7 +4,10 @@ import { findTextProblem } from './storable-text';
 describe('findTextProblem', () => {
   it('reports nesting deeper than maxDepth with the path of the first one found, strings checked or not', () => {
     const deep = { events: [{ a: 1 }, { error: { stack: { frames: [{ x: 'ok' }] } } }] };
-    const expected = { field: 'events.1.error.stack', message: 'events.1.error.stack is nested more than 4 levels deep' };
+    const expected = {
+      field: 'events.1.error.stack',
+      message: 'events.1.error.stack is nested more than 4 levels deep',
+    };
     expect(findTextProblem(deep, { maxDepth: 4 })).toEqual(expected);
     expect(findTextProblem(deep, { maxDepth: 4, checkStrings: false })).toEqual(expected);
     expect(findTextProblem(deep, { maxDepth: 7, checkStrings: false })).toBeUndefined();

@@ -27,7 +27,10 @@ const join = (parent: string, key: string) => (parent ? `${parent}.${key}` : key
  * The first string (value or key) PostgreSQL could not hold, or nesting deeper than `maxDepth`, in a parsed
  * body, query or params object. Iterative, so a hostile depth cannot overflow the stack here.
  */
-export function findTextProblem(value: unknown, options: { maxDepth?: number; checkStrings?: boolean } = {}): TextProblem | undefined {
+export function findTextProblem(
+  value: unknown,
+  options: { maxDepth?: number; checkStrings?: boolean } = {},
+): TextProblem | undefined {
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
   const checkStrings = options.checkStrings ?? true;
   if (!checkStrings) return findDepthProblem(value, maxDepth);
@@ -35,14 +38,20 @@ export function findTextProblem(value: unknown, options: { maxDepth?: number; ch
   while (stack.length > 0) {
     const { value: current, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
     if (typeof current === 'string') {
-      if (checkStrings && !isStorableText(current)) return { field: path, message: `${path || 'value'} must not contain NUL or unpaired surrogate characters` };
+      if (checkStrings && !isStorableText(current))
+        return { field: path, message: `${path || 'value'} must not contain NUL or unpaired surrogate characters` };
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
-    if (depth >= maxDepth) return { field: path, message: `${path || 'value'} is nested more than ${maxDepth} levels deep` };
+    if (depth >= maxDepth)
+      return { field: path, message: `${path || 'value'} is nested more than ${maxDepth} levels deep` };
     for (const [key, child] of Object.entries(current)) {
       const childPath = join(path, key);
-      if (checkStrings && !isStorableText(key)) return { field: path || 'key', message: `a property name in ${path || 'the object'} contains NUL or unpaired surrogate characters` };
+      if (checkStrings && !isStorableText(key))
+        return {
+          field: path || 'key',
+          message: `a property name in ${path || 'the object'} contains NUL or unpaired surrogate characters`,
+        };
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }
@@ -75,7 +84,8 @@ function findDepthProblem(value: unknown, maxDepth: number): TextProblem | undef
     const record = frame.value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       const child = record[key];
-      if (child !== null && typeof child === 'object') stack.push({ value: child, key, parent: frame, depth: frame.depth + 1 });
+      if (child !== null && typeof child === 'object')
+        stack.push({ value: child, key, parent: frame, depth: frame.depth + 1 });
     }
   }
   return undefined;

@@ -54,7 +54,7 @@ describe('AppValidationPipe', () => {
     });
   });
 
-  it('takes a payload its DTO\'s plain check accepts as sent, and validates any other one as before', async () => {
+  it("takes a payload its DTO's plain check accepts as sent, and validates any other one as before", async () => {
     const checked: unknown[] = [];
     @AcceptWhen((value) => {
       checked.push(value);
@@ -68,8 +68,12 @@ describe('AppValidationPipe', () => {
     const accepted = await pipe.transform({ name: 'ok' }, { type: 'body', metatype: Named });
     expect(accepted).toBeInstanceOf(Named);
     expect(accepted).toEqual({ name: 'ok' });
-    await expect(pipe.transform({ name: 'toolong' }, { type: 'body', metatype: Named })).rejects.toMatchObject({ message: 'name must be shorter than or equal to 5 characters' });
-    await expect(pipe.transform({ name: 'ok', extra: 1 }, { type: 'body', metatype: Named })).rejects.toMatchObject({ message: 'property extra should not exist' });
+    await expect(pipe.transform({ name: 'toolong' }, { type: 'body', metatype: Named })).rejects.toMatchObject({
+      message: 'name must be shorter than or equal to 5 characters',
+    });
+    await expect(pipe.transform({ name: 'ok', extra: 1 }, { type: 'body', metatype: Named })).rejects.toMatchObject({
+      message: 'property extra should not exist',
+    });
     expect(await pipe.transform({ name: 'fine' }, { type: 'body', metatype: Named })).toBeInstanceOf(Named);
     expect(checked).toHaveLength(4);
   });
@@ -81,12 +85,16 @@ describe('AppValidationPipe', () => {
     }
     for (const key of ['constructor', 'hasOwnProperty', 'prototype', 'toString', '__proto__']) {
       const value = JSON.parse(`{"name":"ok","${key}":"1"}`) as object;
-      await expect(pipe.transform(value, { type: 'query', metatype: Named })).rejects.toMatchObject({ message: `property ${key} should not exist`, details: { location: 'query' } });
+      await expect(pipe.transform(value, { type: 'query', metatype: Named })).rejects.toMatchObject({
+        message: `property ${key} should not exist`,
+        details: { location: 'query' },
+      });
     }
   });
 
   it('tells plain objects with exactly the given keys', () => {
     expect(hasExactlyKeys({ b: 1, a: 2 }, ['a', 'b'])).toBe(true);
-    for (const value of [{ a: 1 }, { a: 1, b: 2, c: 3 }, [1, 2], null, 'ab', Object.create({ a: 1, b: 2 })]) expect(hasExactlyKeys(value, ['a', 'b'])).toBe(false);
+    for (const value of [{ a: 1 }, { a: 1, b: 2, c: 3 }, [1, 2], null, 'ab', Object.create({ a: 1, b: 2 })])
+      expect(hasExactlyKeys(value, ['a', 'b'])).toBe(false);
   });
 });

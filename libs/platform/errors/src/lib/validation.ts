@@ -30,7 +30,10 @@ const ACCEPT_CHECKS = new WeakMap<object, (value: unknown) => boolean>();
  * validated by the decorators as before, so answers are unchanged as long as the check accepts only payloads
  * the decorators accept without changing them (each such DTO has a spec comparing both).
  */
-export const AcceptWhen = (check: (value: unknown) => boolean): ClassDecorator => (target) => void ACCEPT_CHECKS.set(target, check);
+export const AcceptWhen =
+  (check: (value: unknown) => boolean): ClassDecorator =>
+  (target) =>
+    void ACCEPT_CHECKS.set(target, check);
 
 /** True for a plain JSON object whose own keys are exactly `keys`, in any order. */
 export function hasExactlyKeys(value: unknown, keys: readonly string[]): value is Record<string, unknown> {
@@ -67,7 +70,11 @@ export class AppValidationPipe extends ValidationPipe {
     const Dto = metadata.metatype as (new () => object) | undefined;
     if (Dto && metadata.type !== 'custom' && ACCEPT_CHECKS.get(Dto)?.(value)) return Object.assign(new Dto(), value);
     const inherited = metadata.type !== 'custom' && this.toValidate(metadata) ? inheritedNameKey(value) : undefined;
-    if (inherited !== undefined) throw validationFailed([{ property: inherited, constraints: [`property ${inherited} should not exist`] }], metadata.type);
+    if (inherited !== undefined)
+      throw validationFailed(
+        [{ property: inherited, constraints: [`property ${inherited} should not exist`] }],
+        metadata.type,
+      );
     try {
       return await super.transform(value, metadata);
     } catch (error) {

@@ -22,7 +22,9 @@ export function clientErrorResponder(present: ErrorPresenter): (error: NodeJS.Er
       requestId: randomUUID(),
     });
     const body = JSON.stringify(presented.body);
-    const headers = Object.entries(presented.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const headers = Object.entries(presented.headers ?? {})
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.end(
       `HTTP/1.1 ${presented.status} ${STATUS_CODES[presented.status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n${headers}\r\n${body}`,

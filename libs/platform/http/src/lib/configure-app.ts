@@ -19,7 +19,12 @@ function configureExpressMetrics(app: NestExpressApplication, metrics: MetricsRe
     const started = performance.now();
     response.on('finish', () => {
       const route = (request.route as { path?: string } | undefined)?.path ?? 'unmatched';
-      metrics.observeRequest(request.method, `${request.baseUrl}${route}`, response.statusCode, (performance.now() - started) / 1000);
+      metrics.observeRequest(
+        request.method,
+        `${request.baseUrl}${route}`,
+        response.statusCode,
+        (performance.now() - started) / 1000,
+      );
     });
     next();
   });
@@ -53,7 +58,8 @@ function configureFastifyParsers(app: NestFastifyApplication, service: ServiceDe
     done(null, parseQueryString(body.toString()));
   });
   // Any other media type left unread, as Express leaves it (a multipart route pipes the Node request into its own parser).
-  if (service.unparsedBodies === 'unread') instance.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  if (service.unparsedBodies === 'unread')
+    instance.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 }
 
 /**
@@ -70,7 +76,12 @@ function configureFastifyObservability(app: NestFastifyApplication, metrics: Met
   });
   instance.addHook('onResponse', (request, reply, done) => {
     logRequestCompleted(request, reply.raw, reply.elapsedTime);
-    metrics.observeRequest(request.method, request.routeOptions?.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions?.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 }

@@ -1,4 +1,13 @@
-import { CallHandler, DynamicModule, ExecutionContext, Injectable, Module, NestInterceptor, SetMetadata, Type } from '@nestjs/common';
+import {
+  CallHandler,
+  DynamicModule,
+  ExecutionContext,
+  Injectable,
+  Module,
+  NestInterceptor,
+  SetMetadata,
+  Type,
+} from '@nestjs/common';
 import { APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import { map, Observable } from 'rxjs';
 
@@ -22,8 +31,13 @@ export class EnvelopeInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const enveloped = this.reflector.getAllAndOverride<boolean | undefined>(ENVELOPED, [context.getHandler(), context.getClass()]);
-    return enveloped ? next.handle().pipe(map((result: unknown) => this.envelope.wrap(result, context))) : next.handle();
+    const enveloped = this.reflector.getAllAndOverride<boolean | undefined>(ENVELOPED, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    return enveloped
+      ? next.handle().pipe(map((result: unknown) => this.envelope.wrap(result, context)))
+      : next.handle();
   }
 }
 
@@ -33,7 +47,10 @@ export class EnvelopeModule {
   static withEnvelope(envelope: Type<SuccessEnvelope>): DynamicModule {
     return {
       module: EnvelopeModule,
-      providers: [{ provide: SuccessEnvelope, useClass: envelope }, { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor }],
+      providers: [
+        { provide: SuccessEnvelope, useClass: envelope },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+      ],
     };
   }
 }

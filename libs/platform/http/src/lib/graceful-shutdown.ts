@@ -15,7 +15,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Resolves when the server has no connection left, or at `deadline`. */
 async function connectionsGone(server: Server, deadline: number): Promise<boolean> {
   while (Date.now() < deadline) {
-    const open = await new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
+    const open = await new Promise<number>((resolve) =>
+      server.getConnections((error, count) => resolve(error ? 0 : count)),
+    );
     if (open === 0) return true;
     // A keep-alive socket whose last response just ended is idle now: close it before the client reuses it.
     server.closeIdleConnections();
@@ -30,7 +32,11 @@ async function connectionsGone(server: Server, deadline: number): Promise<boolea
  * while in-flight requests (uploads included) finish; at `timeoutMs` after the signal close what remains.
  * Then Nest's own shutdown (pools, Redis, queue workers) runs within the time left.
  */
-export async function drainAndClose(app: ServiceApplication, timings: ShutdownTimings, log: (message: string) => void): Promise<void> {
+export async function drainAndClose(
+  app: ServiceApplication,
+  timings: ShutdownTimings,
+  log: (message: string) => void,
+): Promise<void> {
   const startedAt = Date.now();
   const deadline = startedAt + timings.timeoutMs;
   app.get(ShutdownState, { strict: false }).draining = true;

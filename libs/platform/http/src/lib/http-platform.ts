@@ -44,7 +44,8 @@ export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | 
     // Longer than any request line Node accepts (16 KB of headers), so every id reaches validation.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 65_536 },
     // Errors of Fastify's router (a broken percent-escape in the path) answer in the service's shape too.
-    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => errors.respond(error, request, reply),
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      errors.respond(error, request, reply),
     clientErrorHandler: clientErrorResponder(service.presenter),
   });
 }
@@ -55,7 +56,10 @@ export function isFastify(app: INestApplication): app is NestFastifyApplication 
 
 /** Sets headers on the response object a guard or interceptor holds, whichever engine runs. */
 export function setResponseHeaders(response: unknown, headers: Record<string, string>): void {
-  const target = response as { header?: (name: string, value: string) => unknown; setHeader?: (name: string, value: string) => unknown };
+  const target = response as {
+    header?: (name: string, value: string) => unknown;
+    setHeader?: (name: string, value: string) => unknown;
+  };
   for (const [name, value] of Object.entries(headers)) {
     // Fastify's reply has header(); Express's response (a ServerResponse) has setHeader().
     if (typeof target.header === 'function' && typeof target.setHeader !== 'function') target.header(name, value);
@@ -65,7 +69,9 @@ export function setResponseHeaders(response: unknown, headers: Record<string, st
 
 /** The Node request under whatever object a guard holds (Fastify wraps it in `raw`; Express extends it). */
 export function rawRequest<T extends object>(request: T | { raw: T }): T {
-  return 'raw' in request && typeof request.raw === 'object' && request.raw !== null ? (request.raw as T) : (request as T);
+  return 'raw' in request && typeof request.raw === 'object' && request.raw !== null
+    ? (request.raw as T)
+    : (request as T);
 }
 
 /** The Node response under whatever object a handler or guard holds (Fastify's reply wraps it in `raw`). */

@@ -3,7 +3,10 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ServiceDefinition } from './service-definition';
 
 export function buildOpenApiDocument(app: INestApplication, service: ServiceDefinition): OpenAPIObject {
-  let builder = new DocumentBuilder().setTitle(service.title).setDescription(service.description).setVersion(service.version);
+  let builder = new DocumentBuilder()
+    .setTitle(service.title)
+    .setDescription(service.description)
+    .setVersion(service.version);
   if (service.decorateOpenApi) builder = service.decorateOpenApi(builder);
   const errors = service.errorBodies;
   const extraModels = errors ? [errors.default, ...Object.values(errors.byPath ?? {})] : [];
@@ -20,7 +23,10 @@ function documentErrorBodies(document: OpenAPIObject, errors: NonNullable<Servic
       if (!operation || typeof operation !== 'object' || !operation.responses) continue;
       for (const range of ['4XX', '5XX']) {
         operation.responses[range] ??= {
-          description: range === '4XX' ? 'A client error, in the API\'s error shape' : 'A server error or an outage, in the API\'s error shape',
+          description:
+            range === '4XX'
+              ? "A client error, in the API's error shape"
+              : "A server error or an outage, in the API's error shape",
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${body.name}` } } },
         };
       }

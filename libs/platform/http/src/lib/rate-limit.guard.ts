@@ -1,8 +1,24 @@
-import { CanActivate, DynamicModule, ExecutionContext, Injectable, Logger, Module, SetMetadata, Type } from '@nestjs/common';
+import {
+  CanActivate,
+  DynamicModule,
+  ExecutionContext,
+  Injectable,
+  Logger,
+  Module,
+  SetMetadata,
+  Type,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Counter } from 'prom-client';
 import { MetricsRegistry } from '@acme/platform-observability';
-import { RateLimitDecision, RateLimiter, rateLimitHeaders, RateLimitingModule, TokenBucketLimit, WindowLimit } from '@acme/platform-rate-limiting';
+import {
+  RateLimitDecision,
+  RateLimiter,
+  rateLimitHeaders,
+  RateLimitingModule,
+  TokenBucketLimit,
+  WindowLimit,
+} from '@acme/platform-rate-limiting';
 import { setResponseHeaders } from './http-platform';
 
 const RATE_LIMIT = 'acme:rate-limit';
@@ -41,15 +57,25 @@ export class RateLimitEnforcer {
   ) {
     this.failOpen =
       (registry.getSingleMetric('http_rate_limit_fail_open_total') as Counter | undefined) ??
-      new Counter({ name: 'http_rate_limit_fail_open_total', help: 'Requests let through unlimited because the limiter (Redis) was unavailable', labelNames: ['limit'], registers: [registry] });
+      new Counter({
+        name: 'http_rate_limit_fail_open_total',
+        help: 'Requests let through unlimited because the limiter (Redis) was unavailable',
+        labelNames: ['limit'],
+        registers: [registry],
+      });
   }
 
   async decide(name: string, target: RateLimitTarget): Promise<RateLimitDecision | undefined> {
     try {
-      return 'tokenBucket' in target.rule ? await this.limiter.tokenBucket(target.key, target.rule.tokenBucket) : await this.limiter.fixedWindows(target.key, target.rule.fixedWindows);
+      return 'tokenBucket' in target.rule
+        ? await this.limiter.tokenBucket(target.key, target.rule.tokenBucket)
+        : await this.limiter.fixedWindows(target.key, target.rule.fixedWindows);
     } catch (error) {
       this.failOpen.inc({ limit: name });
-      this.logger.warn({ event: 'rate_limit_fail_open', limit: name, reason: (error as Error).message }, 'rate limiter unavailable; allowing the request');
+      this.logger.warn(
+        { event: 'rate_limit_fail_open', limit: name, reason: (error as Error).message },
+        'rate limiter unavailable; allowing the request',
+      );
       return undefined;
     }
   }
@@ -65,7 +91,10 @@ export class RateLimitGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const name = this.reflector.getAllAndOverride<string | undefined>(RATE_LIMIT, [context.getHandler(), context.getClass()]);
+    const name = this.reflector.getAllAndOverride<string | undefined>(RATE_LIMIT, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!name) return true;
     const http = context.switchToHttp();
     const target = this.policy.target(name, http.getRequest());

@@ -19,7 +19,11 @@ export class RouteMetadata<T> {
     let handlers = this.byClass.get(controller);
     if (!handlers) this.byClass.set(controller, (handlers = new WeakMap()));
     let entry = handlers.get(handler);
-    if (!entry) handlers.set(handler, (entry = { value: this.reflector.getAllAndOverride<T | undefined>(this.key, [handler, controller]) }));
+    if (!entry)
+      handlers.set(
+        handler,
+        (entry = { value: this.reflector.getAllAndOverride<T | undefined>(this.key, [handler, controller]) }),
+      );
     return entry.value;
   }
 }

@@ -15,7 +15,10 @@ function fail(service: ServiceDefinition, message: string): never {
  * Process entry point shared by every app's main.ts. `buildModule` validates the env, so a bad variable
  * ends the process with a message naming it before anything connects.
  */
-export async function runService(service: ServiceDefinition, buildModule: () => DynamicModule): Promise<ServiceApplication> {
+export async function runService(
+  service: ServiceDefinition,
+  buildModule: () => DynamicModule,
+): Promise<ServiceApplication> {
   let module: DynamicModule;
   try {
     module = buildModule();
@@ -34,7 +37,8 @@ export async function runService(service: ServiceDefinition, buildModule: () => 
     await app.listen(port, '0.0.0.0');
     const url = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
     // Written directly: the app's logger may buffer, and these lines frame the process's life.
-    const line = (level: number, msg: string, extra: object = {}) => process.stdout.write(`${JSON.stringify({ level, time: Date.now(), service: service.name, msg, ...extra })}\n`);
+    const line = (level: number, msg: string, extra: object = {}) =>
+      process.stdout.write(`${JSON.stringify({ level, time: Date.now(), service: service.name, msg, ...extra })}\n`);
     line(30, `listening on ${url}`, { docs: `${url}/docs` });
     const stop = (signal: NodeJS.Signals) => {
       line(30, `${signal}: draining`);

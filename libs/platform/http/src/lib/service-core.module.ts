@@ -32,7 +32,14 @@ export class ServiceCoreModule {
       global: true,
       imports: [
         options.env ? EnvModule.forValidated(Env, options.env) : EnvModule.forRoot(Env, options.source ?? {}),
-        LoggingModule.forRootAsync({ inject: [Env], useFactory: (env: E) => ({ service: options.service.name, level: env.LOG_LEVEL, engine: options.service.platform }) }),
+        LoggingModule.forRootAsync({
+          inject: [Env],
+          useFactory: (env: E) => ({
+            service: options.service.name,
+            level: env.LOG_LEVEL,
+            engine: options.service.platform,
+          }),
+        }),
         PersistenceModule.forRootAsync({
           inject: [Env],
           useFactory: (env: E) => ({
@@ -65,7 +72,12 @@ export class ServiceCoreModule {
   }
 
   /** A service's root module: the kernel for `options`, then the app's own modules (and any root providers). */
-  static forApp<E extends BaseEnv>(app: Type, options: ServiceCoreOptions<E>, modules: NonNullable<DynamicModule['imports']>, providers: Provider[] = []): DynamicModule {
+  static forApp<E extends BaseEnv>(
+    app: Type,
+    options: ServiceCoreOptions<E>,
+    modules: NonNullable<DynamicModule['imports']>,
+    providers: Provider[] = [],
+  ): DynamicModule {
     return { module: app, imports: [ServiceCoreModule.forRoot(options), ...modules], providers };
   }
 }

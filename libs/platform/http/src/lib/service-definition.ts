@@ -24,7 +24,10 @@ export interface ServiceDefinition {
    * The API's error body classes for its OpenAPI document: every operation may answer 4XX and 5XX in `default`'s
    * shape (or `byPath[path]`'s) unless it documents that status itself.
    */
-  errorBodies?: { default: import('@nestjs/common').Type<unknown>; byPath?: Record<string, import('@nestjs/common').Type<unknown>> };
+  errorBodies?: {
+    default: import('@nestjs/common').Type<unknown>;
+    byPath?: Record<string, import('@nestjs/common').Type<unknown>>;
+  };
   /** Adds the service's security schemes and tags to its OpenAPI document. */
   decorateOpenApi?: (builder: import('@nestjs/swagger').DocumentBuilder) => import('@nestjs/swagger').DocumentBuilder;
 }

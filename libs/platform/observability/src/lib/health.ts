@@ -1,6 +1,13 @@
 import { Controller, Get, Injectable, Module, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService, TerminusModule, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import {
+  HealthCheckResult,
+  HealthCheckService,
+  HealthIndicatorResult,
+  HealthIndicatorService,
+  TerminusModule,
+  TypeOrmHealthIndicator,
+} from '@nestjs/terminus';
 import { InjectRedis, type RedisClient } from '@acme/platform-redis';
 import { ShutdownState } from './shutdown-state';
 
@@ -15,7 +22,9 @@ export class RedisHealthIndicator {
     const indicator = this.indicators.check(key);
     try {
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs)));
+      const timeout = new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs)),
+      );
       await Promise.race([this.redis.ping(), timeout]).finally(() => clearTimeout(timer));
       return indicator.up();
     } catch (error) {
@@ -39,7 +48,9 @@ export class HealthController {
   ) {}
 
   @Get()
-  async check(@Res({ passthrough: true }) response: { status(code: number): unknown }): Promise<HealthCheckResult | string | object> {
+  async check(
+    @Res({ passthrough: true }) response: { status(code: number): unknown },
+  ): Promise<HealthCheckResult | string | object> {
     if (this.shutdown.draining) {
       response.status(503);
       return { status: 'draining', info: {}, error: {}, details: {} };

@@ -99,12 +99,23 @@ export class LoggingModule {
                 genReqId: requestIdFor,
                 autoLogging: { ignore: (req: IncomingMessage) => UNLOGGED.has(req.url ?? '') },
                 redact: {
-                  paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-service-auth-token"]', 'req.headers["x-service-api-key"]', 'req.headers["x-rum-client-token"]', 'res.headers["set-cookie"]'],
+                  paths: [
+                    'req.headers.authorization',
+                    'req.headers.cookie',
+                    'req.headers["x-service-auth-token"]',
+                    'req.headers["x-service-api-key"]',
+                    'req.headers["x-rum-client-token"]',
+                    'res.headers["set-cookie"]',
+                  ],
                   censor: '[REDACTED]',
                 },
                 serializers: {
                   err: serializeError,
-                  req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+                  req: (req: { id: string; method: string; url: string }) => ({
+                    id: req.id,
+                    method: req.method,
+                    url: redactUrl(req.url),
+                  }),
                 },
               },
             };

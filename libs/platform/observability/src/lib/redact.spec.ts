@@ -2,7 +2,9 @@ import { REDACTED, redactObject, redactUrl } from './redact';
 
 describe('redaction', () => {
   it('redacts secret-looking query parameters and keeps the rest', () => {
-    expect(redactUrl('/rum/rules/create?app_key=abc123&p=1')).toBe(`/rum/rules/create?app_key=${encodeURIComponent(REDACTED)}&p=1`);
+    expect(redactUrl('/rum/rules/create?app_key=abc123&p=1')).toBe(
+      `/rum/rules/create?app_key=${encodeURIComponent(REDACTED)}&p=1`,
+    );
     expect(redactUrl('/health')).toBe('/health');
   });
 

@@ -22,7 +22,12 @@ const SQLSTATE = /^[0-9A-Z]{5}$/;
 /** The driver's error under TypeORM's wrapper, or the error itself when it came from pg. */
 function databaseError(error: ErrorFields): ErrorFields | undefined {
   const driver = (error.driverError ?? error) as ErrorFields;
-  if (typeof driver?.code === 'string' && SQLSTATE.test(driver.code) && (driver.severity !== undefined || error.driverError !== undefined)) return driver;
+  if (
+    typeof driver?.code === 'string' &&
+    SQLSTATE.test(driver.code) &&
+    (driver.severity !== undefined || error.driverError !== undefined)
+  )
+    return driver;
   return error.driverError !== undefined ? driver : undefined;
 }
 
@@ -55,6 +60,7 @@ export function serializeError(error: unknown, depth = 0): Record<string, unknow
   const serialized: Record<string, unknown> = { type: typeOf(fields), message: error.message, stack: fields.stack };
   if (typeof fields.code === 'string' || typeof fields.code === 'number') serialized['code'] = fields.code;
   if (depth < 3 && fields.cause !== undefined) serialized['cause'] = serializeError(fields.cause, depth + 1);
-  if (depth < 3 && Array.isArray(fields.errors)) serialized['errors'] = fields.errors.slice(0, 5).map((inner) => serializeError(inner, depth + 1));
+  if (depth < 3 && Array.isArray(fields.errors))
+    serialized['errors'] = fields.errors.slice(0, 5).map((inner) => serializeError(inner, depth + 1));
   return serialized;
 }

@@ -57,12 +57,17 @@ function driverPool(db: DataSource): Pool {
  * that transaction's connection. A statement object may name the statement (prepared once per connection)
  * and give its own type parsers.
  */
-export async function queryRows<T>(db: DataSource | EntityManager, statement: string | QueryConfig, values: unknown[] = []): Promise<T[]> {
+export async function queryRows<T>(
+  db: DataSource | EntityManager,
+  statement: string | QueryConfig,
+  values: unknown[] = [],
+): Promise<T[]> {
   const config: QueryConfig = typeof statement === 'string' ? { text: statement, values } : { ...statement, values };
   const runner = db instanceof DataSource ? undefined : db.queryRunner;
   if (runner) {
-    if (typeof statement === 'string') return ((await runner.query(statement, values, true)) as { records: T[] }).records;
-    return ((await (runner.connect() as Promise<PoolClient>)).query(config)).then((result) => result.rows as T[]);
+    if (typeof statement === 'string')
+      return ((await runner.query(statement, values, true)) as { records: T[] }).records;
+    return (await (runner.connect() as Promise<PoolClient>)).query(config).then((result) => result.rows as T[]);
   }
   const source = db instanceof DataSource ? db : db.connection;
   return (await driverPool(source).query(config)).rows as T[];

@@ -37,7 +37,8 @@ export class PersistenceModule {
           dataSourceFactory: async (typeormOptions) => {
             const persistence = (typeormOptions as WithPersistence)[PERSISTENCE];
             const dataSource = await new DataSource(typeormOptions as DataSourceOptions).initialize();
-            if (persistence && persistence.runMigrations !== false) await runMigrationsUnderLock(dataSource, persistence.schema);
+            if (persistence && persistence.runMigrations !== false)
+              await runMigrationsUnderLock(dataSource, persistence.schema);
             return dataSource;
           },
         }),
@@ -49,7 +50,10 @@ export class PersistenceModule {
           useFactory: (primary: DataSource) => {
             // The options the data source was built from, carried on it: the app's factory runs once.
             const persistence = (primary.options as WithPersistence)[PERSISTENCE];
-            const replicas = new ReadReplicas(primary, primary.options, { urls: persistence?.readUrls ?? [], maxLagMs: persistence?.maxReplicaLagMs ?? 1000 });
+            const replicas = new ReadReplicas(primary, primary.options, {
+              urls: persistence?.readUrls ?? [],
+              maxLagMs: persistence?.maxReplicaLagMs ?? 1000,
+            });
             // Measured in the background: an unreachable replica must not delay the start.
             void replicas.checkAll();
             return replicas;

@@ -12,7 +12,9 @@ export interface ReadReplicaOptions {
 }
 
 /** Where `read` sent a query, and why (the `target` and `reason` of db_read_routed). */
-export type ReadRoute = { target: 'replica'; url: string } | { target: 'primary'; reason: 'no-replicas' | 'replicas-unfit' | 'replica-failed' };
+export type ReadRoute =
+  | { target: 'replica'; url: string }
+  | { target: 'primary'; reason: 'no-replicas' | 'replicas-unfit' | 'replica-failed' };
 
 interface Replica {
   url: string;
@@ -73,7 +75,10 @@ export class ReadReplicas implements OnApplicationShutdown {
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       replica.fit = false;
-      this.logger.warn({ event: 'replica_failed', err: error }, 'a read replica failed; the primary answers until it is back');
+      this.logger.warn(
+        { event: 'replica_failed', err: error },
+        'a read replica failed; the primary answers until it is back',
+      );
       this.lastRoute = { target: 'primary', reason: 'replica-failed' };
       return work(this.primary);
     }
@@ -101,6 +106,8 @@ export class ReadReplicas implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await Promise.all(this.replicas.map((replica) => (replica.source.isInitialized ? replica.source.destroy() : undefined)));
+    await Promise.all(
+      this.replicas.map((replica) => (replica.source.isInitialized ? replica.source.destroy() : undefined)),
+    );
   }
 }

@@ -1,6 +1,10 @@
 import { DefaultNamingStrategy, NamingStrategyInterface } from 'typeorm';
 
-const snake = (value: string) => value.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[-\s]+/g, '_').toLowerCase();
+const snake = (value: string) =>
+  value
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s]+/g, '_')
+    .toLowerCase();
 
 /** camelCase properties become snake_case columns; entity table names are given explicitly. */
 export class SnakeNamingStrategy extends DefaultNamingStrategy implements NamingStrategyInterface {

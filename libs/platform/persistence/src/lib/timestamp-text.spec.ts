@@ -11,9 +11,16 @@ function postgresText(date: Date): string {
 describe('isoFromUtcTimestamp', () => {
   it('gives what Date#toISOString gives for the same instant', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }), (date) => {
-        expect(isoFromUtcTimestamp(postgresText(date))).toBe(date.toISOString());
-      }),
+      fc.property(
+        fc.date({
+          min: new Date('1970-01-01T00:00:00Z'),
+          max: new Date('9999-12-31T23:59:59.999Z'),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          expect(isoFromUtcTimestamp(postgresText(date))).toBe(date.toISOString());
+        },
+      ),
     );
   });
 

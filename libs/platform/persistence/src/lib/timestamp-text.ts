@@ -10,7 +10,8 @@ const keepText = (text: string) => text;
  * (`YYYY-MM-DD HH:MM:SS.fff` under the default ISO DateStyle) instead of parsing them as local time.
  */
 export const TIMESTAMP_AS_TEXT = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === TIMESTAMP_OID ? keepText : pgTypes.getTypeParser(oid, format)),
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP_OID ? keepText : pgTypes.getTypeParser(oid, format),
 };
 
 const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/;

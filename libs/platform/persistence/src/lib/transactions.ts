@@ -42,7 +42,10 @@ export function pgErrorDetail(error: unknown): string | undefined {
 }
 
 /** Runs `work`, turning a unique violation into the conflict the caller names; other errors pass through. */
-export async function mapUniqueViolation<T>(work: () => Promise<T>, toConflict: (constraint?: string) => AppError): Promise<T> {
+export async function mapUniqueViolation<T>(
+  work: () => Promise<T>,
+  toConflict: (constraint?: string) => AppError,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {

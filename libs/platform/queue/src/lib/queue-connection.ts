@@ -25,7 +25,8 @@ class QueueClusterLifecycle implements OnApplicationShutdown {
     const cluster = this.connection.cluster;
     if (!cluster) return;
     const closing = this.discovery.getProviders().map(({ instance }: { instance: unknown }) => {
-      if (instance instanceof Queue || instance instanceof QueueEvents || instance instanceof Worker) return instance.close();
+      if (instance instanceof Queue || instance instanceof QueueEvents || instance instanceof Worker)
+        return instance.close();
       if (instance instanceof WorkerHost) return Promise.resolve().then(() => instance.worker.close());
       return undefined;
     });
@@ -42,7 +43,9 @@ class QueueClusterLifecycle implements OnApplicationShutdown {
       inject: [RedisSettings],
       useFactory: (settings: RedisSettings): QueueClusterConnection => ({
         // BullMQ blocks on its connections and retries by itself: no per-command retry limit, no key prefix.
-        cluster: settings.clusterNodes ? createClusterClient(settings, { name: 'bullmq', redisOptions: { maxRetriesPerRequest: null } }) : undefined,
+        cluster: settings.clusterNodes
+          ? createClusterClient(settings, { name: 'bullmq', redisOptions: { maxRetriesPerRequest: null } })
+          : undefined,
       }),
     },
     QueueClusterLifecycle,

@@ -20,7 +20,8 @@ export class QueueErrorLogger implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     for (const wrapper of this.discovery.getProviders()) {
       const instance: unknown = wrapper.instance;
-      if (instance instanceof Queue || instance instanceof QueueEvents || instance instanceof Worker) this.listen(instance);
+      if (instance instanceof Queue || instance instanceof QueueEvents || instance instanceof Worker)
+        this.listen(instance);
       else if (instance instanceof WorkerHost) {
         try {
           this.listen(instance.worker);
@@ -44,6 +45,9 @@ export class QueueErrorLogger implements OnApplicationBootstrap {
       return;
     }
     this.lastLogged.set(source, { at: now, suppressed: 0 });
-    this.logger.error({ event: 'queue_error', source, err: error, repeatedSinceLastLine: last?.suppressed ?? 0 }, `${source}: ${error.message}`);
+    this.logger.error(
+      { event: 'queue_error', source, err: error, repeatedSinceLastLine: last?.suppressed ?? 0 },
+      `${source}: ${error.message}`,
+    );
   }
 }

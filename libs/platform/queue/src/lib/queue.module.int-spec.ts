@@ -30,7 +30,11 @@ describe('QueueModule (real Redis)', () => {
 
   it('runs jobs on the app Redis under the deployment prefix, with deterministic ids deduplicated', async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [RedisModule.forRootAsync({ useFactory: () => testRedisOptions(prefix) }), QueueModule.forRoot(), ProbeModule],
+      imports: [
+        RedisModule.forRootAsync({ useFactory: () => testRedisOptions(prefix) }),
+        QueueModule.forRoot(),
+        ProbeModule,
+      ],
     }).compile();
     const app = await moduleRef.init();
     try {
@@ -50,7 +54,11 @@ describe('QueueModule (real Redis)', () => {
 
   it('hands errors of queues and workers to the service logger, never to console.error', async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [RedisModule.forRootAsync({ useFactory: () => testRedisOptions(prefix) }), QueueModule.forRoot(), ProbeModule],
+      imports: [
+        RedisModule.forRootAsync({ useFactory: () => testRedisOptions(prefix) }),
+        QueueModule.forRoot(),
+        ProbeModule,
+      ],
     }).compile();
     const app = await moduleRef.init();
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -61,10 +69,23 @@ describe('QueueModule (real Redis)', () => {
       worker.emit('error', new Error('Missing key for job 2. moveToFinished'));
       app.get(ProbeProducer).queue.emit('error', new Error('Connection is closed.'));
       expect(consoleError).not.toHaveBeenCalled();
-      const lines = logged.mock.calls.map(([fields, message]) => ({ fields: fields as Record<string, unknown>, message }));
+      const lines = logged.mock.calls.map(([fields, message]) => ({
+        fields: fields as Record<string, unknown>,
+        message,
+      }));
       expect(lines).toEqual([
-        { fields: expect.objectContaining({ event: 'queue_error', source: 'Worker probe-queue', err: expect.any(Error) }), message: 'Worker probe-queue: Missing key for job 1. moveToFinished' },
-        { fields: expect.objectContaining({ event: 'queue_error', source: 'Queue probe-queue' }), message: 'Queue probe-queue: Connection is closed.' },
+        {
+          fields: expect.objectContaining({
+            event: 'queue_error',
+            source: 'Worker probe-queue',
+            err: expect.any(Error),
+          }),
+          message: 'Worker probe-queue: Missing key for job 1. moveToFinished',
+        },
+        {
+          fields: expect.objectContaining({ event: 'queue_error', source: 'Queue probe-queue' }),
+          message: 'Queue probe-queue: Connection is closed.',
+        },
       ]);
     } finally {
       consoleError.mockRestore();

@@ -31,7 +31,9 @@ describe('decisionsInOrder', () => {
           const admitted = Math.min(count, Math.floor(tokensBefore));
           const state = { tokens: tokensBefore };
           const oneByOne = Array.from({ length: count }, () => singleTake(state, capacity, rate, now));
-          expect(decisionsInOrder({ capacity, refillPerSecond: rate }, admitted, tokensBefore, now, count)).toEqual(oneByOne);
+          expect(decisionsInOrder({ capacity, refillPerSecond: rate }, admitted, tokensBefore, now, count)).toEqual(
+            oneByOne,
+          );
         },
       ),
     );
@@ -39,7 +41,9 @@ describe('decisionsInOrder', () => {
 
   it('refuses everything when the bucket has no capacity', () => {
     const decisions = decisionsInOrder({ capacity: 0, refillPerSecond: 0 }, 0, 0, 1_700_000_000_500, 3);
-    expect(decisions).toEqual(Array(3).fill({ allowed: false, limit: 0, remaining: 0, resetAt: 1_700_000_001, retryAfterSeconds: 1 }));
+    expect(decisions).toEqual(
+      Array(3).fill({ allowed: false, limit: 0, remaining: 0, resetAt: 1_700_000_001, retryAfterSeconds: 1 }),
+    );
   });
 });
 
@@ -52,9 +56,24 @@ describe('CoalescedTakes', () => {
       calls.push([key, count]);
       return [Math.min(count, capacity), String(capacity), 1_700_000_000_000];
     });
-    const decisions = await Promise.all([takes.take('a', limit), takes.take('b', limit), takes.take('a', limit), takes.take('a', limit), takes.take('a', limit)]);
-    expect(calls).toEqual([['a', 4], ['b', 1]]);
-    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([[true, 2], [true, 2], [true, 1], [true, 0], [false, 0]]);
+    const decisions = await Promise.all([
+      takes.take('a', limit),
+      takes.take('b', limit),
+      takes.take('a', limit),
+      takes.take('a', limit),
+      takes.take('a', limit),
+    ]);
+    expect(calls).toEqual([
+      ['a', 4],
+      ['b', 1],
+    ]);
+    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 2],
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ]);
   });
 
   it('keeps takes of later turns, and buckets of different limits, apart', async () => {

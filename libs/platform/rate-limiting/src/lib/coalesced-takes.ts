@@ -1,7 +1,12 @@
 import type { RateLimitDecision, TokenBucketLimit } from './rate-limiter';
 
 /** Runs one Redis call for `count` takes of one token; answers {admitted, tokens before, now in ms}. */
-export type TakeMany = (key: string, capacity: number, refillPerSecond: number, count: number) => Promise<[number, string, number]>;
+export type TakeMany = (
+  key: string,
+  capacity: number,
+  refillPerSecond: number,
+  count: number,
+) => Promise<[number, string, number]>;
 
 interface Waiter {
   resolve(decision: RateLimitDecision): void;
@@ -18,10 +23,22 @@ interface Batch {
  * The decisions `count` single takes in a row would have produced, from the bucket's state before them:
  * the first `admitted` pass, each seeing one token fewer; the rest are refused and take nothing.
  */
-export function decisionsInOrder(limit: TokenBucketLimit, admitted: number, tokensBefore: number, now: number, count: number): RateLimitDecision[] {
+export function decisionsInOrder(
+  limit: TokenBucketLimit,
+  admitted: number,
+  tokensBefore: number,
+  now: number,
+  count: number,
+): RateLimitDecision[] {
   const { capacity, refillPerSecond: rate } = limit;
   if (capacity <= 0 || rate <= 0) {
-    return Array.from({ length: count }, () => ({ allowed: false, limit: capacity, remaining: 0, resetAt: Math.ceil(now / 1000), retryAfterSeconds: 1 }));
+    return Array.from({ length: count }, () => ({
+      allowed: false,
+      limit: capacity,
+      remaining: 0,
+      resetAt: Math.ceil(now / 1000),
+      retryAfterSeconds: 1,
+    }));
   }
   return Array.from({ length: count }, (_, index) => {
     const allowed = index < admitted;
@@ -75,7 +92,12 @@ export class CoalescedTakes {
 
   private async run({ key, limit, waiters }: Batch): Promise<void> {
     try {
-      const [admitted, tokensBefore, now] = await this.takeMany(key, limit.capacity, limit.refillPerSecond, waiters.length);
+      const [admitted, tokensBefore, now] = await this.takeMany(
+        key,
+        limit.capacity,
+        limit.refillPerSecond,
+        waiters.length,
+      );
       const decisions = decisionsInOrder(limit, Number(admitted), Number(tokensBefore), Number(now), waiters.length);
       waiters.forEach((waiter, index) => waiter.resolve(decisions[index]));
     } catch (error) {

@@ -1,4 +1,9 @@
-import { createTestRedisConnection, createTestRedisPrefix, deleteTestKeys, waitForRoomInWindow } from '@acme/platform-test-infra';
+import {
+  createTestRedisConnection,
+  createTestRedisPrefix,
+  deleteTestKeys,
+  waitForRoomInWindow,
+} from '@acme/platform-test-infra';
 import { RateLimiter, rateLimitHeaders } from './rate-limiter';
 
 describe('RateLimiter (real Redis)', () => {
@@ -20,7 +25,9 @@ describe('RateLimiter (real Redis)', () => {
 
   it('admits exactly the burst when many requests race from two instances', async () => {
     const decisions = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => limiters[i % 2].tokenBucket('race', { capacity: 50, refillPerSecond: 0.001 }, patient)),
+      Array.from({ length: 300 }, (_, i) =>
+        limiters[i % 2].tokenBucket('race', { capacity: 50, refillPerSecond: 0.001 }, patient),
+      ),
     );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(50);
     const refused = decisions.filter((d) => !d.allowed);
@@ -29,9 +36,18 @@ describe('RateLimiter (real Redis)', () => {
 
   it('answers concurrent takes of one bucket in order, as if they had been made one by one', async () => {
     const limit = { capacity: 5, refillPerSecond: 0.001 };
-    const decisions = await Promise.all(Array.from({ length: 8 }, () => limiters[0].tokenBucket('in-order', limit, patient)));
+    const decisions = await Promise.all(
+      Array.from({ length: 8 }, () => limiters[0].tokenBucket('in-order', limit, patient)),
+    );
     expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
-      [true, 4], [true, 3], [true, 2], [true, 1], [true, 0], [false, 0], [false, 0], [false, 0],
+      [true, 4],
+      [true, 3],
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+      [false, 0],
     ]);
     expect(decisions[5].retryAfterSeconds).toBeGreaterThanOrEqual(1);
   });
@@ -58,7 +74,11 @@ describe('RateLimiter (real Redis)', () => {
     expect(decision).toMatchObject({ allowed: true, limit: 10, remaining: 9, retryAfterSeconds: 0 });
     expect(decision.resetAt).toBeGreaterThanOrEqual(before);
     expect(decision.resetAt).toBeLessThanOrEqual(before + 3);
-    expect(rateLimitHeaders(decision)).toEqual({ 'X-RateLimit-Limit': '10', 'X-RateLimit-Remaining': '9', 'X-RateLimit-Reset': String(decision.resetAt) });
+    expect(rateLimitHeaders(decision)).toEqual({
+      'X-RateLimit-Limit': '10',
+      'X-RateLimit-Remaining': '9',
+      'X-RateLimit-Reset': String(decision.resetAt),
+    });
   });
 
   it('enforces every fixed window at once and counts only admitted requests', async () => {
@@ -69,14 +89,18 @@ describe('RateLimiter (real Redis)', () => {
     // Windows turn over on clock boundaries: start where both have room for the whole test.
     await waitForRoomInWindow(60, 10);
     await waitForRoomInWindow(2, 1.5);
-    const first = await Promise.all(Array.from({ length: 20 }, (_, i) => limiters[i % 2].fixedWindows('windows', windows, 1, patient)));
+    const first = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => limiters[i % 2].fixedWindows('windows', windows, 1, patient)),
+    );
     expect(first.filter((d) => d.allowed)).toHaveLength(5);
     const blocked = first.find((d) => !d.allowed)!;
     expect(blocked).toMatchObject({ limit: 5, remaining: 0 });
     expect(Number(rateLimitHeaders(blocked)['Retry-After'])).toBeGreaterThanOrEqual(1);
     // Next short window: it reopens, while the per-minute one has only 2 left.
     await waitForRoomInWindow(2, 1.99);
-    const second = await Promise.all(Array.from({ length: 5 }, () => limiters[0].fixedWindows('windows', windows, 1, patient)));
+    const second = await Promise.all(
+      Array.from({ length: 5 }, () => limiters[0].fixedWindows('windows', windows, 1, patient)),
+    );
     expect(second.filter((d) => d.allowed)).toHaveLength(2);
     expect(second.find((d) => !d.allowed)).toMatchObject({ limit: 7, remaining: 0 });
   });

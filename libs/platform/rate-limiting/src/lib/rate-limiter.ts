@@ -63,14 +63,20 @@ export class RateLimiter {
       redis.defineCommand('acmeTokenBucketTake', { numberOfKeys: 1, lua: TOKEN_BUCKET_TAKE });
       redis.defineCommand('acmeFixedWindows', { numberOfKeys: 1, lua: FIXED_WINDOWS });
     }
-    this.takes = new CoalescedTakes((key, capacity, rate, count) => this.redis.acmeTokenBucketTake(key, capacity, rate, count));
+    this.takes = new CoalescedTakes((key, capacity, rate, count) =>
+      this.redis.acmeTokenBucketTake(key, capacity, rate, count),
+    );
   }
 
   /**
    * Takes `cost` tokens (default 1). Takes of one token are coalesced per bucket within an event-loop turn
    * (one Redis call for all of them, same answers as one by one); other costs are one call each.
    */
-  async tokenBucket(key: string, limit: TokenBucketLimit, options: LimiterCallOptions = {}): Promise<RateLimitDecision> {
+  async tokenBucket(
+    key: string,
+    limit: TokenBucketLimit,
+    options: LimiterCallOptions = {},
+  ): Promise<RateLimitDecision> {
     const cost = limit.cost ?? 1;
     if (cost === 1) return this.bounded(() => this.takes.take(`rl:tb:${key}`, limit), options.timeoutMs);
     const [allowed, remaining, now, untilFull, untilNext] = await this.bounded(
@@ -86,14 +92,20 @@ export class RateLimiter {
     };
   }
 
-  async fixedWindows(key: string, windows: WindowLimit[], cost = 1, options: LimiterCallOptions = {}): Promise<RateLimitDecision> {
+  async fixedWindows(
+    key: string,
+    windows: WindowLimit[],
+    cost = 1,
+    options: LimiterCallOptions = {},
+  ): Promise<RateLimitDecision> {
     if (windows.length === 0) throw new Error('fixedWindows needs at least one window');
     const args = windows.flatMap((w) => [w.limit, w.windowSeconds * 1000]);
     let answer: number[];
     try {
       answer = await this.bounded(() => this.redis.acmeFixedWindows(`rl:fw:${key}`, cost, ...args), options.timeoutMs);
     } catch (error) {
-      if (options.fallback === 'local' && error instanceof LimiterUnavailableError) return this.local.take(key, windows, cost);
+      if (options.fallback === 'local' && error instanceof LimiterUnavailableError)
+        return this.local.take(key, windows, cost);
       throw error;
     }
     const [allowed, deciding, count, now, windowEnd] = answer;
@@ -112,12 +124,17 @@ export class RateLimiter {
     if (this.redis.status !== 'ready') throw new LimiterUnavailableError(`Redis connection is ${this.redis.status}`);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new LimiterUnavailableError(`the limiter did not answer within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new LimiterUnavailableError(`the limiter did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
     });
     try {
       return await Promise.race([call(), timeout]);
     } catch (error) {
-      throw error instanceof LimiterUnavailableError ? error : new LimiterUnavailableError((error as Error).message, { cause: error });
+      throw error instanceof LimiterUnavailableError
+        ? error
+        : new LimiterUnavailableError((error as Error).message, { cause: error });
     } finally {
       clearTimeout(timer);
     }

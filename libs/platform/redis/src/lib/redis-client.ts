@@ -15,7 +15,10 @@ const reconnectDelay = (attempt: number) => Math.min(attempt * 200, 2000);
  * A Cluster client. Cluster mode (docs/decisions.md#redis-cluster): keys are routed by slot, MOVED/ASK
  * redirections followed, and a command to a failed master is retried until its replica takes over.
  */
-export function createClusterClient(options: RedisOptions, extra: { keyPrefix?: string; redisOptions?: IORedisOptions; name: string }): Cluster {
+export function createClusterClient(
+  options: RedisOptions,
+  extra: { keyPrefix?: string; redisOptions?: IORedisOptions; name: string },
+): Cluster {
   const clusterOptions: ClusterOptions = {
     keyPrefix: extra.keyPrefix,
     enableOfflineQueue: true,
@@ -34,7 +37,13 @@ export function createRedisClient(options: RedisOptions, name = 'redis'): RedisC
   // Commands fail fast while Redis is down so callers can fail open; reconnection keeps trying.
   const client: RedisClient = options.clusterNodes
     ? createClusterClient(options, { keyPrefix, name, redisOptions: { maxRetriesPerRequest: 1 } })
-    : new Redis(options.url, { keyPrefix, connectionName: name, maxRetriesPerRequest: 1, enableOfflineQueue: true, retryStrategy: reconnectDelay });
+    : new Redis(options.url, {
+        keyPrefix,
+        connectionName: name,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: true,
+        retryStrategy: reconnectDelay,
+      });
   const logger = new Logger('Redis');
   client.on('error', (error: Error) => logger.warn(`${name}: ${error.message}`));
   return client;
@@ -42,5 +51,7 @@ export function createRedisClient(options: RedisOptions, name = 'redis'): RedisC
 
 /** A second connection to the same server or cluster, without the key prefix (subscribers, blocking reads). */
 export function duplicateWithoutPrefix(client: RedisClient): RedisClient {
-  return client instanceof Cluster ? client.duplicate(undefined, { keyPrefix: undefined }) : client.duplicate({ keyPrefix: undefined });
+  return client instanceof Cluster
+    ? client.duplicate(undefined, { keyPrefix: undefined })
+    : client.duplicate({ keyPrefix: undefined });
 }

@@ -3,7 +3,9 @@ import { createRedisClient, InjectRedis, REDIS_CLIENT, type RedisClient } from '
 import { RedisOptions, RedisSettings } from './redis.options';
 import { RedisPubSub } from './redis-pubsub';
 
-const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<RedisOptions>().setClassMethodName('forRoot').build();
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<RedisOptions>()
+  .setClassMethodName('forRoot')
+  .build();
 
 @Injectable()
 class RedisLifecycle implements OnApplicationShutdown {
@@ -22,8 +24,16 @@ class RedisLifecycle implements OnApplicationShutdown {
 @Module({
   providers: [
     { provide: RedisSettings, useExisting: MODULE_OPTIONS_TOKEN },
-    { provide: REDIS_CLIENT, inject: [RedisSettings], useFactory: (settings: RedisOptions) => createRedisClient(settings) },
-    { provide: RedisPubSub, inject: [REDIS_CLIENT, RedisSettings], useFactory: (client: RedisClient, s: RedisOptions) => new RedisPubSub(client, s.prefix) },
+    {
+      provide: REDIS_CLIENT,
+      inject: [RedisSettings],
+      useFactory: (settings: RedisOptions) => createRedisClient(settings),
+    },
+    {
+      provide: RedisPubSub,
+      inject: [REDIS_CLIENT, RedisSettings],
+      useFactory: (client: RedisClient, s: RedisOptions) => new RedisPubSub(client, s.prefix),
+    },
     RedisLifecycle,
   ],
   exports: [REDIS_CLIENT, RedisSettings, RedisPubSub],

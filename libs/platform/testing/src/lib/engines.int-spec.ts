@@ -4,7 +4,18 @@ import { PinoLogger } from 'nestjs-pino';
 import { symbols } from 'pino';
 import { BaseEnv } from '@acme/platform-config';
 import { AppError, ErrorPresenter } from '@acme/platform-errors';
-import { RateLimit, RateLimitGuard, RateLimitModule, RateLimitPolicy, RateLimitTarget, rawRequest, sendRedirect, ServiceCoreModule, ServiceDefinition, setResponseHeaders } from '@acme/platform-http';
+import {
+  RateLimit,
+  RateLimitGuard,
+  RateLimitModule,
+  RateLimitPolicy,
+  RateLimitTarget,
+  rawRequest,
+  sendRedirect,
+  ServiceCoreModule,
+  ServiceDefinition,
+  setResponseHeaders,
+} from '@acme/platform-http';
 import { startTestApp, TestApp } from './test-app';
 
 class SampleEnv extends BaseEnv {}
@@ -22,7 +33,10 @@ class SampleController {
 
   @Get('hello/:name')
   hello(@Param('name') name: string, @Req() request: object) {
-    return { hello: name, caller: rawRequest(request as { headers: Record<string, string> }).headers['x-caller'] ?? null };
+    return {
+      hello: name,
+      caller: rawRequest(request as { headers: Record<string, string> }).headers['x-caller'] ?? null,
+    };
   }
 
   @Post('echo')
@@ -68,18 +82,31 @@ class SamplePolicy extends RateLimitPolicy {
   }
 }
 
-const presenter: ErrorPresenter = (error) => ({ status: error.status, body: { sample_error: error.code, message: error.message } });
+const presenter: ErrorPresenter = (error) => ({
+  status: error.status,
+  body: { sample_error: error.code, message: error.message },
+});
 
 const sampleModule = (source: Record<string, string>, service: ServiceDefinition): DynamicModule => ({
   module: class SampleAppModule {},
-  imports: [ServiceCoreModule.forRoot({ service, envClass: SampleEnv, source, schema: 'sample', migrations: [] }), RateLimitModule.withPolicy(SamplePolicy)],
+  imports: [
+    ServiceCoreModule.forRoot({ service, envClass: SampleEnv, source, schema: 'sample', migrations: [] }),
+    RateLimitModule.withPolicy(SamplePolicy),
+  ],
   controllers: [SampleController],
 });
 
 /** One sample app, the same assertions, on both engines the kernel offers. */
 describe.each(['express', 'fastify'] as const)('the service kernel on %s', (platform) => {
   let app: TestApp;
-  const service: ServiceDefinition = { name: `kernel-sample-${platform}`, title: 'Sample', description: 'Sample', version: '1', presenter, platform };
+  const service: ServiceDefinition = {
+    name: `kernel-sample-${platform}`,
+    title: 'Sample',
+    description: 'Sample',
+    version: '1',
+    presenter,
+    platform,
+  };
 
   // What the app logs once started, at info, kept here rather than written out: through its root logger and the
   // one PinoLogger falls back to outside a request context (where a line lost its request would go).
@@ -110,7 +137,8 @@ describe.each(['express', 'fastify'] as const)('the service kernel on %s', (plat
   });
 
   it('validates bodies and refuses text PostgreSQL cannot hold, in the app error shape', async () => {
-    const post = (body: string) => call('/sample/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const post = (body: string) =>
+      call('/sample/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(await (await post('{"text":"fine"}')).json()).toEqual({ text: 'fine' });
     for (const body of ['{"text":"far too long for the limit here"}', '{"text":"nul\\u0000"}', '{"text":']) {
       const response = await post(body);
@@ -130,13 +158,28 @@ describe.each(['express', 'fastify'] as const)('the service kernel on %s', (plat
         },
       });
     const post = (text: string) =>
-      call('/sample/logged', { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': `req-${platform}-${text}` }, body: lateBody(text), duplex: 'half' } as RequestInit);
+      call('/sample/logged', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': `req-${platform}-${text}` },
+        body: lateBody(text),
+        duplex: 'half',
+      } as RequestInit);
     const answers = await Promise.all(['one', 'two'].map(post));
-    expect(answers.map((answer) => answer.headers.get('x-request-id'))).toEqual([`req-${platform}-one`, `req-${platform}-two`]);
+    expect(answers.map((answer) => answer.headers.get('x-request-id'))).toEqual([
+      `req-${platform}-one`,
+      `req-${platform}-two`,
+    ]);
     for (const text of ['one', 'two']) {
-      const lines = logged.filter((line) => line.msg.endsWith(` ${text}`) || (line.msg === 'request completed' && line.req?.id === `req-${platform}-${text}`));
+      const lines = logged.filter(
+        (line) =>
+          line.msg.endsWith(` ${text}`) ||
+          (line.msg === 'request completed' && line.req?.id === `req-${platform}-${text}`),
+      );
       expect(lines.map((line) => [line.msg, line.req])).toEqual(
-        [`parsed ${text}`, `awaited ${text}`, 'request completed'].map((msg) => [msg, { id: `req-${platform}-${text}`, method: 'POST', url: '/sample/logged' }]),
+        [`parsed ${text}`, `awaited ${text}`, 'request completed'].map((msg) => [
+          msg,
+          { id: `req-${platform}-${text}`, method: 'POST', url: '/sample/logged' },
+        ]),
       );
     }
   });
@@ -144,7 +187,10 @@ describe.each(['express', 'fastify'] as const)('the service kernel on %s', (plat
   it('sets headers and redirects through the kernel helpers', async () => {
     expect((await call('/sample/headers')).headers.get('x-sample')).toBe('yes');
     const away = await call('/sample/away');
-    expect({ status: away.status, location: away.headers.get('location') }).toEqual({ status: 302, location: 'https://example.com/elsewhere' });
+    expect({ status: away.status, location: away.headers.get('location') }).toEqual({
+      status: 302,
+      location: 'https://example.com/elsewhere',
+    });
   });
 
   it('limits with @RateLimit: the headers on every answer, then a 429 in the app shape with Retry-After', async () => {
@@ -169,7 +215,9 @@ describe.each(['express', 'fastify'] as const)('the service kernel on %s', (plat
     await call('/sample/hello/grace');
     await call('/nowhere/7f3a');
     const text = await (await call('/metrics')).text();
-    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/sample\/hello\/:name",status="200"\} [1-9]/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/sample\/hello\/:name",status="200"\} [1-9]/,
+    );
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="[^"]+",status="404"\} [1-9]/);
     expect(text).not.toContain('grace');
     expect(text).not.toContain('7f3a');

@@ -18,7 +18,10 @@ export function describeFoundation(options: TestAppOptions, expectations: Founda
     it('reports Postgres and Redis up on /health', async () => {
       const response = await fetch(`${service.url}/health`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ status: 'ok', details: { postgres: { status: 'up' }, redis: { status: 'up' } } });
+      expect(await response.json()).toMatchObject({
+        status: 'ok',
+        details: { postgres: { status: 'up' }, redis: { status: 'up' } },
+      });
     });
 
     it('serves Prometheus metrics including HTTP request durations', async () => {

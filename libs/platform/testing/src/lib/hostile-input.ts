@@ -42,14 +42,23 @@ export function hostileJsonValue(): fc.Arbitrary<unknown> {
 }
 
 /** A GET whose headers exceed Node's 16 KB limit: refused by the HTTP parser before any framework code runs. */
-export function requestWithOversizedHeaders(baseUrl: string, path = '/'): Promise<{ status: number; contentType: string; body: unknown }> {
+export function requestWithOversizedHeaders(
+  baseUrl: string,
+  path = '/',
+): Promise<{ status: number; contentType: string; body: unknown }> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, baseUrl);
     const request = httpRequest(url, { headers: { 'x-padding': 'x'.repeat(20_000) } }, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body: text ? JSON.parse(text) : undefined }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: String(response.headers['content-type'] ?? ''),
+          body: text ? JSON.parse(text) : undefined,
+        }),
+      );
     });
     request.on('error', reject);
     request.end();

@@ -64,7 +64,9 @@ export function encodeHostile(value: string): string {
   for (const char of value) {
     const code = char.codePointAt(0) ?? 0;
     if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else out += encodeURIComponent(char);
   }
   return out;
@@ -72,9 +74,18 @@ export function encodeHostile(value: string): string {
 
 function merged(schema: Schema | undefined): Schema {
   if (!schema) return {};
-  const parts = [...(schema.allOf ?? []), ...(schema.oneOf?.slice(0, 1) ?? []), ...(schema.anyOf?.slice(0, 1) ?? [])].map(merged);
+  const parts = [
+    ...(schema.allOf ?? []),
+    ...(schema.oneOf?.slice(0, 1) ?? []),
+    ...(schema.anyOf?.slice(0, 1) ?? []),
+  ].map(merged);
   return parts.reduce<Schema>(
-    (all, part) => ({ ...part, ...all, properties: { ...part.properties, ...all.properties }, required: [...(all.required ?? []), ...(part.required ?? [])] }),
+    (all, part) => ({
+      ...part,
+      ...all,
+      properties: { ...part.properties, ...all.properties },
+      required: [...(all.required ?? []), ...(part.required ?? [])],
+    }),
     schema,
   );
 }
@@ -90,7 +101,9 @@ export function plausibleValue(input: Schema | undefined, depth = 0): unknown {
   if (schema.type === 'array') return depth > 3 ? [] : [plausibleValue(schema.items, depth + 1)];
   if (schema.type === 'object' || schema.properties) {
     if (depth > 3) return {};
-    return Object.fromEntries((schema.required ?? []).map((name) => [name, plausibleValue(schema.properties?.[name], depth + 1)]));
+    return Object.fromEntries(
+      (schema.required ?? []).map((name) => [name, plausibleValue(schema.properties?.[name], depth + 1)]),
+    );
   }
   if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
   if (schema.format === 'email') return 'walker@example.com';
@@ -136,29 +149,61 @@ export function deeplyNestedJson(depth: number): string {
   return `${'{"a":['.repeat(half)}"x"${']}'.repeat(half)}`;
 }
 
-function variants(path: string, operation: Operation, options: OpenApiWalkOptions, texts: string[], values: unknown[]): Variant[] {
+function variants(
+  path: string,
+  operation: Operation,
+  options: OpenApiWalkOptions,
+  texts: string[],
+  values: unknown[],
+): Variant[] {
   const params = operation.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
-  const basePath = Object.fromEntries(pathParams.map((p) => [p.name, options.pathValues?.[p.name] ?? String(plausibleValue(p.schema))]));
-  const bodySchema = operation.requestBody?.content?.['application/json']?.schema ?? operation.requestBody?.content?.['application/x-www-form-urlencoded']?.schema;
+  const basePath = Object.fromEntries(
+    pathParams.map((p) => [p.name, options.pathValues?.[p.name] ?? String(plausibleValue(p.schema))]),
+  );
+  const bodySchema =
+    operation.requestBody?.content?.['application/json']?.schema ??
+    operation.requestBody?.content?.['application/x-www-form-urlencoded']?.schema;
   const baseBody = bodySchema ? plausibleValue(bodySchema) : undefined;
   const out: Variant[] = [];
-  for (const param of pathParams) for (const text of texts) out.push({ input: `path ${param.name}`, path: { ...basePath, [param.name]: text }, query: {}, body: baseBody });
-  for (const param of params.filter((p) => p.in === 'query')) for (const text of texts) out.push({ input: `query ${param.name}`, path: basePath, query: { [param.name]: text }, body: baseBody });
+  for (const param of pathParams)
+    for (const text of texts)
+      out.push({ input: `path ${param.name}`, path: { ...basePath, [param.name]: text }, query: {}, body: baseBody });
+  for (const param of params.filter((p) => p.in === 'query'))
+    for (const text of texts)
+      out.push({ input: `query ${param.name}`, path: basePath, query: { [param.name]: text }, body: baseBody });
   if (bodySchema) {
     for (const property of propertyPaths(bodySchema)) {
-      for (const value of values) out.push({ input: `body ${property.join('.')}`, path: basePath, query: {}, body: withValueAt(baseBody, property, value) });
+      for (const value of values)
+        out.push({
+          input: `body ${property.join('.')}`,
+          path: basePath,
+          query: {},
+          body: withValueAt(baseBody, property, value),
+        });
     }
     out.push({ input: 'body (deeply nested)', path: basePath, query: {}, rawBody: deeplyNestedJson(20_000) });
-    out.push({ input: 'body (hostile key)', path: basePath, query: {}, body: { ...(baseBody as object), 'k\u0000': 'v' } });
+    out.push({
+      input: 'body (hostile key)',
+      path: basePath,
+      query: {},
+      body: { ...(baseBody as object), 'k\u0000': 'v' },
+    });
   }
   void path;
   return out;
 }
 
-async function send(options: OpenApiWalkOptions, method: string, template: string, variant: Variant): Promise<string | undefined> {
+async function send(
+  options: OpenApiWalkOptions,
+  method: string,
+  template: string,
+  variant: Variant,
+): Promise<string | undefined> {
   const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeHostile(variant.path[name] ?? 'x'));
-  const query = Object.entries({ ...options.query?.(method, template), ...variant.query }).map(([k, v]) => `${encodeURIComponent(k)}=${encodeHostile(v)}`).join('&');
+  const query = Object.entries({ ...options.query?.(method, template), ...variant.query })
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeHostile(v)}`)
+    .join('&');
   const body = variant.rawBody ?? (variant.body === undefined ? undefined : JSON.stringify(variant.body));
   const hasBody = body !== undefined && method !== 'get';
   try {
@@ -182,7 +227,11 @@ async function send(options: OpenApiWalkOptions, method: string, template: strin
 export async function walkOpenApiWithHostileInput(options: OpenApiWalkOptions): Promise<WalkReport> {
   const samples = options.samplesPerInput ?? 6;
   const seed = options.seed ?? 13;
-  const texts = [...UNSTORABLE_STRINGS, 'x'.repeat(5000), ...fc.sample(hostileText({ maxOverlong: 5000 }), { numRuns: samples, seed })];
+  const texts = [
+    ...UNSTORABLE_STRINGS,
+    'x'.repeat(5000),
+    ...fc.sample(hostileText({ maxOverlong: 5000 }), { numRuns: samples, seed }),
+  ];
   const values = [...UNSTORABLE_STRINGS, ...fc.sample(hostileJsonValue(), { numRuns: samples, seed })];
   const report: WalkReport = { operations: [], requests: 0, findings: [] };
   for (const [template, item] of Object.entries(options.document.paths)) {

@@ -53,7 +53,10 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   configureApp(app, options.service);
   await app.listen(0, '127.0.0.1');
   // Every answer any test receives is checked against the app's published contract (contract-setup.ts).
-  checkAnswersAgainstContract(app.getHttpServer(), join(__dirname, '../../../../../apps', options.service.name, 'openapi.json'));
+  checkAnswersAgainstContract(
+    app.getHttpServer(),
+    join(__dirname, '../../../../../apps', options.service.name, 'openapi.json'),
+  );
   const address = app.getHttpServer().address() as { port: number };
   return {
     app,

@@ -6,7 +6,9 @@ import { EnforcementPolicyCache } from './policy-cache';
 import { PolicyEnforcementSettings } from './policy-enforcement.settings';
 import { PolicyEnforcer } from './policy-enforcer';
 
-const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<PolicyEnforcementSettings>().setClassMethodName('forRoot').build();
+const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModuleBuilder<PolicyEnforcementSettings>()
+  .setClassMethodName('forRoot')
+  .build();
 
 /** `PolicyEnforcer` for the token endpoint. Needs the app's global persistence, Redis and metrics modules. */
 @Module({

@@ -41,7 +41,11 @@ describe('PolicyEnforcer (real Redis)', () => {
     const cache = new EnforcementPolicyCache(new FixedSource(rows), settings);
     await cache.onApplicationBootstrap();
     const registry = new MetricsRegistry();
-    return { enforcer: new PolicyEnforcer(cache, new RateLimiter(connection), connection, settings, registry), registry, cache };
+    return {
+      enforcer: new PolicyEnforcer(cache, new RateLimiter(connection), connection, settings, registry),
+      registry,
+      cache,
+    };
   }
 
   const excessCount = async (registry: MetricsRegistry, policyId: string, action: string) => {
@@ -65,9 +69,16 @@ describe('PolicyEnforcer (real Redis)', () => {
 
   it('proceeds without any header when no policy applies or the policy allows', async () => {
     const { enforcer } = await enforcerFor([policy('rlp_allow', 'client_id:vip', { action: 'allow' })]);
-    expect(await enforcer.enforce({ clientId: 'other', isFirstParty: true })).toEqual({ outcome: 'proceed', headers: {} });
+    expect(await enforcer.enforce({ clientId: 'other', isFirstParty: true })).toEqual({
+      outcome: 'proceed',
+      headers: {},
+    });
     for (let i = 0; i < 20; i += 1) {
-      expect(await enforcer.enforce({ clientId: 'vip', isFirstParty: false })).toEqual({ outcome: 'proceed', policyId: 'rlp_allow', headers: {} });
+      expect(await enforcer.enforce({ clientId: 'vip', isFirstParty: false })).toEqual({
+        outcome: 'proceed',
+        policyId: 'rlp_allow',
+        headers: {},
+      });
     }
   });
 
@@ -106,12 +117,17 @@ describe('PolicyEnforcer (real Redis)', () => {
     clients.push(down);
     const { enforcer } = await enforcerFor([policy('rlp_zero', 'client_id:z', { action: 'block', limit: 0 })], down);
     const decision = await enforcer.enforce({ clientId: 'z', isFirstParty: true });
-    expect(decision).toMatchObject({ outcome: 'reject', headers: { 'X-RateLimit-Limit': '0', 'X-RateLimit-Remaining': '0', 'Retry-After': '1' } });
+    expect(decision).toMatchObject({
+      outcome: 'reject',
+      headers: { 'X-RateLimit-Limit': '0', 'X-RateLimit-Remaining': '0', 'Retry-After': '1' },
+    });
   });
 
   it('redirects past the limit', async () => {
     const uri = 'https://example.com/slow-down';
-    const { enforcer } = await enforcerFor([policy('rlp_redirect', 'cimd_clients', { action: 'redirect', limit: 1, redirect_uri: uri })]);
+    const { enforcer } = await enforcerFor([
+      policy('rlp_redirect', 'cimd_clients', { action: 'redirect', limit: 1, redirect_uri: uri }),
+    ]);
     const client = { clientId: 'https://app.example.com/meta.json', isFirstParty: true };
     expect((await enforcer.enforce(client)).outcome).toBe('proceed');
     expect(await enforcer.enforce(client)).toEqual({ outcome: 'redirect', policyId: 'rlp_redirect', location: uri });
@@ -120,13 +136,20 @@ describe('PolicyEnforcer (real Redis)', () => {
   it('lets log-policy excess through, counts each one and logs at most one line a minute per client and policy', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     try {
-      const { enforcer, registry } = await enforcerFor([policy('rlp_log', 'client_id:noisy', { action: 'log', limit: 1 })]);
+      const { enforcer, registry } = await enforcerFor([
+        policy('rlp_log', 'client_id:noisy', { action: 'log', limit: 1 }),
+      ]);
       const client = { clientId: 'noisy', isFirstParty: true };
       for (let i = 0; i < 6; i += 1) expect((await enforcer.enforce(client)).outcome).toBe('proceed');
       expect(await excessCount(registry, 'rlp_log', 'log')).toBe(5);
       await waitFor(() => warn.mock.calls.length >= 1, { what: 'the excess log line' });
       expect(warn.mock.calls).toHaveLength(1);
-      expect(warn.mock.calls[0][0]).toMatchObject({ event: 'rate_limit_policy_exceeded', policy_id: 'rlp_log', client_id: 'noisy', action: 'log' });
+      expect(warn.mock.calls[0][0]).toMatchObject({
+        event: 'rate_limit_policy_exceeded',
+        policy_id: 'rlp_log',
+        client_id: 'noisy',
+        action: 'log',
+      });
     } finally {
       warn.mockRestore();
     }
@@ -146,11 +169,20 @@ describe('PolicyEnforcer (real Redis)', () => {
     try {
       const down = createRedisClient({ url: 'redis://127.0.0.1:1', prefix });
       clients.push(down);
-      const { enforcer, registry } = await enforcerFor([policy('rlp_down', 'default', { action: 'block', limit: 1 })], down);
-      for (let i = 0; i < 3; i += 1) expect(await enforcer.enforce({ clientId: 'c', isFirstParty: true })).toEqual({ outcome: 'proceed', headers: {} });
+      const { enforcer, registry } = await enforcerFor(
+        [policy('rlp_down', 'default', { action: 'block', limit: 1 })],
+        down,
+      );
+      for (let i = 0; i < 3; i += 1)
+        expect(await enforcer.enforce({ clientId: 'c', isFirstParty: true })).toEqual({
+          outcome: 'proceed',
+          headers: {},
+        });
       const failOpen = await registry.getSingleMetric('oauth_rate_limit_policy_fail_open_total')?.get();
       expect(failOpen?.values[0].value).toBe(3);
-      expect(warn.mock.calls.filter(([line]) => (line as { event?: string }).event === 'rate_limit_policy_fail_open')).toHaveLength(1);
+      expect(
+        warn.mock.calls.filter(([line]) => (line as { event?: string }).event === 'rate_limit_policy_fail_open'),
+      ).toHaveLength(1);
     } finally {
       warn.mockRestore();
     }
@@ -181,13 +213,21 @@ describe('PolicyEnforcer (real Redis)', () => {
       const client = stuck;
       await waitFor(() => client.status === 'ready', { what: 'the stand-in to pass the ready check' });
       const short = { limiterTimeoutMs: 150, reloadIntervalSeconds: 0 };
-      const cache = new EnforcementPolicyCache(new FixedSource([policy('rlp_hung', 'default', { action: 'block', limit: 1 })]), short);
+      const cache = new EnforcementPolicyCache(
+        new FixedSource([policy('rlp_hung', 'default', { action: 'block', limit: 1 })]),
+        short,
+      );
       await cache.onApplicationBootstrap();
       const enforcer = new PolicyEnforcer(cache, new RateLimiter(client), client, short, new MetricsRegistry());
       const started = performance.now();
-      expect(await enforcer.enforce({ clientId: 'c', isFirstParty: true })).toEqual({ outcome: 'proceed', headers: {} });
+      expect(await enforcer.enforce({ clientId: 'c', isFirstParty: true })).toEqual({
+        outcome: 'proceed',
+        headers: {},
+      });
       expect(performance.now() - started).toBeLessThan(2000);
-      expect(warn.mock.calls.some(([line]) => String((line as { reason?: string }).reason).includes('did not answer'))).toBe(true);
+      expect(
+        warn.mock.calls.some(([line]) => String((line as { reason?: string }).reason).includes('did not answer')),
+      ).toBe(true);
     } finally {
       warn.mockRestore();
       stuck?.disconnect();

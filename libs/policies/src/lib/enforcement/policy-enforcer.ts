@@ -18,7 +18,10 @@ export type EnforcementDecision =
   /** 302 to the policy's redirect_uri. */
   | { outcome: 'redirect'; policyId: string; location: string };
 
-const PROCEED: EnforcementDecision = Object.freeze({ outcome: 'proceed', headers: Object.freeze({}) as Record<string, string> });
+const PROCEED: EnforcementDecision = Object.freeze({
+  outcome: 'proceed',
+  headers: Object.freeze({}) as Record<string, string>,
+});
 
 /** Applies the rate-limit policy that governs a client to one token request. */
 @Injectable()
@@ -67,7 +70,8 @@ export class PolicyEnforcer {
     }
     if (decision.allowed) return { outcome: 'proceed', policyId, headers: {} };
     this.excess.inc({ policy_id: policyId, action: configuration.action });
-    if (configuration.action === 'redirect') return { outcome: 'redirect', policyId, location: configuration.redirect_uri };
+    if (configuration.action === 'redirect')
+      return { outcome: 'redirect', policyId, location: configuration.redirect_uri };
     this.logExcess(resolved, client, configuration.limit);
     return { outcome: 'proceed', policyId, headers: {} };
   }
@@ -75,10 +79,15 @@ export class PolicyEnforcer {
   /** One bucket decision; `undefined` means the limiter is unavailable and the request proceeds (fail open). */
   private async take(resolved: ResolvedPolicy, limit: number): Promise<RateLimitDecision | undefined> {
     // limit 0 refuses every request; it needs no counter, so it holds even while Redis is down.
-    if (limit <= 0) return { allowed: false, limit: 0, remaining: 0, resetAt: Math.ceil(Date.now() / 1000), retryAfterSeconds: 1 };
+    if (limit <= 0)
+      return { allowed: false, limit: 0, remaining: 0, resetAt: Math.ceil(Date.now() / 1000), retryAfterSeconds: 1 };
     try {
       // Refused at once while Redis is not connected, and bounded by the timeout when it is slow.
-      return await this.limiter.tokenBucket(`policy:${resolved.bucketKey}`, { capacity: limit, refillPerSecond: limit }, { timeoutMs: this.settings.limiterTimeoutMs });
+      return await this.limiter.tokenBucket(
+        `policy:${resolved.bucketKey}`,
+        { capacity: limit, refillPerSecond: limit },
+        { timeoutMs: this.settings.limiterTimeoutMs },
+      );
     } catch (error) {
       return this.failedOpen(error as Error);
     }

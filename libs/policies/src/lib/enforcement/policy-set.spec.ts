@@ -27,10 +27,25 @@ describe('PolicySet.resolve', () => {
   it.each([
     ['an exact generated id over every group', { clientId: GENERATED, isFirstParty: false }, 'rlp_exact', 'client'],
     ['an exact URI id over cimd_clients', { clientId: CIMD, isFirstParty: false }, 'rlp_uri', 'client'],
-    ['cimd_clients over third_party_clients', { clientId: 'https://other.example/c', isFirstParty: false }, 'rlp_cimd', 'group'],
-    ['cimd_clients for a first-party URI client', { clientId: 'https://other.example/c', isFirstParty: true }, 'rlp_cimd', 'group'],
+    [
+      'cimd_clients over third_party_clients',
+      { clientId: 'https://other.example/c', isFirstParty: false },
+      'rlp_cimd',
+      'group',
+    ],
+    [
+      'cimd_clients for a first-party URI client',
+      { clientId: 'https://other.example/c', isFirstParty: true },
+      'rlp_cimd',
+      'group',
+    ],
     ['third_party_clients over default', { clientId: 'plain', isFirstParty: false }, 'rlp_third', 'group'],
-    ['default for a first-party client nobody targets', { clientId: 'plain', isFirstParty: true }, 'rlp_default', 'default'],
+    [
+      'default for a first-party client nobody targets',
+      { clientId: 'plain', isFirstParty: true },
+      'rlp_default',
+      'default',
+    ],
   ])('picks %s', (_label, client, id, level) => {
     expect(all.resolve(client)).toMatchObject({ policy: { id }, level });
   });
@@ -43,7 +58,10 @@ describe('PolicySet.resolve', () => {
 
   it('resolves nothing (no limit) without a matching policy', () => {
     expect(PolicySet.empty.resolve({ clientId: GENERATED, isFirstParty: false })).toBeUndefined();
-    const set = PolicySet.from([policy('rlp_other', 'client_id:someone-else'), policy('rlp_third', 'third_party_clients')]);
+    const set = PolicySet.from([
+      policy('rlp_other', 'client_id:someone-else'),
+      policy('rlp_third', 'third_party_clients'),
+    ]);
     expect(set.resolve({ clientId: GENERATED, isFirstParty: true })).toBeUndefined();
   });
 
@@ -73,12 +91,19 @@ describe('PolicySet.resolve', () => {
         fc.boolean(),
         fc.subarray([...levels]),
         (clientId, isFirstParty, present) => {
-          const set = PolicySet.from(present.map((level) => policy(`rlp_${level}`, level === 'exact' ? `client_id:${clientId}` : level)));
+          const set = PolicySet.from(
+            present.map((level) => policy(`rlp_${level}`, level === 'exact' ? `client_id:${clientId}` : level)),
+          );
           const cimd = clientId.startsWith('https://');
           const applicable = levels.filter(
-            (level) => present.includes(level) && (level !== 'cimd_clients' || cimd) && (level !== 'third_party_clients' || !isFirstParty),
+            (level) =>
+              present.includes(level) &&
+              (level !== 'cimd_clients' || cimd) &&
+              (level !== 'third_party_clients' || !isFirstParty),
           );
-          expect(set.resolve({ clientId, isFirstParty })?.policy.id).toBe(applicable[0] ? `rlp_${applicable[0]}` : undefined);
+          expect(set.resolve({ clientId, isFirstParty })?.policy.id).toBe(
+            applicable[0] ? `rlp_${applicable[0]}` : undefined,
+          );
         },
       ),
     );

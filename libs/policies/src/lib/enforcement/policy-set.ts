@@ -53,7 +53,8 @@ export class PolicySet {
     if (exact) return { policy: exact, level: 'client', bucketKey: `${exact.id}:c:${client.clientId}` };
     if (this.cimdClients && isCimdClientId(client.clientId)) return group(this.cimdClients);
     if (this.thirdPartyClients && !client.isFirstParty) return group(this.thirdPartyClients);
-    if (this.fallback) return { policy: this.fallback, level: 'default', bucketKey: `${this.fallback.id}:c:${client.clientId}` };
+    if (this.fallback)
+      return { policy: this.fallback, level: 'default', bucketKey: `${this.fallback.id}:c:${client.clientId}` };
     return undefined;
   }
 }

@@ -24,7 +24,12 @@ describe('RateLimitPolicyRepository (real PostgreSQL)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('rate_limit_policy_repository');
-    dataSource = createDataSource({ url: database.url, schema: MANAGEMENT_SCHEMA, migrations: POLICIES_MIGRATIONS, entities: [RateLimitPolicy] });
+    dataSource = createDataSource({
+      url: database.url,
+      schema: MANAGEMENT_SCHEMA,
+      migrations: POLICIES_MIGRATIONS,
+      entities: [RateLimitPolicy],
+    });
     await dataSource.initialize();
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS ${MANAGEMENT_SCHEMA}`);
     await dataSource.runMigrations();
@@ -39,7 +44,11 @@ describe('RateLimitPolicyRepository (real PostgreSQL)', () => {
 
   it('inserts a policy and answers the stored row (RETURNING); the same target again is undefined, not an error', async () => {
     const created = await policies.insert(policy('rlp_insert', 'default'));
-    expect(created).toMatchObject({ id: 'rlp_insert', consumerSelector: 'default', configuration: { action: 'block', limit: 10 } });
+    expect(created).toMatchObject({
+      id: 'rlp_insert',
+      consumerSelector: 'default',
+      configuration: { action: 'block', limit: 10 },
+    });
     expect(created?.createdAt).toBeInstanceOf(Date);
     expect(await policies.insert(policy('rlp_other', 'default'))).toBeUndefined();
     expect(await policies.findById('rlp_other')).toBeUndefined();
@@ -62,26 +71,55 @@ describe('RateLimitPolicyRepository (real PostgreSQL)', () => {
 
   it('lists by filter in creation order after a keyset position, and by resource', async () => {
     await dataSource.query(`DELETE FROM ${MANAGEMENT_SCHEMA}.rate_limit_policies`);
-    for (const [id, selector] of [['rlp_1', 'default'], ['rlp_2', 'cimd_clients'], ['rlp_3', 'client_id:x']]) await policies.insert(policy(id, selector));
+    for (const [id, selector] of [
+      ['rlp_1', 'default'],
+      ['rlp_2', 'cimd_clients'],
+      ['rlp_3', 'client_id:x'],
+    ])
+      await policies.insert(policy(id, selector));
     const all = await policies.listPage({}, 10);
     expect(ids(all)).toEqual(['rlp_1', 'rlp_2', 'rlp_3']);
-    expect(ids(await policies.listPage({}, 1, { createdAt: new Date(all[0].createdAt), id: all[0].id }))).toEqual(['rlp_2']);
+    expect(ids(await policies.listPage({}, 1, { createdAt: new Date(all[0].createdAt), id: all[0].id }))).toEqual([
+      'rlp_2',
+    ]);
     expect(ids(await policies.listPage({ consumerSelector: 'client_id:x' }, 10))).toEqual(['rlp_3']);
-    expect(ids(await policies.listPage({ resource: 'oauth_authentication_api', consumer: 'client' }, 2))).toEqual(['rlp_1', 'rlp_2']);
+    expect(ids(await policies.listPage({ resource: 'oauth_authentication_api', consumer: 'client' }, 2))).toEqual([
+      'rlp_1',
+      'rlp_2',
+    ]);
     expect(ids(await policies.findAllByResource('oauth_authentication_api'))).toEqual(['rlp_1', 'rlp_2', 'rlp_3']);
   });
 
   it('lists the same fields as the entity, timestamps as its toISOString (whole, .1 and .12 seconds too)', async () => {
     await dataSource.query(`DELETE FROM ${MANAGEMENT_SCHEMA}.rate_limit_policies`);
-    const stamps = ['2026-01-02 03:04:05+00', '2026-01-02 03:04:05.1+00', '2026-01-02 03:04:05.12+00', '2026-01-02 03:04:05.123+00'];
+    const stamps = [
+      '2026-01-02 03:04:05+00',
+      '2026-01-02 03:04:05.1+00',
+      '2026-01-02 03:04:05.12+00',
+      '2026-01-02 03:04:05.123+00',
+    ];
     for (const [index, stamp] of stamps.entries()) {
       await policies.insert(policy(`rlp_ts${index}`, `client_id:ts${index}`));
-      await dataSource.query(`UPDATE ${MANAGEMENT_SCHEMA}.rate_limit_policies SET created_at = $2, updated_at = $2::timestamptz + interval '1 day' WHERE id = $1`, [`rlp_ts${index}`, stamp]);
+      await dataSource.query(
+        `UPDATE ${MANAGEMENT_SCHEMA}.rate_limit_policies SET created_at = $2, updated_at = $2::timestamptz + interval '1 day' WHERE id = $1`,
+        [`rlp_ts${index}`, stamp],
+      );
     }
     const listed = await policies.listPage({}, 10);
     const entities = await policies.findAllByResource('oauth_authentication_api');
-    expect(listed).toEqual(entities.map((entity) => ({ ...entity, createdAt: entity.createdAt.toISOString(), updatedAt: entity.updatedAt.toISOString() })));
-    expect(listed.map((item) => item.createdAt)).toEqual(['2026-01-02T03:04:05.000Z', '2026-01-02T03:04:05.100Z', '2026-01-02T03:04:05.120Z', '2026-01-02T03:04:05.123Z']);
+    expect(listed).toEqual(
+      entities.map((entity) => ({
+        ...entity,
+        createdAt: entity.createdAt.toISOString(),
+        updatedAt: entity.updatedAt.toISOString(),
+      })),
+    );
+    expect(listed.map((item) => item.createdAt)).toEqual([
+      '2026-01-02T03:04:05.000Z',
+      '2026-01-02T03:04:05.100Z',
+      '2026-01-02T03:04:05.120Z',
+      '2026-01-02T03:04:05.123Z',
+    ]);
   });
 
   it('changes the fingerprint of a resource on insert, update and delete', async () => {

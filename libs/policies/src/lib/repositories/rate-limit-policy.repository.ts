@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { managementTable } from '@acme/oauth';
-import { isoFromUtcTimestamp, isUniqueViolation, queryRows, ReadReplicas, returnedRows, TIMESTAMP_AS_TEXT } from '@acme/platform-persistence';
+import {
+  isoFromUtcTimestamp,
+  isUniqueViolation,
+  queryRows,
+  ReadReplicas,
+  returnedRows,
+  TIMESTAMP_AS_TEXT,
+} from '@acme/platform-persistence';
 import { PolicyCursor } from '../policy-cursor';
 import { PolicyConfiguration, PolicyConsumer, PolicyResource } from '../policy-rules';
 import { RateLimitPolicy } from '../rate-limit-policy.entity';
@@ -96,7 +103,10 @@ export class RateLimitPolicyRepository {
 
   /** Every policy of one protected API (what enforcement loads and caches). */
   async findAllByResource(resource: PolicyResource): Promise<RateLimitPolicy[]> {
-    const rows: PolicyRow[] = await this.policies.query(`SELECT ${COLUMNS} FROM ${TABLE} WHERE "resource" = $1 ORDER BY "created_at", "id"`, [resource]);
+    const rows: PolicyRow[] = await this.policies.query(
+      `SELECT ${COLUMNS} FROM ${TABLE} WHERE "resource" = $1 ORDER BY "created_at", "id"`,
+      [resource],
+    );
     return rows.map(toEntity);
   }
 
@@ -126,7 +136,8 @@ export class RateLimitPolicyRepository {
     };
     if (filter.resource !== undefined) add('resource', (n) => `"resource" = $${n}`, filter.resource);
     if (filter.consumer !== undefined) add('consumer', (n) => `"consumer" = $${n}`, filter.consumer);
-    if (filter.consumerSelector !== undefined) add('selector', (n) => `"consumer_selector" = $${n}`, filter.consumerSelector);
+    if (filter.consumerSelector !== undefined)
+      add('selector', (n) => `"consumer_selector" = $${n}`, filter.consumerSelector);
     if (after) add('after', (n) => `("created_at", "id") > ($${n}, $${n + 1})`, after.createdAt, after.id);
     params.push(limit);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
@@ -134,7 +145,9 @@ export class RateLimitPolicyRepository {
     // A named (prepared) statement: each pooled connection parses and plans it once, not on every page,
     // which saves PostgreSQL's CPU on the hottest read. One name per shape of the WHERE clause.
     const name = `rate_limit_policies_list_${shape.join('_') || 'all'}`;
-    const rows = await this.replicas.read((db) => queryRows<PolicyListItem>(db, { name, text, types: TIMESTAMP_AS_TEXT }, params));
+    const rows = await this.replicas.read((db) =>
+      queryRows<PolicyListItem>(db, { name, text, types: TIMESTAMP_AS_TEXT }, params),
+    );
     // The row objects are the items (one object per row, not row + entity).
     for (const row of rows) {
       row.createdAt = isoFromUtcTimestamp(row.createdAt);
@@ -144,10 +157,12 @@ export class RateLimitPolicyRepository {
   }
 
   async updateConfiguration(id: string, configuration: PolicyConfiguration): Promise<RateLimitPolicy | undefined> {
-    const rows = returnedRows<PolicyRow>(await this.policies.query(
-      `UPDATE ${TABLE} SET "configuration" = $2::jsonb, "updated_at" = clock_timestamp() WHERE "id" = $1 RETURNING ${COLUMNS}`,
-      [id, JSON.stringify(configuration)],
-    ));
+    const rows = returnedRows<PolicyRow>(
+      await this.policies.query(
+        `UPDATE ${TABLE} SET "configuration" = $2::jsonb, "updated_at" = clock_timestamp() WHERE "id" = $1 RETURNING ${COLUMNS}`,
+        [id, JSON.stringify(configuration)],
+      ),
+    );
     return rows[0] ? toEntity(rows[0]) : undefined;
   }
 

@@ -22,7 +22,9 @@ export class AccountsRepository {
   }
 
   async insert(name: string): Promise<number> {
-    const [row]: { id: string }[] = await this.db.query(`INSERT INTO ${ACCOUNTS} ("name") VALUES ($1) RETURNING "id"`, [name]);
+    const [row]: { id: string }[] = await this.db.query(`INSERT INTO ${ACCOUNTS} ("name") VALUES ($1) RETURNING "id"`, [
+      name,
+    ]);
     return Number(row.id);
   }
 

@@ -40,7 +40,10 @@ export class AppKeysRepository {
 
   /** False when the account has no key of that id (another account's key is never deleted). */
   async deleteOfAccount(accountId: number, appKeyId: number): Promise<boolean> {
-    const deleted: unknown = await this.db.query(`DELETE FROM ${APP_KEYS} WHERE "account_id" = $1 AND "id" = $2 RETURNING "id"`, [accountId, appKeyId]);
+    const deleted: unknown = await this.db.query(
+      `DELETE FROM ${APP_KEYS} WHERE "account_id" = $1 AND "id" = $2 RETURNING "id"`,
+      [accountId, appKeyId],
+    );
     return returnedRows(deleted).length > 0;
   }
 }

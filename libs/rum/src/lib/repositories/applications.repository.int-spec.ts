@@ -21,21 +21,39 @@ describe('ApplicationsRepository (real Postgres)', () => {
   });
 
   it('answers the owner and only the asking account’s grant', async () => {
-    expect(await applications.grantOf(a.applicationId, b.accountId)).toEqual({ ownerAccountId: a.accountId, granted: undefined });
+    expect(await applications.grantOf(a.applicationId, b.accountId)).toEqual({
+      ownerAccountId: a.accountId,
+      granted: undefined,
+    });
     await applications.upsertAccess(a.applicationId, b.accountId, 'read');
-    expect(await applications.grantOf(a.applicationId, b.accountId)).toEqual({ ownerAccountId: a.accountId, granted: 'read' });
+    expect(await applications.grantOf(a.applicationId, b.accountId)).toEqual({
+      ownerAccountId: a.accountId,
+      granted: 'read',
+    });
     await applications.upsertAccess(a.applicationId, b.accountId, 'write');
-    expect(await applications.grantOf(a.applicationId, b.accountId)).toEqual({ ownerAccountId: a.accountId, granted: 'write' });
+    expect(await applications.grantOf(a.applicationId, b.accountId)).toEqual({
+      ownerAccountId: a.accountId,
+      granted: 'write',
+    });
     // B's grant on A's application gives nothing on B's own or to A on B's.
-    expect(await applications.grantOf(b.applicationId, a.accountId)).toEqual({ ownerAccountId: b.accountId, granted: undefined });
+    expect(await applications.grantOf(b.applicationId, a.accountId)).toEqual({
+      ownerAccountId: b.accountId,
+      granted: undefined,
+    });
     expect(await applications.grantOf('no-such-app', a.accountId)).toBeUndefined();
   });
 
   it('resolves a client token to its own application and version', async () => {
     await applications.insertClientToken(a.applicationId, 'a'.repeat(64));
     await applications.insertClientToken(b.applicationId, 'b'.repeat(64));
-    expect(await applications.findByClientTokenDigest('a'.repeat(64))).toEqual({ applicationId: a.applicationId, ruleSetVersion: 0 });
-    expect(await applications.findByClientTokenDigest('b'.repeat(64))).toEqual({ applicationId: b.applicationId, ruleSetVersion: 0 });
+    expect(await applications.findByClientTokenDigest('a'.repeat(64))).toEqual({
+      applicationId: a.applicationId,
+      ruleSetVersion: 0,
+    });
+    expect(await applications.findByClientTokenDigest('b'.repeat(64))).toEqual({
+      applicationId: b.applicationId,
+      ruleSetVersion: 0,
+    });
     expect(await applications.findByClientTokenDigest('c'.repeat(64))).toBeUndefined();
   });
 

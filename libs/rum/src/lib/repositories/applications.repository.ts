@@ -25,7 +25,11 @@ export class ApplicationsRepository {
   }
 
   async insert(id: string, name: string, ownerAccountId: number): Promise<void> {
-    await this.db.query(`INSERT INTO ${APPLICATIONS} ("id", "name", "owner_account_id") VALUES ($1, $2, $3)`, [id, name, ownerAccountId]);
+    await this.db.query(`INSERT INTO ${APPLICATIONS} ("id", "name", "owner_account_id") VALUES ($1, $2, $3)`, [
+      id,
+      name,
+      ownerAccountId,
+    ]);
   }
 
   async exists(applicationId: string): Promise<boolean> {
@@ -53,11 +57,16 @@ export class ApplicationsRepository {
   }
 
   async insertClientToken(applicationId: string, digest: string): Promise<void> {
-    await this.db.query(`INSERT INTO ${CLIENT_TOKENS} ("application_id", "token_digest") VALUES ($1, $2)`, [applicationId, digest]);
+    await this.db.query(`INSERT INTO ${CLIENT_TOKENS} ("application_id", "token_digest") VALUES ($1, $2)`, [
+      applicationId,
+      digest,
+    ]);
   }
 
   /** The application a client token of this digest feeds, with its current rule-set version. */
-  async findByClientTokenDigest(digest: string): Promise<{ applicationId: string; ruleSetVersion: number } | undefined> {
+  async findByClientTokenDigest(
+    digest: string,
+  ): Promise<{ applicationId: string; ruleSetVersion: number } | undefined> {
     const [row]: { id: string; rule_set_version: number }[] = await this.db.query(
       `SELECT a."id", a."rule_set_version" FROM ${CLIENT_TOKENS} t JOIN ${APPLICATIONS} a ON a."id" = t."application_id" WHERE t."token_digest" = $1`,
       [digest],
@@ -67,7 +76,10 @@ export class ApplicationsRepository {
 
   /** Locks the application row for the transaction (serialises its rule-set changes); undefined when unknown. */
   async lockRuleSetVersion(applicationId: string): Promise<number | undefined> {
-    const [row]: { rule_set_version: number }[] = await this.db.query(`SELECT "rule_set_version" FROM ${APPLICATIONS} WHERE "id" = $1 FOR UPDATE`, [applicationId]);
+    const [row]: { rule_set_version: number }[] = await this.db.query(
+      `SELECT "rule_set_version" FROM ${APPLICATIONS} WHERE "id" = $1 FOR UPDATE`,
+      [applicationId],
+    );
     return row?.rule_set_version;
   }
 

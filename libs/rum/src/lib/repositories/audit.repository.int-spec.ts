@@ -28,10 +28,18 @@ describe('AuditRepository (real Postgres)', () => {
     await audit.insert({ ...entry(2, 'b1'), appKeyId: 7, applicationId: null });
     const newest = await audit.newestOfAccount(1, 2);
     expect(newest.map((row) => row.requestId)).toEqual(['a3', 'a2']);
-    expect(newest[0]).toMatchObject({ accountId: 1, method: 'POST', status: 200, request: { body: { rule_name: 'x' } }, appKeyId: null });
+    expect(newest[0]).toMatchObject({
+      accountId: 1,
+      method: 'POST',
+      status: 200,
+      request: { body: { rule_name: 'x' } },
+      appKeyId: null,
+    });
     expect(newest[0].createdAt).toBeInstanceOf(Date);
     expect((await audit.newestOfAccount(1, 10, newest[1].id)).map((row) => row.requestId)).toEqual(['a1']);
-    expect(await audit.newestOfAccount(2, 10)).toEqual([expect.objectContaining({ requestId: 'b1', appKeyId: 7, applicationId: null })]);
+    expect(await audit.newestOfAccount(2, 10)).toEqual([
+      expect.objectContaining({ requestId: 'b1', appKeyId: 7, applicationId: null }),
+    ]);
     expect(await audit.newestOfAccount(3, 10)).toEqual([]);
   });
 });

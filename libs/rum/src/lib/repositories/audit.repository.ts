@@ -46,7 +46,17 @@ export class AuditRepository {
     await this.db.query(
       `INSERT INTO ${AUDIT_LOG} ("account_id", "method", "route", "application_id", "status", "result", "request_id", "request", "app_key_id")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)`,
-      [entry.accountId, entry.method, entry.route, entry.applicationId, entry.status, entry.result, entry.requestId, JSON.stringify(entry.request), entry.appKeyId],
+      [
+        entry.accountId,
+        entry.method,
+        entry.route,
+        entry.applicationId,
+        entry.status,
+        entry.result,
+        entry.requestId,
+        JSON.stringify(entry.request),
+        entry.appKeyId,
+      ],
     );
   }
 

@@ -10,7 +10,10 @@ describe('EventPartitionsRepository (real Postgres)', () => {
   let database: RumTestDatabase;
   let partitions: EventPartitionsRepository;
   const insert = (applicationId: string, at: Date) =>
-    database.db.query(`INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ($1, $2, '{}')`, [applicationId, at]);
+    database.db.query(
+      `INSERT INTO ${rumTable('error_events')} ("application_id", "occurred_at", "payload") VALUES ($1, $2, '{}')`,
+      [applicationId, at],
+    );
 
   beforeAll(async () => {
     database = await RumTestDatabase.start('rum-event-partitions-repo');
@@ -34,13 +37,17 @@ describe('EventPartitionsRepository (real Postgres)', () => {
     expect(await partitions.countDefaultRows()).toBe(before - 1);
     expect(await partitions.defaultHasRows(DAY, NEXT)).toBe(false);
     expect(await partitions.defaultHasRows(NEXT, AFTER)).toBe(true);
-    const [{ part }] = await database.db.query(`SELECT tableoid::regclass::text AS "part" FROM ${rumTable('error_events')} WHERE "application_id" = 'app-a'`);
+    const [{ part }] = await database.db.query(
+      `SELECT tableoid::regclass::text AS "part" FROM ${rumTable('error_events')} WHERE "application_id" = 'app-a'`,
+    );
     expect(part).toBe('rum.error_events_p20300501');
   });
 
   it('creates an empty partition, drops partitions and deletes default rows before a cutoff', async () => {
     await partitions.create('error_events_p20300503', AFTER, new Date(AFTER.getTime() + 86_400_000));
-    expect(await partitions.list()).toEqual(expect.arrayContaining(['error_events_p20300501', 'error_events_p20300503']));
+    expect(await partitions.list()).toEqual(
+      expect.arrayContaining(['error_events_p20300501', 'error_events_p20300503']),
+    );
     await partitions.drop('error_events_p20300503');
     expect(await partitions.exists('error_events_p20300503')).toBe(false);
     await partitions.deleteDefaultRowsBefore(AFTER);
@@ -51,9 +58,13 @@ describe('EventPartitionsRepository (real Postgres)', () => {
     const holder = database.db.createQueryRunner();
     await holder.startTransaction();
     try {
-      expect(await new EventPartitionsRepository((text, params) => holder.query(text, params)).tryLock('rum:test-lock')).toBe(true);
+      expect(
+        await new EventPartitionsRepository((text, params) => holder.query(text, params)).tryLock('rum:test-lock'),
+      ).toBe(true);
       await database.db.transaction(async (manager) => {
-        expect(await new EventPartitionsRepository((text, params) => manager.query(text, params)).tryLock('rum:test-lock')).toBe(false);
+        expect(
+          await new EventPartitionsRepository((text, params) => manager.query(text, params)).tryLock('rum:test-lock'),
+        ).toBe(false);
       });
     } finally {
       await holder.commitTransaction();

@@ -49,7 +49,10 @@ export class EventPartitionsRepository {
   }
 
   async defaultHasRows(from: Date, to: Date): Promise<boolean> {
-    const [{ waiting }] = await this.sql(`SELECT EXISTS (SELECT 1 FROM ${DEFAULT_PARTITION} WHERE "occurred_at" >= $1 AND "occurred_at" < $2) AS "waiting"`, [from, to]);
+    const [{ waiting }] = await this.sql(
+      `SELECT EXISTS (SELECT 1 FROM ${DEFAULT_PARTITION} WHERE "occurred_at" >= $1 AND "occurred_at" < $2) AS "waiting"`,
+      [from, to],
+    );
     return waiting === true;
   }
 
@@ -86,4 +89,3 @@ export class EventPartitionsRepository {
     return rows as number;
   }
 }
-

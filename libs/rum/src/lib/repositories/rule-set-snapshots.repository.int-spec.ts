@@ -32,8 +32,13 @@ describe('RuleSetSnapshotsRepository (real Postgres)', () => {
 
   it('stores the domain shape and reads the same rules back', async () => {
     expect(await snapshots.rulesAt(a, 2)).toEqual([rule('r1'), rule('r2')]);
-    const [{ rules }] = await database.db.query(`SELECT "rules" FROM ${rumTable('rule_set_snapshots')} WHERE "application_id" = $1 AND "version" = 1`, [a]);
-    expect(rules).toEqual([{ ...rule('r1'), createdAt: '2026-01-02T03:04:05.678Z', updatedAt: '2026-01-03T03:04:05.000Z' }]);
+    const [{ rules }] = await database.db.query(
+      `SELECT "rules" FROM ${rumTable('rule_set_snapshots')} WHERE "application_id" = $1 AND "version" = 1`,
+      [a],
+    );
+    expect(rules).toEqual([
+      { ...rule('r1'), createdAt: '2026-01-02T03:04:05.678Z', updatedAt: '2026-01-03T03:04:05.000Z' },
+    ]);
   });
 
   it('never answers another application’s version', async () => {
@@ -46,8 +51,24 @@ describe('RuleSetSnapshotsRepository (real Postgres)', () => {
     expect(await snapshots.count(a)).toBe(2);
     expect(await snapshots.count(b)).toBe(1);
     const newest = await snapshots.list(a, { orderBy: 'version', asc: false, offset: 0, limit: 1 });
-    expect(newest).toEqual([{ version: 2, rules: [rule('r1'), rule('r2')], updatedBy: 1, updatedByName: 'alice', updatedAt: expect.any(Date) }]);
-    expect((await snapshots.list(a, { orderBy: 'updatedAt', asc: true, offset: 0, limit: 10 })).map(({ version }) => version)).toEqual([1, 2]);
-    expect((await snapshots.list(b, { orderBy: 'version', asc: true, offset: 0, limit: 10 })).map(({ updatedByName }) => updatedByName)).toEqual(['bob']);
+    expect(newest).toEqual([
+      {
+        version: 2,
+        rules: [rule('r1'), rule('r2')],
+        updatedBy: 1,
+        updatedByName: 'alice',
+        updatedAt: expect.any(Date),
+      },
+    ]);
+    expect(
+      (await snapshots.list(a, { orderBy: 'updatedAt', asc: true, offset: 0, limit: 10 })).map(
+        ({ version }) => version,
+      ),
+    ).toEqual([1, 2]);
+    expect(
+      (await snapshots.list(b, { orderBy: 'version', asc: true, offset: 0, limit: 10 })).map(
+        ({ updatedByName }) => updatedByName,
+      ),
+    ).toEqual(['bob']);
   });
 });

@@ -58,33 +58,37 @@ export class RuleSetSnapshotsRepository {
   }
 
   async insert(applicationId: string, version: number, rules: SnapshotRule[], actor: Actor): Promise<void> {
-    await this.db.query(`INSERT INTO ${SNAPSHOTS} ("application_id", "version", "rules", "updated_by", "updated_by_name") VALUES ($1, $2, $3::jsonb, $4, $5)`, [
-      applicationId,
-      version,
-      JSON.stringify(rules.map(toStored)),
-      actor.id,
-      actor.name,
-    ]);
+    await this.db.query(
+      `INSERT INTO ${SNAPSHOTS} ("application_id", "version", "rules", "updated_by", "updated_by_name") VALUES ($1, $2, $3::jsonb, $4, $5)`,
+      [applicationId, version, JSON.stringify(rules.map(toStored)), actor.id, actor.name],
+    );
   }
 
   /** The rules of one version; undefined when the application has no such version. */
   async rulesAt(applicationId: string, version: number): Promise<SnapshotRule[] | undefined> {
-    const [row]: { rules: StoredSnapshotRule[] }[] = await this.db.query(`SELECT "rules" FROM ${SNAPSHOTS} WHERE "application_id" = $1 AND "version" = $2`, [
-      applicationId,
-      version,
-    ]);
+    const [row]: { rules: StoredSnapshotRule[] }[] = await this.db.query(
+      `SELECT "rules" FROM ${SNAPSHOTS} WHERE "application_id" = $1 AND "version" = $2`,
+      [applicationId, version],
+    );
     return row?.rules.map(fromStored);
   }
 
   async count(applicationId: string): Promise<number> {
-    const [{ total }]: { total: string }[] = await this.db.query(`SELECT count(*) AS "total" FROM ${SNAPSHOTS} WHERE "application_id" = $1`, [applicationId]);
+    const [{ total }]: { total: string }[] = await this.db.query(
+      `SELECT count(*) AS "total" FROM ${SNAPSHOTS} WHERE "application_id" = $1`,
+      [applicationId],
+    );
     return Number(total);
   }
 
   /** Versions break ties between snapshots written in the same instant, so paging is stable. */
-  async list(applicationId: string, options: { orderBy: SnapshotOrder; asc: boolean; offset: number; limit: number }): Promise<RuleSetSnapshot[]> {
+  async list(
+    applicationId: string,
+    options: { orderBy: SnapshotOrder; asc: boolean; offset: number; limit: number },
+  ): Promise<RuleSetSnapshot[]> {
     const direction = options.asc ? 'ASC' : 'DESC';
-    const order = options.orderBy === 'updatedAt' ? `"updated_at" ${direction}, "version" ${direction}` : `"version" ${direction}`;
+    const order =
+      options.orderBy === 'updatedAt' ? `"updated_at" ${direction}, "version" ${direction}` : `"version" ${direction}`;
     const rows: SnapshotRow[] = await this.db.query(
       `SELECT "version", "rules", "updated_by", "updated_by_name", "updated_at" FROM ${SNAPSHOTS}
        WHERE "application_id" = $1 ORDER BY ${order} LIMIT $2 OFFSET $3`,

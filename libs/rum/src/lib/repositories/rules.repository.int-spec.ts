@@ -59,14 +59,24 @@ describe('RulesRepository (real Postgres)', () => {
     expect(await rules.delete(b, 'a1')).toBe(false);
     expect(await rules.find(a, 'a1')).toMatchObject({ name: 'first', status: 'enabled' });
 
-    expect(await rules.update(a, 'a2', { ...fields('renamed'), description: 'new' })).toMatchObject({ id: 'a2', name: 'renamed', description: 'new' });
+    expect(await rules.update(a, 'a2', { ...fields('renamed'), description: 'new' })).toMatchObject({
+      id: 'a2',
+      name: 'renamed',
+      description: 'new',
+    });
     expect(await rules.setStatus(a, 'a2', 'disabled')).toMatchObject({ id: 'a2', status: 'disabled' });
     expect(await rules.delete(a, 'a2')).toBe(true);
     expect(await rules.find(a, 'a2')).toBeUndefined();
   });
 
   it('adds discard counts to the application’s rules and ignores ids of another application', async () => {
-    await rules.addDiscarded(a, new Map([['a1', 3], ['b1', 5]]));
+    await rules.addDiscarded(
+      a,
+      new Map([
+        ['a1', 3],
+        ['b1', 5],
+      ]),
+    );
     await rules.addDiscarded(a, new Map([['a1', 2]]));
     expect((await rules.find(a, 'a1'))?.discardedCount).toBe(5);
     expect((await rules.find(b, 'b1'))?.discardedCount).toBe(0);

@@ -48,26 +48,26 @@ export class RulesRepository {
   }
 
   async insert(applicationId: string, id: string, fields: RuleFields): Promise<void> {
-    await this.db.query(`INSERT INTO ${RULES} ("id", "application_id", "rule_name", "description", "filters") VALUES ($1, $2, $3, $4, $5::jsonb)`, [
-      id,
-      applicationId,
-      fields.name,
-      fields.description,
-      JSON.stringify(fields.filters),
-    ]);
+    await this.db.query(
+      `INSERT INTO ${RULES} ("id", "application_id", "rule_name", "description", "filters") VALUES ($1, $2, $3, $4, $5::jsonb)`,
+      [id, applicationId, fields.name, fields.description, JSON.stringify(fields.filters)],
+    );
   }
 
   /** `lock` takes the row for the caller's transaction. */
   async find(applicationId: string, ruleId: string, options: { lock?: boolean } = {}): Promise<Rule | undefined> {
-    const [row]: RuleRow[] = await this.db.query(`SELECT * FROM ${RULES} WHERE "application_id" = $1 AND "id" = $2${options.lock ? ' FOR UPDATE' : ''}`, [
-      applicationId,
-      ruleId,
-    ]);
+    const [row]: RuleRow[] = await this.db.query(
+      `SELECT * FROM ${RULES} WHERE "application_id" = $1 AND "id" = $2${options.lock ? ' FOR UPDATE' : ''}`,
+      [applicationId, ruleId],
+    );
     return row && toRule(row);
   }
 
   async nameTaken(applicationId: string, name: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(`SELECT 1 FROM ${RULES} WHERE "application_id" = $1 AND "rule_name" = $2`, [applicationId, name]);
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM ${RULES} WHERE "application_id" = $1 AND "rule_name" = $2`,
+      [applicationId, name],
+    );
     return rows.length > 0;
   }
 
@@ -82,29 +82,38 @@ export class RulesRepository {
   }
 
   async setStatus(applicationId: string, ruleId: string, status: RuleStatus): Promise<Rule | undefined> {
-    const result: unknown = await this.db.query(`UPDATE ${RULES} SET "status" = $3, "updated_at" = now() WHERE "application_id" = $1 AND "id" = $2 RETURNING *`, [
-      applicationId,
-      ruleId,
-      status,
-    ]);
+    const result: unknown = await this.db.query(
+      `UPDATE ${RULES} SET "status" = $3, "updated_at" = now() WHERE "application_id" = $1 AND "id" = $2 RETURNING *`,
+      [applicationId, ruleId, status],
+    );
     const [row] = returnedRows<RuleRow>(result);
     return row && toRule(row);
   }
 
   async delete(applicationId: string, ruleId: string): Promise<boolean> {
-    const result: unknown = await this.db.query(`DELETE FROM ${RULES} WHERE "application_id" = $1 AND "id" = $2 RETURNING "id"`, [applicationId, ruleId]);
+    const result: unknown = await this.db.query(
+      `DELETE FROM ${RULES} WHERE "application_id" = $1 AND "id" = $2 RETURNING "id"`,
+      [applicationId, ruleId],
+    );
     return returnedRows(result).length > 0;
   }
 
   async count(applicationId: string): Promise<number> {
-    const [{ total }]: { total: string }[] = await this.db.query(`SELECT count(*) AS "total" FROM ${RULES} WHERE "application_id" = $1`, [applicationId]);
+    const [{ total }]: { total: string }[] = await this.db.query(
+      `SELECT count(*) AS "total" FROM ${RULES} WHERE "application_id" = $1`,
+      [applicationId],
+    );
     return Number(total);
   }
 
   /** In creation order; all of them without `page`. */
   async list(applicationId: string, page?: { offset: number; limit: number }): Promise<Rule[]> {
     const rows: RuleRow[] = page
-      ? await this.db.query(`SELECT * FROM ${RULES} WHERE "application_id" = $1 ORDER BY "seq" LIMIT $2 OFFSET $3`, [applicationId, page.limit, page.offset])
+      ? await this.db.query(`SELECT * FROM ${RULES} WHERE "application_id" = $1 ORDER BY "seq" LIMIT $2 OFFSET $3`, [
+          applicationId,
+          page.limit,
+          page.offset,
+        ])
       : await this.db.query(`SELECT * FROM ${RULES} WHERE "application_id" = $1 ORDER BY "seq"`, [applicationId]);
     return rows.map(toRule);
   }
