@@ -19,7 +19,8 @@ try {
 } catch {
   // no cache yet, or none can be read here
 }
-const script = new vm.Script(Module.wrap(readFileSync(bundle, 'utf8')), {
+// app.js is already the CommonJS wrapper function (tools/build/webpack.base.cjs): compiled as read, one copy held.
+const script = new vm.Script(readFileSync(bundle, 'utf8'), {
   filename: bundle,
   cachedData,
   importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,

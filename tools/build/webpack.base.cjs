@@ -15,6 +15,8 @@ const { TsconfigPathsPlugin } = require('tsconfig-paths-webpack-plugin');
 
 const root = path.resolve(__dirname, '../..');
 
+const CJS_WRAPPER_START = '(function (exports, require, module, __filename, __dirname) {';
+
 /** Packages kept out of the bundle, and why. */
 const EXTERNAL = [
   /^sharp$/, // libvips addon (and its @img/* binaries)
@@ -96,6 +98,10 @@ module.exports = function appWebpackConfig(appName) {
       },
     ],
     plugins: [
+      // app.js is the CommonJS wrapper function itself, so main.js compiles the file's text as it is: wrapping it
+      // at run time (Module.wrap) would keep a second copy of the ~8 MB source in the heap.
+      new webpack.BannerPlugin({ banner: CJS_WRAPPER_START, raw: true, entryOnly: true }),
+      new webpack.BannerPlugin({ banner: '})', raw: true, entryOnly: true, footer: true }),
       new CodeCacheMainPlugin(),
       // Optional peers a package tries to require (Nest's @nestjs/microservices and websockets, pg-native, the
       // drivers TypeORM does not use...): where require cannot find them, the bundle's require throws at run time

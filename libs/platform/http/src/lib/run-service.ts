@@ -1,6 +1,7 @@
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BaseEnv } from '@acme/platform-config';
+import { releaseStartUpMemory } from '@acme/platform-observability';
 import { configureApp } from './configure-app';
 import { drainAndClose, shutdownTimings } from './graceful-shutdown';
 import { createHttpAdapter, ServiceApplication } from './http-platform';
@@ -40,6 +41,7 @@ export async function runService(
     const line = (level: number, msg: string, extra: object = {}) =>
       process.stdout.write(`${JSON.stringify({ level, time: Date.now(), service: service.name, msg, ...extra })}\n`);
     line(30, `listening on ${url}`, { docs: `${url}/docs` });
+    releaseStartUpMemory();
     const stop = (signal: NodeJS.Signals) => {
       line(30, `${signal}: draining`);
       void drainAndClose(app, shutdownTimings(env), (msg) => line(30, msg)).then(
