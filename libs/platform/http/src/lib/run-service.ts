@@ -7,6 +7,8 @@ import { drainAndClose, shutdownTimings } from './graceful-shutdown';
 import { createHttpAdapter, ServiceApplication } from './http-platform';
 import { ServiceDefinition } from './service-definition';
 
+const CODE_CACHE_WARM_UP_ONLY = Symbol.for('acme.codeCache.warmUpOnly');
+
 function fail(service: ServiceDefinition, message: string): never {
   process.stderr.write(`${service.name}: ${message}\n`);
   process.exit(1);
@@ -19,7 +21,9 @@ function fail(service: ServiceDefinition, message: string): never {
 export async function runService(
   service: ServiceDefinition,
   buildModule: () => DynamicModule,
-): Promise<ServiceApplication> {
+): Promise<ServiceApplication | undefined> {
+  // `main.js --write-code-cache` (tools/build/code-cache-main.cjs) only loads the modules: nothing starts.
+  if ((globalThis as Record<symbol, unknown>)[CODE_CACHE_WARM_UP_ONLY] === true) return undefined;
   let module: DynamicModule;
   try {
     module = buildModule();
