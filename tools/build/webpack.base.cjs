@@ -82,6 +82,7 @@ module.exports = function appWebpackConfig(appName) {
       minimize: true,
       minimizer: [
         new TerserPlugin({
+          test: /^app\.js$/, // main.js, the launcher, stays as written
           minify: TerserPlugin.swcMinify,
           extractComments: false,
           terserOptions: { compress: false, mangle: false, format: { asciiOnly: true, comments: false } },
