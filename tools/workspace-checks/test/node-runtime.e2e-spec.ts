@@ -12,7 +12,6 @@ const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
   optionalDependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
-const RANGE = rootPackage.engines.node;
 const APPS: string[] = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8')).map(
   (s: { name: string }) => s.name,
 );
