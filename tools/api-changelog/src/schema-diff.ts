@@ -1,6 +1,6 @@
 import { CHECKS, CheckId } from './checks';
 import { compareDefaults, compareDependentRequired, compareNot, compareUnevaluated, isUntyped } from './schema-keywords';
-import { asSchema, Compare, Context, Direction, isObject, Schema, SchemaFinding, under } from './schema-model';
+import { asSchema, Compare, Context, Direction, isObject, Schema, SchemaFinding, typeSet, under } from './schema-model';
 import {
   compareConditionals,
   compareContentEncoding,
@@ -125,9 +125,11 @@ export class SchemaDiffer {
   }
 
   private compareProperties(o: Schema, n: Schema, ctx: Context, findings: SchemaFinding[]): void {
+    const request = ctx.direction === 'request';
+    // As text, a request value that became a plain string accepts whatever the old object's text was.
+    if (ctx.text && request && typeSet(n).join() === 'string' && !typeSet(o).includes('string')) return;
     const before = asSchema(o['properties']);
     const after = asSchema(n['properties']);
-    const request = ctx.direction === 'request';
     // A client never sends readOnly properties and never reads writeOnly ones.
     const hidden = request ? 'readOnly' : 'writeOnly';
     const visible = (props: Schema, name: string) =>
@@ -163,6 +165,17 @@ export class SchemaDiffer {
       // The default of a property a client must send never applies.
       const nested = this.compare(oldProp, newProp, ctx).filter((f) => !(isRequired && f.path === '' && isDefault(f)));
       findings.push(...under(name, nested));
+    }
+    // A schema that declares no properties and requires names (`then: {required: [x]}`, an allOf member) refers to
+    // properties declared alongside it: their requiredness alone. Where a schema declares its properties, a name
+    // it requires without declaring is taken as a slip, as oasdiff does.
+    const declared = (name: string) =>
+      Object.prototype.hasOwnProperty.call(before, name) || Object.prototype.hasOwnProperty.call(after, name);
+    const names = (s: Schema) =>
+      Array.isArray(s['required']) && !isObject(s['properties']) ? (s['required'] as unknown[]).map(String) : [];
+    for (const name of request ? names(n) : names(o)) {
+      if (declared(name) || (request ? required(o, name) : required(n, name))) continue;
+      findings.push({ check: request ? 'request-property-became-required' : 'response-property-became-optional', path: name });
     }
     for (const name in after) {
       if (!visible(after, name) || visible(before, name)) continue;

@@ -3,10 +3,14 @@ import * as path from 'node:path';
 import { CHECKS } from '../src';
 import { base, Case, edited, PATH, prop, requestSchema, responseSchema } from './check-fixtures';
 import { keywordCases, keywordSilent } from './keyword-cases';
+import { keywordCases31, keywordSilent31 } from './keyword-cases-31';
+import { shapeCases, shapeSilent } from './shape-cases';
 import { changelog, Doc, document, int, json, obj, pathParam, query } from './openapi-fixtures';
 
 const cases: Case[] = [
   ...keywordCases,
+  ...keywordCases31,
+  ...shapeCases,
   [
     'endpoint-removed',
     'breaking',
@@ -334,7 +338,7 @@ const cases: Case[] = [
   ],
   [
     'response-bounds-widened',
-    'potentially-breaking',
+    'breaking',
     'Changed',
     '`maxLength` of response property `state` loosened from 16 to none for status 200',
     edited(
@@ -344,7 +348,7 @@ const cases: Case[] = [
   ],
   [
     'response-format-widened',
-    'potentially-breaking',
+    'breaking',
     'Changed',
     'the format of response property `id` changed from `int32` to `int64` for status 200',
     edited(
@@ -408,6 +412,8 @@ describe('every check, one pair of documents each', () => {
 
 const silent: [string, [Doc, Doc]][] = [
   ...keywordSilent,
+  ...keywordSilent31,
+  ...shapeSilent,
   [
     'a response property added without a new success status',
     edited((op) => (responseSchema(op)['properties'].url = { type: 'string' })),
