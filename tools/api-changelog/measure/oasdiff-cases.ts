@@ -103,7 +103,9 @@ export function readTestHelpers(goSources: string[]): TestHelpers {
       /^func (\w+)\(t \*testing\.T, s \*load\.SpecInfo, (\w+) [^)]*\) \{\n\s*t\.Helper\(\)\n\s*s(\.Spec\S*) = \2\n\}/gm,
     ))
       setters.set(m[1] as string, m[3] as string);
-    for (const m of text.matchAll(/^func (\w+)\((\w+) \*openapi3\.\w+, (\w+) string\) \{\n\s*delete\(\2(\.\w+), \3\)\n\}/gm))
+    for (const m of text.matchAll(
+      /^func (\w+)\((\w+) \*openapi3\.\w+, (\w+) string\) \{\n\s*delete\(\2(\.\w+), \3\)\n\}/gm,
+    ))
       deleters.set(m[1] as string, m[4] as string);
     for (const block of text.matchAll(/^const \(([\s\S]*?)^\)|^const (\w+ = .*)$/gm)) {
       for (const m of (block[1] ?? block[2] ?? '').matchAll(/(\w+)\s*=\s*(?:(\w+)\s*\+\s*)?"([^"]*)"/g))
@@ -174,7 +176,15 @@ export function readCases(
     const [base, revision, edits] = pair;
     const options = [...body.matchAll(/load\.(With\w+)\(\)/g)].map((m) => m[1] as string);
     for (const expect of expectations)
-      cases.push({ test: name, file, base, revision, ...(edits && { edits }), ...(options.length > 0 && { options }), expect });
+      cases.push({
+        test: name,
+        file,
+        base,
+        revision,
+        ...(edits && { edits }),
+        ...(options.length > 0 && { options }),
+        expect,
+      });
   }
   return { cases, skipped };
 }
@@ -218,7 +228,9 @@ function filePair(body: string, helpers: TestHelpers): Pair | string {
   }
   const files = new Map<string, string | undefined>();
   // `file := "../data/x.yaml"` then `open(file)`.
-  const strings = new Map([...body.matchAll(/^\s*(\w+)\s*:=\s*"([^"]+)"\s*$/gm)].map((m) => [m[1] as string, m[2] as string]));
+  const strings = new Map(
+    [...body.matchAll(/^\s*(\w+)\s*:=\s*"([^"]+)"\s*$/gm)].map((m) => [m[1] as string, m[2] as string]),
+  );
   for (const m of body.matchAll(/^\s*(\w+)(?:,\s*\w+)?\s*:?=\s*((?:open|l|loadFrom|load\.NewSpecInfo)\(.*)$/gm))
     files.set(m[1] as string, loadedFile(m[2] as string, helpers.dataFiles, strings));
   const match = diffs[0] as RegExpMatchArray;
@@ -288,7 +300,9 @@ function readExpectations(body: string, ids: Map<string, string>, rules: Map<str
   }
   if (expectations.length > 0) return expectations;
   // `require.False(t, containsId(errs, checker.XId))` and nothing required: oasdiff says this is not breaking.
-  for (const m of body.matchAll(/require\.False\(t, containsId\(\w+, checker\.(\w+Id)\)|requireNoChange\(t, \w+, checker\.(\w+Id)\)/g)) {
+  for (const m of body.matchAll(
+    /require\.False\(t, containsId\(\w+, checker\.(\w+Id)\)|requireNoChange\(t, \w+, checker\.(\w+Id)\)/g,
+  )) {
     const id = ids.get((m[1] ?? m[2]) as string);
     if (id && rules.get(id)?.level === 'ERR') expectations.push({ type: 'not-id', id });
   }

@@ -80,7 +80,8 @@ export function goLiteral(text: string, locals: Map<string, unknown>): unknown {
   if (/^"(?:[^"\\]|\\.)*"$/.test(t))
     return JSON.parse(t.replace(/\\(.)/g, (all, ch: string) => ('"\\/bfnrtu'.includes(ch) ? all : `\\\\${ch}`)));
   if (/^`[^`]*`$/.test(t)) return t.slice(1, -1);
-  const wrapped = /^(?:u?int(?:8|16|32|64)?|float(?:32|64)|openapi3\.(?:Ptr|Float64Ptr|Uint64Ptr|Int64Ptr|BoolPtr))\((.*)\)$/.exec(t);
+  const wrapped =
+    /^(?:u?int(?:8|16|32|64)?|float(?:32|64)|openapi3\.(?:Ptr|Float64Ptr|Uint64Ptr|Int64Ptr|BoolPtr))\((.*)\)$/.exec(t);
   if (wrapped) return goLiteral(wrapped[1] as string, locals);
   const pointer = /^&(\w+)$/.exec(t);
   if (pointer) return locals.get(pointer[1] as string);

@@ -59,7 +59,12 @@ interface Subject {
 function nullOnly(c: ClassifiedChange): boolean {
   const m = /changed from `([^`]*)` to `([^`]*)`/.exec(c.description);
   if (!m || !/type-changed/.test(c.check)) return false;
-  const set = (text: string) => text.split(' | ').filter((t) => t !== 'null').sort().join('|');
+  const set = (text: string) =>
+    text
+      .split(' | ')
+      .filter((t) => t !== 'null')
+      .sort()
+      .join('|');
   return set(m[1] as string) === set(m[2] as string);
 }
 
@@ -75,7 +80,11 @@ const SUBJECTS: Subject[] = [
   { id: /pattern-propert/, checks: ours(/pattern-propert/) },
   { id: /property-names/, checks: ours(/property-names/) },
   // We compare tuple positions as values: what oasdiff calls a prefixItems change is a change at `[i]`.
-  { id: /prefix-items/, checks: ours(/type|format|enum|const|bounds|pattern|propert/), only: (c) => /`[^`]*\[\d+\]/.test(c.description) },
+  {
+    id: /prefix-items/,
+    checks: ours(/type|format|enum|const|bounds|pattern|propert/),
+    only: (c) => /`[^`]*\[\d+\]/.test(c.description),
+  },
   // A scalar query parameter generalised into an exploded array whose items accept less: we report what the items
   // refuse (a pattern, an enum, a bound), oasdiff a type change.
   { id: /^request-parameter-type-changed$/, checks: ours(/^request-(type|format|enum|const|bounds|pattern)/) },
@@ -83,7 +92,11 @@ const SUBJECTS: Subject[] = [
   { id: /dependent-required/, checks: ours(/dependent-required/) },
   { id: /dependent-schema/, checks: ours(/dependent-schema/) },
   { id: /-(if|then|else)-/, checks: ours(/conditional/) },
-  { id: /(min|max)-contains/, checks: ours(/bounds/), bound: (id) => (/min-/.test(id) ? 'minContains' : 'maxContains') },
+  {
+    id: /(min|max)-contains/,
+    checks: ours(/bounds/),
+    bound: (id) => (/min-/.test(id) ? 'minContains' : 'maxContains'),
+  },
   { id: /contains/, checks: ours(/contains/) },
   { id: /const/, checks: ours(/const|enum/) },
   // We do not compare discriminators themselves; what a discriminator change does to the alternatives is a variant change.
@@ -132,7 +145,11 @@ type Action = 'add' | 'remove' | 'change';
 const actionOfId = (id: string): Action =>
   /-(removed|deleted|unset)$/.test(id) ? 'remove' : /-(added|set)$|^new-/.test(id) ? 'add' : 'change';
 const actionOfCheck = (check: string): Action =>
-  /-removed$|-removed-|unrestricted|relaxed/.test(check) ? 'remove' : /-added$|^new-|-added-/.test(check) ? 'add' : 'change';
+  /-removed$|-removed-|unrestricted|relaxed/.test(check)
+    ? 'remove'
+    : /-added$|^new-|-added-/.test(check)
+      ? 'add'
+      : 'change';
 const conflicting = (a: Action, b: Action) => (a === 'add' && b === 'remove') || (a === 'remove' && b === 'add');
 
 const route = (path: string) => path.replace(/\{[^}]*\}/g, '{}');

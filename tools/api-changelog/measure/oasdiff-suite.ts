@@ -79,7 +79,9 @@ export async function loadFixture(file: string, repaired: Set<string>): Promise<
   return parseOpenApi(repaired.has(file) ? JSON.stringify(doc) : text, file);
 }
 
-export async function runSuite(source: OasdiffSource): Promise<{ outcomes: Outcome[]; skipped: Skipped[]; repaired: number }> {
+export async function runSuite(
+  source: OasdiffSource,
+): Promise<{ outcomes: Outcome[]; skipped: Skipped[]; repaired: number }> {
   const { cases, skipped, rules } = readSuite(source);
   const repaired = new Set<string>();
   const diffs = new Map<string, ClassifiedChange[] | Error>();
@@ -150,7 +152,11 @@ function report(source: OasdiffSource, outcomes: Outcome[], skipped: Skipped[], 
   const lines = [
     `oasdiff ${source.commit}: ${outcomes.length} cases from file pairs (${errors} not loadable), ${skipped.length} tests skipped, ${repaired} fixtures given the missing \`responses: {}\``,
   ];
-  lines.push('', '| family | ERR found as breaking | INFO called breaking | WARN called breaking |', '|---|---|---|---|');
+  lines.push(
+    '',
+    '| family | ERR found as breaking | INFO called breaking | WARN called breaking |',
+    '|---|---|---|---|',
+  );
   const families: Array<[string, (o: Outcome) => boolean]> = [
     ['core', (o) => o.family === 'core'],
     ['openapi-3.1', (o) => o.family === 'openapi-3.1'],

@@ -142,7 +142,11 @@ export const CHECKS = {
     'Added',
     'A `oneOf` alternative is added to a response value (a client handling each alternative meets one it does not know)',
   ),
-  'response-variant-added': check('potentially-breaking', 'Added', 'An `anyOf` alternative is added to a response value'),
+  'response-variant-added': check(
+    'potentially-breaking',
+    'Added',
+    'An `anyOf` alternative is added to a response value',
+  ),
   'request-variants-restructured': check(
     'breaking',
     'Changed',
@@ -240,7 +244,11 @@ export const CHECKS = {
     'Changed',
     'The `if` schema of a request value changes (which of `then`/`else` applies depends on the data)',
   ),
-  'response-conditional-removed': check('breaking', 'Removed', 'An `if`, `then` or `else` schema of a response value is removed'),
+  'response-conditional-removed': check(
+    'breaking',
+    'Removed',
+    'An `if`, `then` or `else` schema of a response value is removed',
+  ),
   'response-conditional-changed': check(
     'potentially-breaking',
     'Changed',
@@ -256,7 +264,11 @@ export const CHECKS = {
     'Removed',
     'A `dependentRequired` entry of a response value loses a property a client could count on',
   ),
-  'request-dependent-schema-added': check('breaking', 'Added', 'A `dependentSchemas` entry is added to a request value'),
+  'request-dependent-schema-added': check(
+    'breaking',
+    'Added',
+    'A `dependentSchemas` entry is added to a request value',
+  ),
   'response-dependent-schema-removed': check(
     'breaking',
     'Removed',
@@ -281,7 +293,11 @@ export const CHECKS = {
     'The `propertyNames` schema of a response object is removed',
   ),
   'request-content-schema-added': check('breaking', 'Added', 'A request string gains a `contentSchema`'),
-  'response-content-schema-removed': check('breaking', 'Removed', 'The `contentSchema` of a response string is removed'),
+  'response-content-schema-removed': check(
+    'breaking',
+    'Removed',
+    'The `contentSchema` of a response string is removed',
+  ),
   'request-content-encoding-changed': check(
     'breaking',
     'Changed',

@@ -165,7 +165,9 @@ function describeKeyword(f: SchemaFinding, s: string): string {
     case 'response-not-changed':
       return `the ${code('not')} schema of ${s} ${f.from}`;
     case 'request-all-of-added':
-      return f.detail === '1' ? `an ${code('allOf')} schema added to ${s}` : `${f.detail} ${code('allOf')} schemas added to ${s}`;
+      return f.detail === '1'
+        ? `an ${code('allOf')} schema added to ${s}`
+        : `${f.detail} ${code('allOf')} schemas added to ${s}`;
     case 'request-variants-restructured':
     case 'response-variants-restructured':
       return `${s} ${f.from === 'wrapped' ? 'wrapped into' : 'unwrapped from'} a ${code(value(f.detail))}`;

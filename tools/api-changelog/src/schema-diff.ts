@@ -1,5 +1,11 @@
 import { CHECKS, CheckId } from './checks';
-import { compareDefaults, compareDependentRequired, compareNot, compareUnevaluated, isUntyped } from './schema-keywords';
+import {
+  compareDefaults,
+  compareDependentRequired,
+  compareNot,
+  compareUnevaluated,
+  isUntyped,
+} from './schema-keywords';
 import { asSchema, Compare, Context, Direction, isObject, Schema, SchemaFinding, typeSet, under } from './schema-model';
 import {
   compareConditionals,
@@ -103,7 +109,8 @@ export class SchemaDiffer {
     // Properties moved into the alternatives are compared there, not reported as removed or added.
     if (!wrap || (isObject(o['properties']) && isObject(n['properties']))) this.compareProperties(o, n, ctx, findings);
     this.compareKeywords31(o, n, ctx, findings);
-    if (isObject(o['items']) && isObject(n['items'])) findings.push(...under('[]', this.compare(o['items'], n['items'], ctx)));
+    if (isObject(o['items']) && isObject(n['items']))
+      findings.push(...under('[]', this.compare(o['items'], n['items'], ctx)));
     if (isObject(o['additionalProperties']) && isObject(n['additionalProperties']))
       findings.push(...under('*', this.compare(o['additionalProperties'], n['additionalProperties'], ctx)));
     for (const keyword of ['oneOf', 'anyOf'] as const) this.compareVariants(o, n, keyword, ctx, findings);
@@ -175,7 +182,10 @@ export class SchemaDiffer {
       Array.isArray(s['required']) && !isObject(s['properties']) ? (s['required'] as unknown[]).map(String) : [];
     for (const name of request ? names(n) : names(o)) {
       if (declared(name) || (request ? required(o, name) : required(n, name))) continue;
-      findings.push({ check: request ? 'request-property-became-required' : 'response-property-became-optional', path: name });
+      findings.push({
+        check: request ? 'request-property-became-required' : 'response-property-became-optional',
+        path: name,
+      });
     }
     for (const name in after) {
       if (!visible(after, name) || visible(before, name)) continue;
@@ -256,5 +266,6 @@ function compareAllOf(o: Schema, n: Schema, ctx: Context, findings: SchemaFindin
   const before = Array.isArray(o['allOf']) ? (o['allOf'] as unknown[]) : [o];
   const { addedItems } = matchVariants(before, n['allOf'] as unknown[]);
   const demanding = addedItems.filter((member) => isObject(member) && !isUntyped(member));
-  if (demanding.length > 0) findings.push({ check: 'request-all-of-added', path: '', detail: String(demanding.length) });
+  if (demanding.length > 0)
+    findings.push({ check: 'request-all-of-added', path: '', detail: String(demanding.length) });
 }

@@ -44,7 +44,13 @@ export function compareConditionals(o: Schema, n: Schema, ctx: Context, findings
 }
 
 /** `dependentSchemas`: each entry applies when its property is present, and only adds demands. */
-export function compareDependentSchemas(o: Schema, n: Schema, ctx: Context, findings: SchemaFinding[], compare: Compare) {
+export function compareDependentSchemas(
+  o: Schema,
+  n: Schema,
+  ctx: Context,
+  findings: SchemaFinding[],
+  compare: Compare,
+) {
   const checks = { added: 'request-dependent-schema-added', removed: 'response-dependent-schema-removed' } as const;
   eachEntry(o, n, 'dependentSchemas', (key, a, b) =>
     compareDemand(a, b, ctx, findings, compare, checks, `(dependentSchemas.${key})`, key),
@@ -89,7 +95,13 @@ export function compareContentEncoding(o: Schema, n: Schema, ctx: Context, findi
   for (const keyword of ['contentMediaType', 'contentEncoding']) {
     const [a, b] = [o[keyword], n[keyword]];
     if (a === b || (a === undefined && b === undefined)) continue;
-    findings.push({ check: `${ctx.direction}-content-encoding-changed`, path: '', detail: keyword, from: show(a), to: show(b) });
+    findings.push({
+      check: `${ctx.direction}-content-encoding-changed`,
+      path: '',
+      detail: keyword,
+      from: show(a),
+      to: show(b),
+    });
   }
 }
 

@@ -92,13 +92,21 @@ export const bareTypes = (list: unknown[]): boolean =>
  * the keyword on one side only, not a bare list of types (those are compared as type sets). Returns the
  * alternatives, the plain version, and whether the plain one is the old one.
  */
-export function wrapping(o: Schema, n: Schema): { keyword: 'oneOf' | 'anyOf'; alternatives: unknown[]; wrapped: boolean } | undefined {
+export function wrapping(
+  o: Schema,
+  n: Schema,
+): { keyword: 'oneOf' | 'anyOf'; alternatives: unknown[]; wrapped: boolean } | undefined {
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const [a, b] = [o[keyword], n[keyword]];
     if (Array.isArray(a) === Array.isArray(b)) continue;
     const alternatives = (Array.isArray(a) ? a : b) as unknown[];
     const plain = Array.isArray(a) ? n : o;
-    if (alternatives.length === 0 || bareTypes(alternatives) || Array.isArray(plain['oneOf']) || Array.isArray(plain['anyOf']))
+    if (
+      alternatives.length === 0 ||
+      bareTypes(alternatives) ||
+      Array.isArray(plain['oneOf']) ||
+      Array.isArray(plain['anyOf'])
+    )
       return undefined;
     return { keyword, alternatives, wrapped: Array.isArray(b) };
   }

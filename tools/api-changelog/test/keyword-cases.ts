@@ -3,7 +3,6 @@ import { Doc, int, obj } from './openapi-fixtures';
 
 const header = (op: Doc, name: string, value: Doc) =>
   (op['responses']['200'].headers = { ...op['responses']['200'].headers, [name]: value });
-const addProp = (schema: Doc, name: string, value: Doc) => (schema['properties'][name] = value);
 const strings = { type: 'array', items: { type: 'string' } };
 const deepObject = (severity: Doc) => ({
   name: 'filter',
@@ -216,10 +215,7 @@ export const keywordSilent: [string, [Doc, Doc]][] = [
       (op) => Object.assign(op['parameters'][1], { required: true, schema: { type: 'string', default: 'open' } }),
     ),
   ],
-  [
-    'a default added to a path parameter (always sent)',
-    edited((op) => (op['parameters'][0].schema.default = 7)),
-  ],
+  ['a default added to a path parameter (always sent)', edited((op) => (op['parameters'][0].schema.default = 7))],
   [
     'a default changed on a required request property',
     edited(

@@ -14,7 +14,8 @@ function withProperty(name: string, value: Doc, schemas: Doc, version?: string):
   return document({ [PATH]: { post: op } }, { schemas }, version);
 }
 const withOwner = (owner: Doc) => withProperty('owner', owner, { Owner: obj({ id: int() }, ['id']) });
-const withRole = (role: Doc) => withProperty('role', role, { Role: { type: 'string', enum: ['user', 'admin'] } }, '3.1.0');
+const withRole = (role: Doc) =>
+  withProperty('role', role, { Role: { type: 'string', enum: ['user', 'admin'] } }, '3.1.0');
 
 /** Pairs for the checks about alternatives, allOf members, readOnly/writeOnly flips. */
 export const shapeCases: Case[] = [
@@ -85,9 +86,16 @@ export const shapeSilent: [string, [Doc, Doc]][] = [
   ],
   [
     'a response body wrapped into a oneOf of narrower alternatives',
-    edited((op) => wrapped('oneOf', responseSchema(op), [['foo', 'bar'], ['foo', 'bar']]), (op) => {
-      op['responses']['200'].content['application/json'].schema = obj(fooBar(), ['foo']);
-    }),
+    edited(
+      (op) =>
+        wrapped('oneOf', responseSchema(op), [
+          ['foo', 'bar'],
+          ['foo', 'bar'],
+        ]),
+      (op) => {
+        op['responses']['200'].content['application/json'].schema = obj(fooBar(), ['foo']);
+      },
+    ),
   ],
   [
     'a $ref wrapped into an allOf with a description (NestJS does this)',
