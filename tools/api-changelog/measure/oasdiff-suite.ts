@@ -149,8 +149,10 @@ export function figures(outcomes: Outcome[]): Figures {
 
 function report(source: OasdiffSource, outcomes: Outcome[], skipped: Skipped[], repaired: number): string {
   const errors = outcomes.filter((o) => o.verdict === 'load error').length;
+  const replayed = outcomes.filter((o) => o.edits !== undefined).length;
   const lines = [
-    `oasdiff ${source.commit}: ${outcomes.length} cases from file pairs (${errors} not loadable), ${skipped.length} tests skipped, ${repaired} fixtures given the missing \`responses: {}\``,
+    `oasdiff ${source.commit}: ${outcomes.length} cases (${replayed} with Go edits replayed, ${errors} not loadable), ` +
+      `${skipped.length} tests skipped, ${repaired} fixtures given the missing \`responses: {}\``,
   ];
   lines.push(
     '',
