@@ -1,4 +1,4 @@
-import { readEdits, SpecEdit } from './oasdiff-edits';
+import { EditHelpers, readEdits, SpecEdit } from './oasdiff-edits';
 
 /**
  * Reads oasdiff's checker tests (Go source, read as text: nothing of it is copied here) into cases: a pair of spec
@@ -81,16 +81,9 @@ export function readDataFileHelpers(goSources: string[]): Map<string, string> {
   return helpers;
 }
 
-/** What the test files define once for all tests: data-folder helpers, string constants, spec accessors. */
-export interface TestHelpers {
+/** What the test files define once for all tests: data-folder helpers, and what edits use (`EditHelpers`). */
+export interface TestHelpers extends EditHelpers {
   dataFiles: Map<string, string>;
-  consts: Map<string, string>;
-  /** `func name(s *load.SpecInfo) *openapi3.X { return s.Spec... }`: name to the chain after `s`. */
-  accessors: Map<string, string>;
-  /** `func name(t *testing.T, s *load.SpecInfo, v T) { t.Helper(); s.Spec... = v }`: name to the chain set. */
-  setters: Map<string, string>;
-  /** `func name(x *openapi3.T, key string) { delete(x.Headers, key) }`: name to the chain of the map. */
-  deleters: Map<string, string>;
 }
 
 export function readTestHelpers(goSources: string[]): TestHelpers {

@@ -238,10 +238,14 @@ export function readEdits(body: string, vars: string[], helpers: EditHelpers): S
   return edits;
 }
 
+/** What the test files define for all tests, as edits use it. */
 export interface EditHelpers {
   consts: Map<string, string>;
+  /** `func name(s *load.SpecInfo) *openapi3.X { return s.Spec... }`: name to the chain after `s`. */
   accessors: Map<string, string>;
+  /** `func name(t *testing.T, s *load.SpecInfo, v T) { t.Helper(); s.Spec... = v }`: name to the chain set. */
   setters: Map<string, string>;
+  /** `func name(x *openapi3.T, key string) { delete(x.Headers, key) }`: name to the chain of the map. */
   deleters: Map<string, string>;
 }
 

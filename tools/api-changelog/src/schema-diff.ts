@@ -10,8 +10,7 @@ import { asSchema, Compare, Context, Direction, isObject, Schema, SchemaFinding,
 import {
   compareConditionals,
   compareContentEncoding,
-  compareDependentSchemas,
-  comparePatternProperties,
+  compareEntryDemands,
   comparePrefixItems,
   compareSingleDemands,
 } from './schema-subschemas';
@@ -122,8 +121,7 @@ export class SchemaDiffer {
     compareDefaults(o, n, ctx, findings);
     compareConditionals(o, n, ctx, findings, this.recurse);
     compareDependentRequired(o, n, ctx, findings);
-    compareDependentSchemas(o, n, ctx, findings, this.recurse);
-    comparePatternProperties(o, n, ctx, findings, this.recurse);
+    compareEntryDemands(o, n, ctx, findings, this.recurse);
     compareSingleDemands(o, n, ctx, findings, this.recurse);
     compareContentEncoding(o, n, ctx, findings);
     comparePrefixItems(o, n, ctx, findings, this.recurse);

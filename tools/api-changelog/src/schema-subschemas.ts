@@ -43,32 +43,20 @@ export function compareConditionals(o: Schema, n: Schema, ctx: Context, findings
   }
 }
 
-/** `dependentSchemas`: each entry applies when its property is present, and only adds demands. */
-export function compareDependentSchemas(
-  o: Schema,
-  n: Schema,
-  ctx: Context,
-  findings: SchemaFinding[],
-  compare: Compare,
-) {
-  const checks = { added: 'request-dependent-schema-added', removed: 'response-dependent-schema-removed' } as const;
-  eachEntry(o, n, 'dependentSchemas', (key, a, b) =>
-    compareDemand(a, b, ctx, findings, compare, checks, `(dependentSchemas.${key})`, key),
-  );
-}
+/**
+ * Keywords holding one sub-schema per key: a `dependentSchemas` entry applies when its property is present, a
+ * `patternProperties` entry to the properties whose name matches it; either only adds demands.
+ */
+const ENTRY_KEYWORDS: Array<[string, { added: CheckId; removed: CheckId }]> = [
+  ['dependentSchemas', { added: 'request-dependent-schema-added', removed: 'response-dependent-schema-removed' }],
+  ['patternProperties', { added: 'request-pattern-property-added', removed: 'response-pattern-property-removed' }],
+];
 
-/** `patternProperties`: each entry constrains the properties whose name matches its pattern. */
-export function comparePatternProperties(
-  o: Schema,
-  n: Schema,
-  ctx: Context,
-  findings: SchemaFinding[],
-  compare: Compare,
-) {
-  const checks = { added: 'request-pattern-property-added', removed: 'response-pattern-property-removed' } as const;
-  eachEntry(o, n, 'patternProperties', (key, a, b) =>
-    compareDemand(a, b, ctx, findings, compare, checks, `(patternProperties.${key})`, key),
-  );
+export function compareEntryDemands(o: Schema, n: Schema, ctx: Context, findings: SchemaFinding[], compare: Compare) {
+  for (const [keyword, checks] of ENTRY_KEYWORDS)
+    eachEntry(o, n, keyword, (key, a, b) =>
+      compareDemand(a, b, ctx, findings, compare, checks, `(${keyword}.${key})`, key),
+    );
 }
 
 function eachEntry(o: Schema, n: Schema, keyword: string, visit: (key: string, a: unknown, b: unknown) => void) {
