@@ -10,6 +10,8 @@ import * as path from 'node:path';
 export interface OasdiffSource {
   root: string;
   commit: string;
+  /** The folder was written out from a bare repository: remove it when done. */
+  temporary?: boolean;
 }
 
 const git = (gitDir: string, args: string[], input?: string) =>
@@ -42,7 +44,7 @@ export function openOasdiff(location: string, revision = 'HEAD'): OasdiffSource 
     if (header[1] === 'blob') writeFileSync(target, out.subarray(eol + 1, eol + 1 + size));
     offset = eol + 1 + (header[1] === 'missing' ? 0 : size + 1);
   }
-  return { root, commit };
+  return { root, commit, temporary: true };
 }
 
 export const readText = (source: OasdiffSource, file: string) => readFileSync(path.join(source.root, file), 'utf8');

@@ -7,7 +7,7 @@
  *   node -r @swc-node/register tools/api-changelog/measure/oasdiff-suite.ts <oasdiff git dir or checkout> [--rev R]
  *     [--list misses|false|warn|all] [--json FILE]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { diffDocuments } from '../src/diff';
 import { parseOpenApi } from '../src/load';
@@ -211,7 +211,9 @@ async function main(argv: string[]): Promise<void> {
   const location = argv.find((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
   if (!location) throw new Error('usage: oasdiff-suite.ts <oasdiff git dir or checkout> [--rev R] [--list ...]');
   const source = openOasdiff(location, option('--rev'));
-  const { outcomes, skipped, repaired } = await runSuite(source);
+  const { outcomes, skipped, repaired } = await runSuite(source).finally(() => {
+    if (source.temporary) rmSync(source.root, { recursive: true, force: true });
+  });
   console.log(report(source, outcomes, skipped, repaired));
   const list = option('--list');
   if (list) console.log(`\n${listing(outcomes, list)}`);
