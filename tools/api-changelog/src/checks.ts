@@ -303,6 +303,16 @@ export const CHECKS = {
     'Changed',
     'The `contentMediaType` or `contentEncoding` of a request string is added, removed or changed',
   ),
+  'request-prefix-items-added': check(
+    'potentially-breaking',
+    'Added',
+    '`prefixItems` is added to a request array: a value at a described position that matched `items` may be refused',
+  ),
+  'response-prefix-items-removed': check(
+    'potentially-breaking',
+    'Removed',
+    '`prefixItems` is removed from a response array: a position is no longer described apart from `items`',
+  ),
   'response-content-encoding-changed': check(
     'breaking',
     'Changed',

@@ -176,6 +176,10 @@ function describeKeyword(f: SchemaFinding, s: string): string {
     case 'response-variant-added':
     case 'response-one-of-added':
       return `a ${code(value(f.detail))} alternative added to ${s}`;
+    case 'request-prefix-items-added':
+      return `tuple positions (${code('prefixItems')}, ${f.to}) added to ${s}`;
+    case 'response-prefix-items-removed':
+      return `tuple positions (${code('prefixItems')}, ${f.from}) removed from ${s}`;
     default:
       return `${s}: ${f.check}`;
   }

@@ -97,16 +97,31 @@ export function compareContentEncoding(o: Schema, n: Schema, ctx: Context, findi
  * Tuples: position i is governed by `prefixItems[i]` if there is one, else by `items` (absent: anything), so each
  * position either version describes is compared as any value, `[i]` in the path. A position `items: false` forbids
  * in one version is skipped (the array's length changes, not a value's shape).
+ * Where prefixItems first appears on a request value, or goes from a response value, the positions' changes are
+ * one potentially-breaking finding: the tuple is described more closely (request) or less closely (response) and
+ * only callers that relied on a position notice (README, "Where we follow oasdiff").
  */
+const positionCount = (items: unknown[]) => `${items.length} position${items.length === 1 ? '' : 's'}`;
+
 export function comparePrefixItems(o: Schema, n: Schema, ctx: Context, findings: SchemaFinding[], compare: Compare) {
   const before: unknown[] | undefined = Array.isArray(o['prefixItems']) ? o['prefixItems'] : undefined;
   const after: unknown[] | undefined = Array.isArray(n['prefixItems']) ? n['prefixItems'] : undefined;
   if (!before && !after) return;
   const rest = (s: Schema): unknown => (isObject(s['items']) || s['items'] === false ? s['items'] : {});
+  const positions: SchemaFinding[] = [];
   for (let i = 0; i < Math.max(before?.length ?? 0, after?.length ?? 0); i++) {
     const a = before?.[i] ?? rest(o);
     const b = after?.[i] ?? rest(n);
     if (a === false || b === false) continue;
-    findings.push(...under(`[${i}]`, compare(a, b, ctx)));
+    positions.push(...under(`[${i}]`, compare(a, b, ctx)));
   }
+  const described = ctx.direction === 'request' ? !before && after : before && !after;
+  if (!described || positions.length === 0) return void findings.push(...positions);
+  findings.push({
+    check: ctx.direction === 'request' ? 'request-prefix-items-added' : 'response-prefix-items-removed',
+    path: '',
+    detail: 'prefixItems',
+    from: before ? positionCount(before) : 'none',
+    to: after ? positionCount(after) : 'none',
+  });
 }

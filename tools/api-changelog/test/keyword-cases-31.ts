@@ -286,13 +286,23 @@ export const keywordCases31: Case[] = [
     ),
   ],
   [
-    'request-type-changed',
-    'breaking',
-    'Changed',
-    'the type of request property `ids[0]` changed from `string` to `integer`',
+    'request-prefix-items-added',
+    'potentially-breaking',
+    'Added',
+    'tuple positions (`prefixItems`, 1 position) added to request property `ids`',
     edited31(
       (op) => (prop(requestSchema(op), 'ids')['prefixItems'] = [{ type: 'integer' }]),
       (op) => addProp(requestSchema(op), 'ids', { ...strings }),
+    ),
+  ],
+  [
+    'response-prefix-items-removed',
+    'potentially-breaking',
+    'Removed',
+    'tuple positions (`prefixItems`, 1 position) removed from response property `ids` for status 200',
+    edited31(
+      (op) => delete prop(responseSchema(op), 'ids')['prefixItems'],
+      (op) => addProp(responseSchema(op), 'ids', { ...strings, prefixItems: [{ type: 'integer' }] }),
     ),
   ],
   [
