@@ -142,9 +142,12 @@ describe('PolicyEnforcer (real Redis)', () => {
       const client = { clientId: 'noisy', isFirstParty: true };
       for (let i = 0; i < 6; i += 1) expect((await enforcer.enforce(client)).outcome).toBe('proceed');
       expect(await excessCount(registry, 'rlp_log', 'log')).toBe(5);
-      await waitFor(() => warn.mock.calls.length >= 1, { what: 'the excess log line' });
-      expect(warn.mock.calls).toHaveLength(1);
-      expect(warn.mock.calls[0][0]).toMatchObject({
+      // Only the excess lines count: an earlier test's unreachable Redis client may still log its reconnects.
+      const excessLines = () =>
+        warn.mock.calls.filter(([line]) => (line as { event?: string }).event === 'rate_limit_policy_exceeded');
+      await waitFor(() => excessLines().length >= 1, { what: 'the excess log line' });
+      expect(excessLines()).toHaveLength(1);
+      expect(excessLines()[0][0]).toMatchObject({
         event: 'rate_limit_policy_exceeded',
         policy_id: 'rlp_log',
         client_id: 'noisy',
