@@ -8,27 +8,13 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { allocatorEnv } from '../../launcher/allocator.cjs';
+import { admin, benchServiceEnv, FLAGS, ROOT, stopAndDrop } from './start-support.mjs';
 
-const ROOT = new URL('../../..', import.meta.url).pathname;
-const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const FLAGS = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
 const [app, rounds, variantsJson] = process.argv.slice(2);
 if (!app || !rounds || !variantsJson) throw new Error("usage: start-ab.mjs <app> <rounds> '<variants json>'");
 const variants = JSON.parse(variantsJson);
 const PORT = 3997;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** RSS (MB) and user + system CPU (ms) of a process, from /proc. */
 function usage(pid) {
@@ -40,8 +26,6 @@ function usage(pid) {
 async function start(variant) {
   const db = `bench_start_ab_${Date.now()}`;
   await admin(`CREATE DATABASE ${db}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${db}`;
   const began = performance.now();
   const child = spawn(
     variant.node ?? process.execPath,
@@ -49,19 +33,7 @@ async function start(variant) {
     {
       cwd: ROOT,
       stdio: 'ignore',
-      env: {
-        ...allocatorEnv(),
-        ...process.env,
-        PORT: String(PORT),
-        DATABASE_URL: url.toString(),
-        REDIS_PREFIX: `bench:${db}`,
-        LOG_LEVEL: 'warn',
-        SHUTDOWN_DRAIN_MS: '0',
-        ADMIN_TOKEN: 'bench-admin-token-0123456789',
-        MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bench',
-        MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'bench-secret-0123456789abcdef0123456789',
-        ...(variant.env ?? {}),
-      },
+      env: { ...benchServiceEnv(db, PORT), ...(variant.env ?? {}) },
     },
   );
   try {
@@ -76,12 +48,7 @@ async function start(variant) {
       await sleep(10);
     }
   } finally {
-    await new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-    await admin(`DROP DATABASE ${db} WITH (FORCE)`);
+    await stopAndDrop(child, db);
   }
 }
 

@@ -14,14 +14,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { allocatorEnv } from '../../launcher/allocator.cjs';
+import { admin, benchServiceEnv, FLAGS, ROOT, stopAndDrop } from './start-support.mjs';
 
-const ROOT = new URL('../../..', import.meta.url).pathname;
-const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const APPS = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8')).map((service) => service.name);
-const FLAGS = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -40,41 +36,17 @@ db.connect().then(() => http.createServer(async (req, res) => {
 }).listen(Number(process.env.PORT)));
 process.on('SIGTERM', () => process.exit(0));`;
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 async function measure(label, args, port) {
   const db = `bench_start_${label.replace(/-/g, '_')}_${Date.now()}`;
   await admin(`CREATE DATABASE ${db}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${db}`;
   const started = performance.now();
   const child = spawn(process.execPath, [...FLAGS, ...args], {
     cwd: ROOT,
     stdio: 'ignore',
-    env: {
-      ...allocatorEnv(),
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: url.toString(),
-      REDIS_URL,
-      REDIS_PREFIX: `bench:${db}`,
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_DRAIN_MS: '0',
-      ADMIN_TOKEN: 'bench-admin-token-0123456789',
-      MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bench',
-      MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'bench-secret-0123456789abcdef0123456789',
-    },
+    env: { ...benchServiceEnv(db, port), REDIS_URL },
   });
   try {
     let healthyMs;
@@ -94,12 +66,7 @@ async function measure(label, args, port) {
     const rssIdle = rssMb(child.pid);
     return { healthyMs, rss3, rssIdle };
   } finally {
-    await new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-    await admin(`DROP DATABASE ${db} WITH (FORCE)`);
+    await stopAndDrop(child, db);
   }
 }
 
