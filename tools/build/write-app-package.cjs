@@ -1,7 +1,8 @@
 // After webpack: writes dist/apps/<app>/package.json and package-lock.json holding only that app's runtime
 // dependencies, so an image (or any host) installs the app alone: `npm ci --omit=dev` in that folder.
 // Nx derives the dependencies from the project graph (the app and the libs it imports, production files only);
-// every bare `require` left in the bundle (webpack externals) is added if the graph missed it.
+// every bare `require` left in the bundle app.js (webpack externals: natives, packages that read their own files)
+// is added if the graph missed it. The bundled packages stay listed: what an operator installs does not change.
 const { builtinModules } = require('node:module');
 const { readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
@@ -15,9 +16,11 @@ const outDir = path.join(root, 'dist/apps', app);
 
 /** Package names of the bundle's bare requires: `@scope/name/sub` → `@scope/name`, builtins dropped. */
 function bundleExternals() {
-  const bundle = readFileSync(path.join(outDir, 'main.js'), 'utf8');
+  const bundle = readFileSync(path.join(outDir, 'app.js'), 'utf8');
   const names = new Set();
-  for (const [, request] of bundle.matchAll(/require\("([^"./][^"]*)"\)/g)) {
+  // Webpack writes an external as `module.exports=require("x")`, or `const x_namespaceObject=require("x")` inside a
+  // concatenated ES module; other `require("x")` text in the bundle sits in strings (messages, generated code).
+  for (const [, request] of bundle.matchAll(/(?:module\.exports|const \w+)\s*=\s*require\("([^"./][^"]*)"\)/g)) {
     if (request.startsWith('node:') || builtinModules.includes(request.split('/')[0])) continue;
     const parts = request.split('/');
     names.add(request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);

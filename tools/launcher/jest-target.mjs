@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
+import { ensureProjectNode } from './project-node.mjs';
 import { SERIAL_TESTS, TEST_KINDS } from './test-kinds.mjs';
 
 const [projectRoot, target, ...extra] = process.argv.slice(2);
@@ -29,6 +30,7 @@ function jest(env, args) {
 }
 
 async function main() {
+  await ensureProjectNode();
   if (!kind.services) return jest({ ...process.env, NODE_ENV: 'test' }, ['--ci']);
   const postgres = await ensurePostgres();
   const redis = await ensureRedis();

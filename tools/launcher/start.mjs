@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allocatorEnv } from './allocator.cjs';
 import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
+import { ensureProjectNode } from './project-node.mjs';
 
 /** V8 flags every service runs with (see the file's "why"). */
 const SERVICE_NODE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
@@ -43,6 +44,7 @@ async function waitHealthy(url, timeoutMs = 60000) {
 
 async function main() {
   ensureDependencies();
+  await ensureProjectNode();
   const build = spawnSync('npx', ['--yes', 'nx', 'run-many', '-t', 'build', '--parallel=2', '--output-style=static'], {
     cwd: ROOT,
     stdio: 'inherit',

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
+import { ensureProjectNode } from './project-node.mjs';
 import redisCluster from '../../libs/platform/test-infra/src/lib/redis-cluster-launcher.js';
 import replicaLauncher from '../../libs/platform/test-infra/src/lib/postgres-replica-launcher.js';
 import { CLUSTER_ONLY_TESTS, CLUSTER_TESTS, REPLICA_TESTS, SERIAL_TESTS as SERIAL } from './test-kinds.mjs';
@@ -78,6 +79,7 @@ async function replicaPass(env) {
 
 async function main() {
   ensureDependencies();
+  await ensureProjectNode();
   const postgres = await ensurePostgres();
   const redis = await ensureRedis();
   process.stderr.write(`[test] PostgreSQL: ${postgres.source}; Redis: ${redis.source}\n`);

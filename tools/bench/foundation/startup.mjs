@@ -4,21 +4,20 @@
 // do. Each round starts the raw process, then each service; a service's figure is the median over rounds of its
 // ratio to the raw run of the same round.
 //   node tools/bench/foundation/startup.mjs [--rounds 3] [--idle 20] [--profile]
+// Each app's main.js writes a V8 code cache of its bundle after its first start (tools/build/code-cache-main.cjs):
+// the caches are removed before round 1, which is reported apart as the first start; the medians and ratios are
+// those of the later rounds (all rounds when there is only one).
 // RSS is read 3 s after healthy (start-up residue: the young generation grown while loading) and after --idle
 // seconds (V8's memory reducer has run by ~20 s when nothing happens). --profile writes a --cpu-prof profile of each
 // service, from one extra start not counted in the figures, to .data/startup-profiles/ (read it with tools/bench/management/top-frames.mjs).
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { allocatorEnv } from '../../launcher/allocator.cjs';
+import { admin, benchServiceEnv, FLAGS, ROOT, stopAndDrop } from './start-support.mjs';
 
-const ROOT = new URL('../../..', import.meta.url).pathname;
-const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const APPS = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8')).map((service) => service.name);
-const FLAGS = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -37,41 +36,17 @@ db.connect().then(() => http.createServer(async (req, res) => {
 }).listen(Number(process.env.PORT)));
 process.on('SIGTERM', () => process.exit(0));`;
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 async function measure(label, args, port) {
   const db = `bench_start_${label.replace(/-/g, '_')}_${Date.now()}`;
   await admin(`CREATE DATABASE ${db}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${db}`;
   const started = performance.now();
   const child = spawn(process.execPath, [...FLAGS, ...args], {
     cwd: ROOT,
     stdio: 'ignore',
-    env: {
-      ...allocatorEnv(),
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: url.toString(),
-      REDIS_URL,
-      REDIS_PREFIX: `bench:${db}`,
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_DRAIN_MS: '0',
-      ADMIN_TOKEN: 'bench-admin-token-0123456789',
-      MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bench',
-      MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: 'bench-secret-0123456789abcdef0123456789',
-    },
+    env: { ...benchServiceEnv(db, port), REDIS_URL },
   });
   try {
     let healthyMs;
@@ -91,12 +66,7 @@ async function measure(label, args, port) {
     const rssIdle = rssMb(child.pid);
     return { healthyMs, rss3, rssIdle };
   } finally {
-    await new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-    await admin(`DROP DATABASE ${db} WITH (FORCE)`);
+    await stopAndDrop(child, db);
   }
 }
 
@@ -105,6 +75,7 @@ const f0 = (n) => n.toFixed(0);
 const f1 = (n) => n.toFixed(1);
 const f2 = (n) => n.toFixed(2);
 if (PROFILE) mkdirSync(PROFILE_DIR, { recursive: true });
+for (const app of APPS) rmSync(join(ROOT, 'dist/apps', app, '.code-cache'), { recursive: true, force: true });
 const runs = { raw: [] };
 for (const app of APPS) runs[app] = [];
 for (let round = 0; round < ROUNDS; round++) {
@@ -133,18 +104,21 @@ if (PROFILE) {
     );
   }
 }
-const pairRatio = (app, key) => median(runs[app].map((run, r) => run[key] / runs.raw[r][key]));
+// Round 1 starts without the code cache; the figures are the later rounds'.
+const later = (xs) => (xs.length > 1 ? xs.slice(1) : xs);
+const pairRatio = (app, key) => median(later(runs[app].map((run, r) => run[key] / runs.raw[r][key])));
+const column = (app, key) => median(later(runs[app].map((r) => r[key])));
 const lines = [
-  `Machine: load average ${loadavg().map(f1).join(' ')} on ${cpus().length} cores; node ${process.version}; flags ${FLAGS.join(' ') || '(none)'}; ${ROUNDS} rounds.`,
+  `Machine: load average ${loadavg().map(f1).join(' ')} on ${cpus().length} cores; node ${process.version}; flags ${FLAGS.join(' ') || '(none)'}; ${ROUNDS} rounds (medians of rounds 2-${ROUNDS}; round 1 is the first start, without code cache).`,
   '',
-  '| service | start to healthy ms (median) | per-round start ratio vs raw | start ratio (median) | RSS 3 s after healthy MB | RSS after ' +
+  '| service | first start ms | start to healthy ms (median) | per-round start ratio vs raw | start ratio (median) | RSS 3 s after healthy MB | RSS after ' +
     IDLE_S +
     ' s idle MB | idle RSS ratio (median) |',
-  '|---|---:|---|---:|---:|---:|---:|',
-  `| raw node:http + pg + ioredis | ${f0(median(runs.raw.map((r) => r.healthyMs)))} | | 1.00 | ${f1(median(runs.raw.map((r) => r.rss3)))} | ${f1(median(runs.raw.map((r) => r.rssIdle)))} | 1.00 |`,
+  '|---|---:|---:|---|---:|---:|---:|---:|',
+  `| raw node:http + pg + ioredis | ${f0(runs.raw[0].healthyMs)} | ${f0(column('raw', 'healthyMs'))} | | 1.00 | ${f1(column('raw', 'rss3'))} | ${f1(column('raw', 'rssIdle'))} | 1.00 |`,
   ...APPS.map(
     (app) =>
-      `| ${app} | ${f0(median(runs[app].map((r) => r.healthyMs)))} | ${runs[app].map((run, r) => f2(run.healthyMs / runs.raw[r].healthyMs)).join(', ')} | ${f2(pairRatio(app, 'healthyMs'))} | ${f1(median(runs[app].map((r) => r.rss3)))} | ${f1(median(runs[app].map((r) => r.rssIdle)))} | ${f2(pairRatio(app, 'rssIdle'))} |`,
+      `| ${app} | ${f0(runs[app][0].healthyMs)} | ${f0(column(app, 'healthyMs'))} | ${runs[app].map((run, r) => f2(run.healthyMs / runs.raw[r].healthyMs)).join(', ')} | ${f2(pairRatio(app, 'healthyMs'))} | ${f1(column(app, 'rss3'))} | ${f1(column(app, 'rssIdle'))} | ${f2(pairRatio(app, 'rssIdle'))} |`,
   ),
 ];
 console.log(lines.join('\n'));

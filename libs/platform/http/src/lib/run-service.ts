@@ -1,10 +1,13 @@
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BaseEnv } from '@acme/platform-config';
+import { releaseStartUpMemory } from '@acme/platform-observability';
 import { configureApp } from './configure-app';
 import { drainAndClose, shutdownTimings } from './graceful-shutdown';
 import { createHttpAdapter, ServiceApplication } from './http-platform';
 import { ServiceDefinition } from './service-definition';
+
+const CODE_CACHE_WARM_UP_ONLY = Symbol.for('acme.codeCache.warmUpOnly');
 
 function fail(service: ServiceDefinition, message: string): never {
   process.stderr.write(`${service.name}: ${message}\n`);
@@ -18,7 +21,9 @@ function fail(service: ServiceDefinition, message: string): never {
 export async function runService(
   service: ServiceDefinition,
   buildModule: () => DynamicModule,
-): Promise<ServiceApplication> {
+): Promise<ServiceApplication | undefined> {
+  // `main.js --write-code-cache` (tools/build/code-cache-main.cjs) only loads the modules: nothing starts.
+  if ((globalThis as Record<symbol, unknown>)[CODE_CACHE_WARM_UP_ONLY] === true) return undefined;
   let module: DynamicModule;
   try {
     module = buildModule();
@@ -40,6 +45,7 @@ export async function runService(
     const line = (level: number, msg: string, extra: object = {}) =>
       process.stdout.write(`${JSON.stringify({ level, time: Date.now(), service: service.name, msg, ...extra })}\n`);
     line(30, `listening on ${url}`, { docs: `${url}/docs` });
+    releaseStartUpMemory();
     const stop = (signal: NodeJS.Signals) => {
       line(30, `${signal}: draining`);
       void drainAndClose(app, shutdownTimings(env), (msg) => line(30, msg)).then(

@@ -19,3 +19,19 @@ export function collectWhenIdle(): void {
   // Never keeps a draining process alive.
   timer.unref();
 }
+
+/** How long after listening the start-up residue is collected: past the first health checks, before "idle". */
+const AFTER_START_MS = 5000;
+
+/**
+ * Start-up leaves a young generation grown to its maximum (~39 MB committed). On Node 24 and 26 V8's memory reducer
+ * never shrinks it in an idle service (it judges the allocation rate high), so RSS stayed ~155 MB for good
+ * (docs/benchmarks/start-up.md). One memory-reducing collection (V8's "last resort": full collections until nothing
+ * more is freed, new space shrunk, pooled pages returned) a few seconds after listening brings it back. A one-time
+ * pause, measured in docs/benchmarks/start-up.md; without `--expose-gc` this does nothing.
+ */
+export function releaseStartUpMemory(): void {
+  const gc = (globalThis as { gc?: (options: object) => void }).gc;
+  if (typeof gc !== 'function') return;
+  setTimeout(() => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' }), AFTER_START_MS).unref();
+}
