@@ -1,4 +1,4 @@
-import { collectWhenIdle } from './idle-collection';
+import { collectWhenIdle, releaseStartUpMemory } from './idle-collection';
 
 describe('collectWhenIdle', () => {
   const holder = globalThis as { gc?: () => void };
@@ -26,4 +26,33 @@ describe('collectWhenIdle', () => {
     collectWhenIdle();
     expect(jest.getTimerCount()).toBe(0);
   });
+});
+
+describe('releaseStartUpMemory', () => {
+  const holder = globalThis as { gc?: (options?: object) => void };
+  const exposed = holder.gc;
+  afterEach(() => {
+    holder.gc = exposed;
+  });
+
+  /** Resolves after the next look (5 s of real timers would make the test slow, so the window is awaited). */
+  const nextLook = () => new Promise((resolve) => setTimeout(resolve, 5050));
+  const busyFor = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  };
+
+  it('collects in a quiet window, and not while the event loop is busy', async () => {
+    const gc = jest.fn();
+    holder.gc = gc;
+    releaseStartUpMemory();
+    // Busy for most of the first window: no collection then.
+    setTimeout(() => busyFor(1500), 3000);
+    await nextLook();
+    expect(gc).not.toHaveBeenCalled();
+    // The second window is idle: one memory-reducing collection.
+    await nextLook();
+    expect(gc).toHaveBeenCalledTimes(1);
+    expect(gc).toHaveBeenCalledWith({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  }, 15000);
 });
