@@ -17,8 +17,9 @@ export interface CallerRule {
 export const CALLER_RULE = 'community:caller-rule';
 
 /**
- * Runs after `ProjectGuard`. No credentials: 401 `auth/unauthorized` (or no caller, on an optional route); a bad or expired token or a key of
- * another project: 403 `auth/forbidden`; a valid caller of a kind the route does not accept: 403 too.
+ * Runs after `ProjectGuard`. No credentials: 401 `auth/unauthorized` (on an optional route: no caller); a bad or
+ * expired token or a key of another project: 403 `auth/forbidden`; a valid caller of a kind the route does not
+ * accept: 403 too.
  */
 @Injectable()
 export class CallerGuard implements CanActivate {
