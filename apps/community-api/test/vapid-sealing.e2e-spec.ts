@@ -76,16 +76,10 @@ describe('VAPID private key sealed at rest', () => {
   });
 
   it('refuses to start when the stored key does not open with COMMUNITY_AUTH_SECRET, saying what to do', async () => {
-    const outcome = await CommunityTestApp.start({
+    const outcome = await CommunityTestApp.startOutcome({
       database,
       env: { COMMUNITY_AUTH_SECRET: 'another-secret-0123456789-0123456789-xyz' },
-    }).then(
-      async (started) => {
-        await started.close();
-        return 'started';
-      },
-      (error: Error) => error.message,
-    );
+    });
     expect(outcome).toMatch(/VAPID private key does not open with COMMUNITY_AUTH_SECRET/);
   });
 });

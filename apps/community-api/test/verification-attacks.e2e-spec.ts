@@ -191,14 +191,7 @@ describe('NODE_ENV=production', () => {
   it('refuses to start without PUBLIC_URL, naming it', async () => {
     const database = await createTestDatabase('community-api');
     try {
-      // An app that does start is closed again, so a failing expectation does not leave it listening.
-      const outcome = await CommunityTestApp.start({ env: { NODE_ENV: 'production' }, database }).then(
-        async (started) => {
-          await started.close();
-          return 'started';
-        },
-        (error: Error) => error.message,
-      );
+      const outcome = await CommunityTestApp.startOutcome({ env: { NODE_ENV: 'production' }, database });
       expect(outcome).toMatch(/PUBLIC_URL: PUBLIC_URL must be set when NODE_ENV=production/);
     } finally {
       await database.drop();
