@@ -56,6 +56,16 @@ export const CHECKS = {
   ),
   'request-property-became-required': check('breaking', 'Changed', 'An optional request property becomes required'),
   'request-property-deprecated': check('potentially-breaking', 'Deprecated', 'A request property is marked deprecated'),
+  'request-property-became-read-only': check(
+    'potentially-breaking',
+    'Changed',
+    'A request property becomes `readOnly`: clients should stop sending it, and the server may ignore or refuse it',
+  ),
+  'response-property-became-write-only': check(
+    'potentially-breaking',
+    'Changed',
+    'A response property becomes `writeOnly`: the server should stop returning it',
+  ),
   'request-type-changed': check(
     'breaking',
     'Changed',
@@ -116,17 +126,41 @@ export const CHECKS = {
     'Changed',
     'A response value that was restricted to an enum is no longer restricted',
   ),
-  'response-bounds-widened': check('potentially-breaking', 'Changed', 'A response bound is loosened or removed'),
-  'response-format-widened': check(
-    'potentially-breaking',
+  'response-bounds-widened': check(
+    'breaking',
     'Changed',
-    'A response integer format is widened (int32 to int64, or dropped)',
+    'A response bound is loosened or removed (a value may now fall outside what a client checks or stores)',
+  ),
+  'response-format-widened': check(
+    'breaking',
+    'Changed',
+    'A response number format is widened (int32 to int64, float to double, or dropped): a value may no longer fit',
   ),
   'response-format-changed': check('breaking', 'Changed', 'A response format changes in any other way'),
+  'response-one-of-added': check(
+    'breaking',
+    'Added',
+    'A `oneOf` alternative is added to a response value (a client handling each alternative meets one it does not know)',
+  ),
   'response-variant-added': check(
     'potentially-breaking',
     'Added',
-    'A oneOf/anyOf alternative is added to a response value',
+    'An `anyOf` alternative is added to a response value',
+  ),
+  'request-variants-restructured': check(
+    'breaking',
+    'Changed',
+    'A request value is wrapped into a `oneOf`/`anyOf` (or unwrapped from one) and some value it accepted is now refused (under `oneOf`, one matching two alternatives)',
+  ),
+  'response-variants-restructured': check(
+    'breaking',
+    'Changed',
+    'A response value is wrapped into a `oneOf`/`anyOf` (or unwrapped from one) and may now take a shape a client did not handle',
+  ),
+  'request-all-of-added': check(
+    'breaking',
+    'Added',
+    'A request value must also match one more `allOf` schema (one with a shaping keyword; wrapping a `$ref` adds none)',
   ),
   'response-property-added': check(
     'info',
@@ -140,20 +174,35 @@ export const CHECKS = {
     'An optional response header is removed',
   ),
   'response-header-became-optional': check('breaking', 'Changed', 'A required response header becomes optional'),
-  'request-default-value-changed': check(
+  'request-parameter-default-changed': check(
     'breaking',
     'Changed',
-    'The default value of a request parameter or property changes (clients that omit it get other behaviour)',
+    'The default value of an optional request parameter changes (a client that leaves it out gets other behaviour)',
+  ),
+  'request-parameter-default-added': check(
+    'breaking',
+    'Added',
+    'An optional request parameter gets a default value (what the server does without it was unspecified)',
+  ),
+  'request-parameter-default-removed': check(
+    'breaking',
+    'Removed',
+    'The default value of an optional request parameter is removed (what the server does without it becomes unspecified)',
+  ),
+  'request-default-value-changed': check(
+    'potentially-breaking',
+    'Changed',
+    'The default value of an optional request property or body changes (it matters only to clients that leave the value out)',
   ),
   'request-default-value-added': check(
     'potentially-breaking',
     'Added',
-    'A request parameter or property that had no documented default gets one',
+    'An optional request property or body gets a default value',
   ),
   'request-default-value-removed': check(
     'potentially-breaking',
     'Removed',
-    'The default value of a request parameter or property is removed',
+    'The default value of an optional request property or body is removed',
   ),
   'request-type-restricted': check(
     'breaking',
@@ -181,19 +230,29 @@ export const CHECKS = {
     'The `const` value of a response value changes (or a `const` becomes an enum with other values)',
   ),
   'response-const-removed': check(
-    'potentially-breaking',
+    'breaking',
     'Changed',
     'A response value restricted to one `const` value is no longer restricted',
+  ),
+  'request-conditional-added': check(
+    'breaking',
+    'Added',
+    'An `if`, `then` or `else` schema is added to a request value (`then`/`else` changes are compared like any value)',
   ),
   'request-conditional-changed': check(
     'potentially-breaking',
     'Changed',
-    'The `if`, `then` or `else` of a request value is added or changed (whether it accepts less depends on the data)',
+    'The `if` schema of a request value changes (which of `then`/`else` applies depends on the data)',
+  ),
+  'response-conditional-removed': check(
+    'breaking',
+    'Removed',
+    'An `if`, `then` or `else` schema of a response value is removed',
   ),
   'response-conditional-changed': check(
     'potentially-breaking',
     'Changed',
-    'The `if`, `then` or `else` of a response value is removed or changed',
+    'The `if` schema of a response value changes (which of `then`/`else` applies depends on the data)',
   ),
   'request-dependent-required-added': check(
     'breaking',
@@ -201,47 +260,71 @@ export const CHECKS = {
     'A `dependentRequired` entry of a request value gains a property (sending the first now needs the second)',
   ),
   'response-dependent-required-removed': check(
-    'potentially-breaking',
+    'breaking',
     'Removed',
     'A `dependentRequired` entry of a response value loses a property a client could count on',
   ),
-  'request-dependent-schema-changed': check(
-    'potentially-breaking',
-    'Changed',
-    'A `dependentSchemas` entry of a request value is added or changed',
-  ),
-  'response-dependent-schema-changed': check(
-    'potentially-breaking',
-    'Changed',
-    'A `dependentSchemas` entry of a response value is removed or changed',
-  ),
-  'request-contains-changed': check(
-    'breaking',
-    'Changed',
-    'A request array gains a `contains` schema, or its `contains` schema changes',
-  ),
-  'response-contains-changed': check(
-    'potentially-breaking',
-    'Changed',
-    'The `contains` schema of a response array is removed or changed',
-  ),
-  'request-prefix-item-added': check(
+  'request-dependent-schema-added': check(
     'breaking',
     'Added',
-    'A request tuple (`prefixItems`) constrains one more position',
+    'A `dependentSchemas` entry is added to a request value',
   ),
-  'response-prefix-item-removed': check(
+  'response-dependent-schema-removed': check(
+    'breaking',
+    'Removed',
+    'A `dependentSchemas` entry of a response value is removed',
+  ),
+  'request-contains-added': check('breaking', 'Added', 'A request array gains a `contains` schema'),
+  'response-contains-removed': check('breaking', 'Removed', 'The `contains` schema of a response array is removed'),
+  'request-pattern-property-added': check(
+    'breaking',
+    'Added',
+    'A `patternProperties` entry is added to a request value (properties matching it are constrained)',
+  ),
+  'response-pattern-property-removed': check(
+    'breaking',
+    'Removed',
+    'A `patternProperties` entry of a response value is removed',
+  ),
+  'request-property-names-added': check('breaking', 'Added', 'A request object gains a `propertyNames` schema'),
+  'response-property-names-removed': check(
+    'breaking',
+    'Removed',
+    'The `propertyNames` schema of a response object is removed',
+  ),
+  'request-content-schema-added': check('breaking', 'Added', 'A request string gains a `contentSchema`'),
+  'response-content-schema-removed': check(
+    'breaking',
+    'Removed',
+    'The `contentSchema` of a response string is removed',
+  ),
+  'request-content-encoding-changed': check(
+    'breaking',
+    'Changed',
+    'The `contentMediaType` or `contentEncoding` of a request string is added, removed or changed',
+  ),
+  'request-prefix-items-added': check(
+    'potentially-breaking',
+    'Added',
+    '`prefixItems` is added to a request array: a value at a described position that matched `items` may be refused',
+  ),
+  'response-prefix-items-removed': check(
     'potentially-breaking',
     'Removed',
-    'A response tuple (`prefixItems`) stops describing a position',
+    '`prefixItems` is removed from a response array: a position is no longer described apart from `items`',
+  ),
+  'response-content-encoding-changed': check(
+    'breaking',
+    'Changed',
+    'The `contentMediaType` or `contentEncoding` of a response string is added, removed or changed',
   ),
   'request-unevaluated-restricted': check(
-    'potentially-breaking',
+    'breaking',
     'Changed',
     '`unevaluatedProperties`/`unevaluatedItems` of a request value is added or narrowed (undeclared members are refused)',
   ),
   'response-unevaluated-relaxed': check(
-    'potentially-breaking',
+    'breaking',
     'Changed',
     '`unevaluatedProperties`/`unevaluatedItems` of a response value is removed or loosened (undeclared members may appear)',
   ),
@@ -259,7 +342,7 @@ export const CHECKS = {
   'request-deep-object-type-changed': check(
     'potentially-breaking',
     'Changed',
-    'The type of a property of a `deepObject` query parameter changes (sent as text either way)',
+    'The type of a property of a `deepObject` query parameter changes between two non-string types (sent as text either way)',
   ),
   'webhook-removed': check('breaking', 'Removed', 'A webhook or callback the API sent is removed'),
   'webhook-deprecated': check('potentially-breaking', 'Deprecated', 'A webhook or callback is marked deprecated'),

@@ -64,6 +64,10 @@ function text(f: SchemaFinding, s: string): string {
       return `${s} became required`;
     case 'response-property-became-optional':
       return `${s} became optional`;
+    case 'request-property-became-read-only':
+      return `${s} became read-only`;
+    case 'response-property-became-write-only':
+      return `${s} became write-only`;
     case 'request-property-deprecated':
     case 'response-property-deprecated':
       return `${s} deprecated`;
@@ -100,10 +104,13 @@ function text(f: SchemaFinding, s: string): string {
 /** Texts of the defaults, untyped-body and OpenAPI 3.1 keyword checks. */
 function describeKeyword(f: SchemaFinding, s: string): string {
   switch (f.check) {
+    case 'request-parameter-default-changed':
     case 'request-default-value-changed':
       return `the default value of ${s} changed from ${code(value(f.from))} to ${code(value(f.to))}`;
+    case 'request-parameter-default-added':
     case 'request-default-value-added':
       return `default value ${code(value(f.to))} added to ${s}`;
+    case 'request-parameter-default-removed':
     case 'request-default-value-removed':
       return `default value ${code(value(f.from))} removed from ${s}`;
     case 'request-type-restricted':
@@ -117,23 +124,36 @@ function describeKeyword(f: SchemaFinding, s: string): string {
       return `the constant of ${s} changed from ${f.from} to ${f.to}`;
     case 'response-const-removed':
       return `${s} no longer restricted to the constant ${f.from}`;
+    case 'request-conditional-added':
+      return `${code(value(f.detail))} schema added to ${s}`;
+    case 'response-conditional-removed':
+      return `${code(value(f.detail))} schema removed from ${s}`;
     case 'request-conditional-changed':
     case 'response-conditional-changed':
-      return `the ${code(value(f.detail))} schema of ${s} ${f.from}`;
+      return `the ${code('if')} schema of ${s} changed`;
     case 'request-dependent-required-added':
       return `${s} with property ${code(value(f.detail))} now also requires ${code(value(f.to))}`;
     case 'response-dependent-required-removed':
       return `${s} with property ${code(value(f.detail))} no longer guarantees ${code(value(f.to))}`;
-    case 'request-dependent-schema-changed':
-    case 'response-dependent-schema-changed':
-      return `the dependent schema ${code(value(f.detail))} of ${s} ${f.from}`;
-    case 'request-contains-changed':
-    case 'response-contains-changed':
-      return `the ${code('contains')} schema of ${s} ${f.from}`;
-    case 'request-prefix-item-added':
-      return `${s} constrains tuple position ${f.detail}`;
-    case 'response-prefix-item-removed':
-      return `${s} no longer describes tuple positions from ${f.detail}`;
+    case 'request-dependent-schema-added':
+      return `dependent schema for property ${code(value(f.detail))} added to ${s}`;
+    case 'response-dependent-schema-removed':
+      return `dependent schema for property ${code(value(f.detail))} removed from ${s}`;
+    case 'request-pattern-property-added':
+      return `pattern property ${code(value(f.detail))} added to ${s}`;
+    case 'response-pattern-property-removed':
+      return `pattern property ${code(value(f.detail))} removed from ${s}`;
+    case 'request-contains-added':
+    case 'request-property-names-added':
+    case 'request-content-schema-added':
+      return `${code(value(f.detail))} schema added to ${s}`;
+    case 'response-contains-removed':
+    case 'response-property-names-removed':
+    case 'response-content-schema-removed':
+      return `${code(value(f.detail))} schema removed from ${s}`;
+    case 'request-content-encoding-changed':
+    case 'response-content-encoding-changed':
+      return `${code(value(f.detail))} of ${s} changed from ${code(value(f.from))} to ${code(value(f.to))}`;
     case 'request-unevaluated-restricted':
       return `${code(value(f.detail))} of ${s} restricted to ${code(value(f.to))}`;
     case 'response-unevaluated-relaxed':
@@ -144,10 +164,22 @@ function describeKeyword(f: SchemaFinding, s: string): string {
       return `the ${code('not')} schema of ${s} changed`;
     case 'response-not-changed':
       return `the ${code('not')} schema of ${s} ${f.from}`;
+    case 'request-all-of-added':
+      return f.detail === '1'
+        ? `an ${code('allOf')} schema added to ${s}`
+        : `${f.detail} ${code('allOf')} schemas added to ${s}`;
+    case 'request-variants-restructured':
+    case 'response-variants-restructured':
+      return `${s} ${f.from === 'wrapped' ? 'wrapped into' : 'unwrapped from'} a ${code(value(f.detail))}`;
     case 'request-variant-removed':
       return `a ${code(value(f.detail))} alternative of ${s} removed`;
     case 'response-variant-added':
+    case 'response-one-of-added':
       return `a ${code(value(f.detail))} alternative added to ${s}`;
+    case 'request-prefix-items-added':
+      return `tuple positions (${code('prefixItems')}, ${f.to}) added to ${s}`;
+    case 'response-prefix-items-removed':
+      return `tuple positions (${code('prefixItems')}, ${f.from}) removed from ${s}`;
     default:
       return `${s}: ${f.check}`;
   }

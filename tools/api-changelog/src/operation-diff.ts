@@ -1,7 +1,7 @@
 import { CheckId } from './checks';
 import { change, describeFinding, OperationRef, SchemaLocation } from './describe';
 import { ClassifiedChange } from './model';
-import { Direction, SchemaDiffer, SchemaFinding } from './schema-diff';
+import { Direction, isDefault, SchemaDiffer, SchemaFinding } from './schema-diff';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Node = Record<string, any>;
@@ -29,17 +29,23 @@ export class OperationDiff {
     this.changes.push(change(this.op, check, description));
   }
 
-  /** `side` is where the schema sits (request or response); the direction follows from who sends it. */
+  /**
+   * `side` is where the schema sits (request or response); the direction follows from who sends it. `text`: the
+   * value travels as text (parameters, headers, non-JSON bodies). `adjust` may rename or drop a finding.
+   */
   schema(
     oldSchema: unknown,
     newSchema: unknown,
     side: Direction,
     location: SchemaLocation,
-    adjust?: (f: SchemaFinding) => SchemaFinding,
+    text: boolean,
+    adjust?: (f: SchemaFinding) => SchemaFinding | undefined,
   ): void {
     const direction: Direction = this.inverted ? (side === 'request' ? 'response' : 'request') : side;
-    for (const finding of this.differ.compare(oldSchema, newSchema, direction))
-      this.changes.push(describeFinding(this.op, adjust ? adjust(finding) : finding, location));
+    for (const finding of this.differ.compare(oldSchema, newSchema, { direction, text })) {
+      const adjusted = adjust ? adjust(finding) : finding;
+      if (adjusted) this.changes.push(describeFinding(this.op, adjusted, location));
+    }
   }
 }
 
@@ -80,9 +86,32 @@ function explodedArrayItems(oldSchema: Node, n: Node, newSchema: Node): unknown 
     : undefined;
 }
 
-/** deepObject values travel as text (`?filter[a]=1`): a property's type change may not break a caller. */
+/** Media types whose values are typed JSON; any other body travels as text (oasdiff's "strongly typed" test). */
+const isJsonMedia = (media: string) => /^application\/json\b|\+json\b/.test(media);
+
+/**
+ * deepObject values travel as text (`?filter[a]=1`): a property that was a string and becomes a number refuses
+ * `abc` (breaking, as the text rule already says), but one that moves between two other types (boolean to integer)
+ * may or may not be read from the same text, so it is potentially breaking.
+ */
 const deepObjectAdjust = (f: SchemaFinding): SchemaFinding =>
-  f.check === 'request-type-changed' && f.path !== '' ? { ...f, check: 'request-deep-object-type-changed' } : f;
+  f.check === 'request-type-changed' && f.path !== '' && !(f.from ?? '').split(' | ').includes('string')
+    ? { ...f, check: 'request-deep-object-type-changed' }
+    : f;
+
+/** A parameter's default, unlike a body property's, is what the server uses whenever a client leaves it out. */
+const PARAMETER_DEFAULTS: Partial<Record<CheckId, CheckId>> = {
+  'request-default-value-changed': 'request-parameter-default-changed',
+  'request-default-value-added': 'request-parameter-default-added',
+  'request-default-value-removed': 'request-parameter-default-removed',
+};
+const parameterDefault = (f: SchemaFinding): SchemaFinding => ({ ...f, check: PARAMETER_DEFAULTS[f.check] ?? f.check });
+
+/** The default of a value a client must send never applies: not reported. */
+const dropDefault =
+  (required: boolean, next?: (f: SchemaFinding) => SchemaFinding) =>
+  (f: SchemaFinding): SchemaFinding | undefined =>
+    required && f.path === '' && isDefault(f) ? undefined : next ? next(f) : f;
 
 export function compareParameters(
   d: OperationDiff,
@@ -106,8 +135,11 @@ export function compareParameters(
       d.add('request-parameter-deprecated', `${label} deprecated`);
     const oldSchema = node(parameterSchema(o) ?? {});
     const newSchema = node(parameterSchema(n) ?? {});
-    const adjust = n['style'] === 'deepObject' ? deepObjectAdjust : undefined;
-    d.schema(oldSchema, explodedArrayItems(oldSchema, n, newSchema) ?? newSchema, 'request', location, adjust);
+    const required = n['required'] === true || n['in'] === 'path';
+    const adjust = dropDefault(required, (f) =>
+      parameterDefault(n['style'] === 'deepObject' ? deepObjectAdjust(f) : f),
+    );
+    d.schema(oldSchema, explodedArrayItems(oldSchema, n, newSchema) ?? newSchema, 'request', location, true, adjust);
   }
   if (d.inverted) return; // the API adds what it sends: nothing a receiver must supply
   for (const [key, n] of after) {
@@ -143,7 +175,10 @@ export function compareRequestBody(d: OperationDiff, oldOp: Node, newOp: Node): 
       d.add('request-media-type-removed', `request media type \`${media}\` removed`);
       continue;
     }
-    d.schema(schemaOf(node(oldMedia)), schemaOf(node(newContent[media])), 'request', { where: 'request-body', media });
+    const location: SchemaLocation = { where: 'request-body', media };
+    const oldSchema = schemaOf(node(oldMedia));
+    const newSchema = schemaOf(node(newContent[media]));
+    d.schema(oldSchema, newSchema, 'request', location, !isJsonMedia(media), dropDefault(n['required'] === true));
   }
 }
 
@@ -164,11 +199,13 @@ function compareHeaders(d: OperationDiff, status: string, oldResponse: Node, new
     }
     if (required && now.header['required'] !== true)
       d.add('response-header-became-optional', `response header \`${name}\` became optional for status ${status}`);
-    d.schema(parameterSchema(header) ?? {}, parameterSchema(now.header) ?? {}, 'response', {
-      where: 'response-header',
-      name: now.name,
-      status,
-    });
+    d.schema(
+      parameterSchema(header) ?? {},
+      parameterSchema(now.header) ?? {},
+      'response',
+      { where: 'response-header', name: now.name, status },
+      true,
+    );
   }
 }
 
@@ -191,11 +228,8 @@ export function compareResponses(d: OperationDiff, oldOp: Node, newOp: Node): vo
         d.add('response-media-type-removed', `response media type \`${media}\` removed for status ${status}`);
         continue;
       }
-      d.schema(schemaOf(node(oldMedia)), schemaOf(node(newContent[media])), 'response', {
-        where: 'response-body',
-        media,
-        status,
-      });
+      const location: SchemaLocation = { where: 'response-body', media, status };
+      d.schema(schemaOf(node(oldMedia)), schemaOf(node(newContent[media])), 'response', location, !isJsonMedia(media));
     }
   }
   if (d.inverted) return;

@@ -1,12 +1,17 @@
 import { Case, edited, edited31, prop, requestSchema, responseSchema } from './check-fixtures';
-import { Doc, int } from './openapi-fixtures';
+import { Doc, int, obj } from './openapi-fixtures';
 
 const header = (op: Doc, name: string, value: Doc) =>
   (op['responses']['200'].headers = { ...op['responses']['200'].headers, [name]: value });
-const addProp = (schema: Doc, name: string, value: Doc) => (schema['properties'][name] = value);
 const strings = { type: 'array', items: { type: 'string' } };
+const deepObject = (severity: Doc) => ({
+  name: 'filter',
+  in: 'query',
+  style: 'deepObject',
+  schema: { type: 'object', properties: { severity } },
+});
 
-/** One pair per check of the response-header, default-value, untyped-body and OpenAPI 3.1 families. */
+/** One pair per check of the response-header, default-value, untyped-body and deepObject families. */
 export const keywordCases: Case[] = [
   [
     'request-pattern-changed',
@@ -59,13 +64,40 @@ export const keywordCases: Case[] = [
     ),
   ],
   [
-    'request-default-value-changed',
+    'request-parameter-default-changed',
     'breaking',
     'Changed',
     'the default value of query parameter `status` changed from `"open"` to `"all"`',
     edited(
       (op) => (op['parameters'][1].schema.default = 'all'),
       (op) => (op['parameters'][1].schema.default = 'open'),
+    ),
+  ],
+  [
+    'request-parameter-default-added',
+    'breaking',
+    'Added',
+    'default value `"open"` added to query parameter `status`',
+    edited((op) => (op['parameters'][1].schema.default = 'open')),
+  ],
+  [
+    'request-parameter-default-removed',
+    'breaking',
+    'Removed',
+    'default value `20` removed from query parameter `limit`',
+    edited(
+      (op) => delete op['parameters'][2].schema.default,
+      (op) => op['parameters'].push({ name: 'limit', in: 'query', schema: { ...int(), default: 20 } }),
+    ),
+  ],
+  [
+    'request-default-value-changed',
+    'potentially-breaking',
+    'Changed',
+    'the default value of request property `severity` changed from `"low"` to `"high"`',
+    edited(
+      (op) => (prop(requestSchema(op), 'severity')['default'] = 'high'),
+      (op) => (prop(requestSchema(op), 'severity')['default'] = 'low'),
     ),
   ],
   [
@@ -79,10 +111,10 @@ export const keywordCases: Case[] = [
     'request-default-value-removed',
     'potentially-breaking',
     'Removed',
-    'default value `20` removed from query parameter `limit`',
+    'default value `"low"` removed from request property `severity`',
     edited(
-      (op) => delete op['parameters'][2].schema.default,
-      (op) => op['parameters'].push({ name: 'limit', in: 'query', schema: { ...int(), default: 20 } }),
+      (op) => delete prop(requestSchema(op), 'severity')['default'],
+      (op) => (prop(requestSchema(op), 'severity')['default'] = 'low'),
     ),
   ],
   [
@@ -106,240 +138,23 @@ export const keywordCases: Case[] = [
     ),
   ],
   [
-    'request-const-added',
-    'breaking',
-    'Changed',
-    'request property `severity` restricted to the constant "high"',
-    edited31((op) => (prop(requestSchema(op), 'severity')['const'] = 'high')),
-  ],
-  [
-    'request-const-changed',
-    'breaking',
-    'Changed',
-    'the constant of request property `severity` changed from "high" to "low"',
-    edited31(
-      (op) => (prop(requestSchema(op), 'severity')['const'] = 'low'),
-      (op) => (prop(requestSchema(op), 'severity')['const'] = 'high'),
-    ),
-  ],
-  [
-    'response-const-changed',
-    'breaking',
-    'Changed',
-    'the constant of response property `state` changed from "open" to "closed" for status 200',
-    edited31(
-      (op) => (prop(responseSchema(op), 'state')['const'] = 'closed'),
-      (op) => (prop(responseSchema(op), 'state')['const'] = 'open'),
-    ),
-  ],
-  [
-    'response-const-removed',
+    'request-deep-object-type-changed',
     'potentially-breaking',
     'Changed',
-    'response property `state` no longer restricted to the constant "open" for status 200',
-    edited31(
-      (op) => delete prop(responseSchema(op), 'state')['const'],
-      (op) => (prop(responseSchema(op), 'state')['const'] = 'open'),
-    ),
-  ],
-  [
-    'request-conditional-changed',
-    'potentially-breaking',
-    'Changed',
-    'the `then` schema of the request body changed',
-    edited31(
-      (op) => (requestSchema(op)['then'] = { required: ['title', 'severity'] }),
-      (op) =>
-        Object.assign(requestSchema(op), {
-          if: { properties: { severity: { const: 'high' } } },
-          then: { required: ['title'] },
-        }),
-    ),
-  ],
-  [
-    'response-conditional-changed',
-    'potentially-breaking',
-    'Changed',
-    'the `else` schema of the response body removed for status 200',
-    edited31(
-      (op) => delete responseSchema(op)['else'],
-      (op) =>
-        Object.assign(responseSchema(op), {
-          if: { properties: { state: { const: 'open' } } },
-          else: { required: ['id'] },
-        }),
-    ),
-  ],
-  [
-    'request-dependent-required-added',
-    'breaking',
-    'Added',
-    'the request body with property `severity` now also requires `title`',
-    edited31((op) => (requestSchema(op)['dependentRequired'] = { severity: ['title'] })),
-  ],
-  [
-    'response-dependent-required-removed',
-    'potentially-breaking',
-    'Removed',
-    'the response body with property `state` no longer guarantees `id` for status 200',
-    edited31(
-      (op) => delete responseSchema(op)['dependentRequired'],
-      (op) => (responseSchema(op)['dependentRequired'] = { state: ['id'] }),
-    ),
-  ],
-  [
-    'request-dependent-schema-changed',
-    'potentially-breaking',
-    'Changed',
-    'the dependent schema `severity` of the request body added',
-    edited31((op) => (requestSchema(op)['dependentSchemas'] = { severity: { required: ['title'] } })),
-  ],
-  [
-    'response-dependent-schema-changed',
-    'potentially-breaking',
-    'Changed',
-    'the dependent schema `state` of the response body removed for status 200',
-    edited31(
-      (op) => delete responseSchema(op)['dependentSchemas'],
-      (op) => (responseSchema(op)['dependentSchemas'] = { state: { required: ['id'] } }),
-    ),
-  ],
-  [
-    'request-contains-changed',
-    'breaking',
-    'Changed',
-    'the `contains` schema of request property `tags` added',
-    edited31(
-      (op) => (prop(requestSchema(op), 'tags')['contains'] = { const: 'triage' }),
-      (op) => addProp(requestSchema(op), 'tags', { ...strings }),
-    ),
-  ],
-  [
-    'response-contains-changed',
-    'potentially-breaking',
-    'Changed',
-    'the `contains` schema of response property `labels` removed for status 200',
-    edited31(
-      (op) => delete prop(responseSchema(op), 'labels')['contains'],
-      (op) => addProp(responseSchema(op), 'labels', { ...strings, contains: { const: 'bug' } }),
-    ),
-  ],
-  [
-    'request-bounds-tightened',
-    'breaking',
-    'Changed',
-    '`minContains` of request property `tags` tightened from 1 to 2',
-    edited31(
-      (op) => (prop(requestSchema(op), 'tags')['minContains'] = 2),
-      (op) => addProp(requestSchema(op), 'tags', { ...strings, contains: { const: 'a' }, minContains: 1 }),
-    ),
-  ],
-  [
-    'request-prefix-item-added',
-    'breaking',
-    'Added',
-    'request property `point` constrains tuple position 1',
-    edited31(
-      (op) => prop(requestSchema(op), 'point')['prefixItems'].push({ type: 'number' }),
-      (op) => addProp(requestSchema(op), 'point', { type: 'array', prefixItems: [{ type: 'number' }] }),
-    ),
-  ],
-  [
-    'response-prefix-item-removed',
-    'potentially-breaking',
-    'Removed',
-    'response property `point` no longer describes tuple positions from 1 for status 200',
-    edited31(
-      (op) => prop(responseSchema(op), 'point')['prefixItems'].pop(),
-      (op) =>
-        addProp(responseSchema(op), 'point', { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }] }),
-    ),
-  ],
-  [
-    'response-type-changed',
-    'breaking',
-    'Changed',
-    'the type of response property `point[0]` changed from `number` to `string` for status 200',
-    edited31(
-      (op) => (prop(responseSchema(op), 'point')['prefixItems'][0] = { type: 'string' }),
-      (op) => addProp(responseSchema(op), 'point', { type: 'array', prefixItems: [{ type: 'number' }] }),
-    ),
-  ],
-  [
-    'request-unevaluated-restricted',
-    'potentially-breaking',
-    'Changed',
-    '`unevaluatedProperties` of the request body restricted to `false`',
-    edited31((op) => (requestSchema(op)['unevaluatedProperties'] = false)),
-  ],
-  [
-    'response-unevaluated-relaxed',
-    'potentially-breaking',
-    'Changed',
-    '`unevaluatedItems` of response property `labels` relaxed from `false` for status 200',
-    edited31(
-      (op) => delete prop(responseSchema(op), 'labels')['unevaluatedItems'],
-      (op) => addProp(responseSchema(op), 'labels', { ...strings, unevaluatedItems: false }),
-    ),
-  ],
-  [
-    'request-not-added',
-    'breaking',
-    'Added',
-    'a `not` schema added to request property `severity`',
-    edited31((op) => (prop(requestSchema(op), 'severity')['not'] = { const: 'none' })),
-  ],
-  [
-    'request-not-changed',
-    'potentially-breaking',
-    'Changed',
-    'the `not` schema of request property `severity` changed',
-    edited31(
-      (op) => (prop(requestSchema(op), 'severity')['not'] = { const: 'unknown' }),
-      (op) => (prop(requestSchema(op), 'severity')['not'] = { const: 'none' }),
-    ),
-  ],
-  [
-    'response-not-changed',
-    'potentially-breaking',
-    'Changed',
-    'the `not` schema of response property `state` removed for status 200',
-    edited31(
-      (op) => delete prop(responseSchema(op), 'state')['not'],
-      (op) => (prop(responseSchema(op), 'state')['not'] = { const: 'deleted' }),
+    'the type of query parameter `filter` property `severity` changed from `boolean` to `integer`',
+    edited(
+      (op) => (op['parameters'][2].schema.properties.severity = int()),
+      (op) => op['parameters'].push(deepObject({ type: 'boolean' })),
     ),
   ],
   [
     'request-type-changed',
     'breaking',
     'Changed',
-    'the type of request property `severity` changed from `string | null` to `string`',
-    edited31(
-      (op) => (prop(requestSchema(op), 'severity')['type'] = 'string'),
-      (op) => (prop(requestSchema(op), 'severity')['type'] = ['string', 'null']),
-    ),
-  ],
-  [
-    'response-type-changed',
-    'breaking',
-    'Changed',
-    'the type of response property `state` changed from `string` to `null | string` for status 200',
-    edited31((op) => (prop(responseSchema(op), 'state')['type'] = ['null', 'string'])),
-  ],
-  [
-    'request-deep-object-type-changed',
-    'potentially-breaking',
-    'Changed',
     'the type of query parameter `filter` property `severity` changed from `string` to `integer`',
     edited(
       (op) => (op['parameters'][2].schema.properties.severity = int()),
-      (op) =>
-        op['parameters'].push({
-          name: 'filter',
-          in: 'query',
-          style: 'deepObject',
-          schema: { type: 'object', properties: { severity: { type: 'string' } } },
-        }),
+      (op) => op['parameters'].push(deepObject({ type: 'string' })),
     ),
   ],
 ];
@@ -394,24 +209,67 @@ export const keywordSilent: [string, [Doc, Doc]][] = [
     ),
   ],
   [
-    'request unevaluatedProperties removed',
-    edited31(
-      (op) => delete requestSchema(op)['unevaluatedProperties'],
-      (op) => (requestSchema(op)['unevaluatedProperties'] = false),
+    'a default changed on a required query parameter (it never applies)',
+    edited(
+      (op) => Object.assign(op['parameters'][1], { required: true, schema: { type: 'string', default: 'all' } }),
+      (op) => Object.assign(op['parameters'][1], { required: true, schema: { type: 'string', default: 'open' } }),
+    ),
+  ],
+  ['a default added to a path parameter (always sent)', edited((op) => (op['parameters'][0].schema.default = 7))],
+  [
+    'a default changed on a required request property',
+    edited(
+      (op) => (prop(requestSchema(op), 'title')['default'] = 'b'),
+      (op) => (prop(requestSchema(op), 'title')['default'] = 'a'),
     ),
   ],
   [
-    'a request dependentRequired removed',
-    edited31(
-      (op) => delete requestSchema(op)['dependentRequired'],
-      (op) => (requestSchema(op)['dependentRequired'] = { severity: ['title'] }),
+    'a default changed on a required request body',
+    edited(
+      (op) => (op['requestBody'].content['text/plain'] = { schema: { type: 'string', default: 'b' } }),
+      (op) => (op['requestBody'].content['text/plain'] = { schema: { type: 'string', default: 'a' } }),
     ),
   ],
   [
-    'a request not removed',
-    edited31(
-      (op) => delete prop(requestSchema(op), 'severity')['not'],
-      (op) => (prop(requestSchema(op), 'severity')['not'] = { const: 'none' }),
+    'a query `string | integer` generalised to an exploded array of strings (query values are text)',
+    edited(
+      (op) => (op['parameters'][1].schema = { ...strings }),
+      (op) => (op['parameters'][1].schema = { type: ['string', 'integer'] }),
+    ),
+  ],
+  [
+    'a query integer generalised to a string (query values are text)',
+    edited(
+      (op) => (op['parameters'][1].schema = { type: 'string' }),
+      (op) => (op['parameters'][1].schema = int()),
+    ),
+  ],
+  [
+    'a deepObject property generalised from number to string',
+    edited(
+      (op) => (op['parameters'][2].schema.properties.severity = { type: 'string' }),
+      (op) => op['parameters'].push(deepObject({ type: 'number' })),
+    ),
+  ],
+  [
+    'an XML request body changed from an object to a string (XML is text)',
+    edited(
+      (op) => (op['requestBody'].content['application/xml'] = { schema: { type: 'string' } }),
+      (op) => (op['requestBody'].content['application/xml'] = { schema: obj({ title: { type: 'string' } }) }),
+    ),
+  ],
+  [
+    'an XML response body changed from a string to an object (the client read text)',
+    edited(
+      (op) => (op['responses']['200'].content['application/xml'] = { schema: obj({ id: int() }) }),
+      (op) => (op['responses']['200'].content['application/xml'] = { schema: { type: 'string' } }),
+    ),
+  ],
+  [
+    'a response header changed from a string to an integer (the client read text)',
+    edited(
+      (op) => (op['responses']['200'].headers['X-Count'].schema = int()),
+      (op) => header(op, 'X-Count', { schema: { type: 'string' } }),
     ),
   ],
   [
