@@ -1,6 +1,7 @@
 import { Clock } from '@acme/community';
 import { waitForRoomInWindow } from '@acme/platform-testing';
 import { API, CommunityTestApp, TestProject, TestUser } from './support/community-app';
+import { queryDb } from './support/db';
 import { FakeClock } from './support/fake-clock';
 
 describe('email verification', () => {
@@ -20,8 +21,21 @@ describe('email verification', () => {
   }
   const send = (project: TestProject, user: TestUser, body: Record<string, unknown> = {}) =>
     t.request('POST', `${API(project.id)}/auth/send-verification`, { token: user.accessToken, body });
-  const verify = (projectId: string, token: unknown, headers: Record<string, string> = {}) =>
-    t.request('POST', `${API(projectId)}/auth/verify-email`, { body: { token }, headers });
+  /** verify-email as `who` (their access token) and with `extra` body fields (`email`). */
+  const verify = (
+    projectId: string,
+    token: unknown,
+    who: Partial<TestUser> = {},
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) =>
+    t.request('POST', `${API(projectId)}/auth/verify-email`, {
+      body: { token, ...extra },
+      token: who.accessToken,
+      headers,
+    });
+  const allowOrigins = async (project: TestProject, redirectOrigins: string[]) =>
+    expect((await t.admin('PATCH', `/projects/${project.id}`, { redirectOrigins })).status).toBe(200);
   const outbox = async (projectId: string) =>
     (await t.admin('GET', `/projects/${projectId}/outbox`)).body as {
       to: string;
@@ -35,7 +49,7 @@ describe('email verification', () => {
   const isVerified = async (projectId: string, user: TestUser) =>
     (await t.request('GET', `${API(projectId)}/auth/me`, { token: user.accessToken })).body.isVerified;
 
-  it('issued -> consumed: the mailed code verifies the user once', async () => {
+  it('issued -> consumed: the mailed code verifies its user once', async () => {
     const { project, user } = await setup();
     expect(await send(project, user, { tokenFormat: 'numeric' })).toMatchObject({
       status: 200,
@@ -48,39 +62,88 @@ describe('email verification', () => {
       sentAt: expect.any(String),
     });
     const code = await lastCode(project.id);
-    expect(code).toMatch(/^\d{6}$/);
+    expect(code).toMatch(/^\d{12}$/);
     expect(mail.html).toContain(code);
     expect(await isVerified(project.id, user)).toBe(false);
-    expect(await verify(project.id, code)).toMatchObject({ status: 200, body: { success: true } });
+    expect(await verify(project.id, code, user)).toMatchObject({ status: 200, body: { success: true } });
     expect(await isVerified(project.id, user)).toBe(true);
     // already consumed
-    expect(await verify(project.id, code)).toMatchObject({
+    expect(await verify(project.id, code, user)).toMatchObject({
       status: 400,
       body: { error: expect.any(String), code: 'auth/invalid-or-expired-token' },
     });
+  });
+
+  it('a short code is checked with the user the request names: access token, email, or neither', async () => {
+    const { project, user } = await setup();
+    const other = await t.signUp(project.id);
+    await send(project, user, { tokenFormat: 'alphanumeric' });
+    const code = await lastCode(project.id);
+    // Nobody named, or somebody else: the code matches nothing, and stays live.
+    expect((await verify(project.id, code)).body.code).toBe('auth/invalid-or-expired-token');
+    expect((await verify(project.id, code, other)).body.code).toBe('auth/invalid-or-expired-token');
+    expect((await verify(project.id, code, {}, { email: other.email })).body.code).toBe(
+      'auth/invalid-or-expired-token',
+    );
+    expect((await verify(project.id, code, user, { email: other.email })).body.code).toBe(
+      'auth/invalid-or-expired-token',
+    );
+    expect(await isVerified(project.id, user)).toBe(false);
+    // The address it was sent to (any case, as at sign-up) verifies it.
+    expect(await verify(project.id, code, {}, { email: user.email.toUpperCase() })).toMatchObject({ status: 200 });
+    expect(await isVerified(project.id, user)).toBe(true);
+    expect(await isVerified(project.id, other)).toBe(false);
+  });
+
+  it('a bad access token on verify-email is 403 auth/forbidden, as everywhere', async () => {
+    const { project } = await setup();
+    for (const token of ['junk', project.serviceKey]) {
+      const response = await t.request('POST', `${API(project.id)}/auth/verify-email`, {
+        body: { token: '123456789012' },
+        token,
+      });
+      expect(response).toMatchObject({ status: 403, body: { code: 'auth/forbidden' } });
+    }
+  });
+
+  it('a hex code names its user: it verifies with no credentials, and only as that user', async () => {
+    const { project, user } = await setup();
+    const other = await t.signUp(project.id);
+    await send(project, user);
+    const code = await lastCode(project.id);
+    expect(code.slice(0, 32)).toBe(user.id.replace(/-/g, ''));
+    expect((await verify(project.id, code, other)).body.code).toBe('auth/invalid-or-expired-token');
+    expect((await verify(project.id, code, {}, { email: other.email })).body.code).toBe(
+      'auth/invalid-or-expired-token',
+    );
+    // Another user's id spliced in front of the secret: not that user's code.
+    expect((await verify(project.id, `${other.id.replace(/-/g, '')}${code.slice(32)}`)).status).toBe(400);
+    expect(await verify(project.id, code)).toMatchObject({ status: 200, body: { success: true } });
+    expect(await isVerified(project.id, user)).toBe(true);
   });
 
   it('expires 5 minutes after issue whether or not used (injectable clock)', async () => {
     const { project, user } = await setup();
     await send(project, user, { tokenFormat: 'alphanumeric', tokenLength: 8 });
     const early = await lastCode(project.id);
-    clock.advance(4 * 60 * 1000);
+    clock.advance(5 * 60 * 1000); // exactly 5 minutes old
+    expect((await verify(project.id, early, user)).body.code).toBe('auth/invalid-or-expired-token');
+    expect(await isVerified(project.id, user)).toBe(false);
     await send(project, user, { tokenFormat: 'alphanumeric', tokenLength: 8 });
     const late = await lastCode(project.id);
-    clock.advance(60 * 1000); // early is now exactly 5 minutes old
-    expect((await verify(project.id, early)).body.code).toBe('auth/invalid-or-expired-token');
-    expect(await isVerified(project.id, user)).toBe(false);
-    clock.advance(59 * 1000); // late is 4:59 old
-    expect((await verify(project.id, late)).status).toBe(200);
+    clock.advance(5 * 60 * 1000 - 1000); // 4:59 old
+    expect((await verify(project.id, late, user)).status).toBe(200);
   });
 
   it('never issued: 400 auth/invalid-or-expired-token', async () => {
-    const { project } = await setup();
-    for (const token of ['000000', 'a'.repeat(64), 'x']) {
-      expect(await verify(project.id, token)).toMatchObject({
-        status: 400,
-        body: { code: 'auth/invalid-or-expired-token' },
-      });
+    const { project, user } = await setup();
+    for (const token of ['000000', 'a'.repeat(64), 'x', `${user.id.replace(/-/g, '')}${'0'.repeat(32)}`]) {
+      for (const who of [{}, user]) {
+        expect(await verify(project.id, token, who)).toMatchObject({
+          status: 400,
+          body: { code: 'auth/invalid-or-expired-token' },
+        });
+      }
     }
   });
 
@@ -89,37 +152,46 @@ describe('email verification', () => {
     await send(project, user, { tokenFormat: 'alpha', tokenLength: 12 });
     const code = await lastCode(project.id);
     const swapped = [...code].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-    expect((await verify(project.id, swapped)).body.code).toBe('auth/invalid-or-expired-token');
+    expect((await verify(project.id, swapped, user)).body.code).toBe('auth/invalid-or-expired-token');
     expect(swapped).not.toBe(code);
-    expect((await verify(project.id, code)).status).toBe(200);
+    expect((await verify(project.id, code, user)).status).toBe(200);
   });
 
   it('a token verified by several concurrent requests succeeds exactly once', async () => {
     const { project, user } = await setup();
     await send(project, user, { tokenFormat: 'numeric', tokenLength: 8 });
     const code = await lastCode(project.id);
-    const results = await Promise.all([1, 2, 3, 4, 5, 6].map(() => verify(project.id, code)));
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map(() => verify(project.id, code, user)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
   });
 
-  it('consuming one token consumes every outstanding token of the user', async () => {
+  it('one live code per user: a new send replaces the old one', async () => {
     const { project, user } = await setup();
     await send(project, user, { tokenFormat: 'numeric', tokenLength: 10 });
     const first = await lastCode(project.id);
     await send(project, user, { tokenFormat: 'numeric', tokenLength: 10 });
     const second = await lastCode(project.id);
-    expect((await verify(project.id, second)).status).toBe(200);
-    expect((await verify(project.id, first)).body.code).toBe('auth/invalid-or-expired-token');
+    expect((await verify(project.id, first, user)).body.code).toBe('auth/invalid-or-expired-token');
+    expect(await isVerified(project.id, user)).toBe(false);
+    expect((await verify(project.id, second, user)).status).toBe(200);
+    const live = await queryDb<{ n: number }>(
+      t.app.database.url,
+      `SELECT count(*)::int AS n FROM community.verification_tokens WHERE user_id = $1`,
+      [user.id],
+    );
+    expect(live).toEqual([{ n: 1 }]);
   });
 
   it.each([
     [{}, /^[0-9a-f]{64}$/],
     [{ tokenFormat: 'hex', tokenLength: 4 }, /^[0-9a-f]{64}$/],
-    [{ tokenFormat: 'numeric', tokenLength: 4 }, /^\d{4}$/],
+    [{ tokenFormat: 'numeric', tokenLength: 4 }, /^\d{12}$/],
     [{ tokenFormat: 'numeric', tokenLength: 12 }, /^\d{12}$/],
-    [{ tokenFormat: 'alpha' }, /^[A-Za-z]{6}$/],
+    [{ tokenFormat: 'alpha' }, /^[A-Za-z]{8}$/],
+    [{ tokenFormat: 'alpha', tokenLength: 10 }, /^[A-Za-z]{10}$/],
+    [{ tokenFormat: 'alphanumeric', tokenLength: 4 }, /^[A-Za-z0-9]{8}$/],
     [{ tokenFormat: 'alphanumeric', tokenLength: 11 }, /^[A-Za-z0-9]{11}$/],
-  ])('issues tokens in format %j', async (body, pattern) => {
+  ])('the server chooses the code: %j gives %s', async (body, pattern) => {
     const { project, user } = await setup();
     await send(project, user, body);
     expect(await lastCode(project.id)).toMatch(pattern);
@@ -128,18 +200,23 @@ describe('email verification', () => {
   it('answers success without mailing when the user is already verified', async () => {
     const { project, user } = await setup();
     await send(project, user);
-    await verify(project.id, await lastCode(project.id));
+    expect((await verify(project.id, await lastCode(project.id))).status).toBe(200);
     expect(await send(project, user)).toMatchObject({ status: 200, body: { success: true } });
     expect(await outbox(project.id)).toHaveLength(1);
   });
 
-  it('link mode: the mailed link verifies and redirects; a spent link redirects with the error', async () => {
+  it('link mode: the mailed link names its user, verifies and redirects; a spent link redirects with the error', async () => {
     const { project, user } = await setup();
-    await send(project, user, { mode: 'link', redirectUrl: 'https://app.example.com/done?x=1' });
+    await allowOrigins(project, ['https://app.example.com']);
+    await send(project, user, {
+      mode: 'link',
+      tokenFormat: 'numeric',
+      redirectUrl: 'https://app.example.com/done?x=1',
+    });
     const [mail] = await outbox(project.id);
     const link = new URL(/(https:\/\/community\.example\.test\S+)/.exec(mail.text)?.[1] as string);
     expect(link.pathname).toBe(`/api/v6/${project.id}/api/v7/auth/verify-email-link`);
-    expect(link.searchParams.get('token')).toMatch(/^[0-9a-f]{64}$/);
+    expect(link.searchParams.get('token')).toMatch(new RegExp(`^${user.id.replace(/-/g, '')}[0-9a-f]{32}$`));
     expect(link.searchParams.get('redirect')).toBe('https://app.example.com/done?x=1');
     const path = `${link.pathname}${link.search}`;
     const first = await t.request('GET', path);
@@ -156,27 +233,17 @@ describe('email verification', () => {
     expect(badRedirect.status).toBe(400);
   });
 
-  it('link mode redirects only to the URL the token was mailed with (no open redirect)', async () => {
+  it('link mode without an allow-list: no redirect is mailed and the link answers JSON', async () => {
     const { project, user } = await setup();
     await send(project, user, { mode: 'link', redirectUrl: 'https://app.example.com/done' });
     const [mail] = await outbox(project.id);
+    expect(mail.text).not.toContain('app.example.com');
     const link = new URL(/(https:\/\/community\.example\.test\S+)/.exec(mail.text)?.[1] as string);
-    const token = link.searchParams.get('token') as string;
-    const elsewhere = (redirect: string, tokenValue = token) =>
-      t.request('GET', `${link.pathname}?${new URLSearchParams({ token: tokenValue, redirect }).toString()}`);
-    // A made-up token with any address: a plain JSON error, no Location.
-    const madeUp = await elsewhere('https://evil.example.net/phish', 'f'.repeat(64));
-    expect(madeUp).toMatchObject({ status: 400, body: { code: 'auth/invalid-or-expired-token' } });
-    expect(madeUp.headers.get('location')).toBeNull();
-    // The real token with another address: verified, answered in JSON, not redirected.
-    const swapped = await elsewhere('https://evil.example.net/phish');
-    expect(swapped).toMatchObject({ status: 200, body: { success: true } });
-    expect(swapped.headers.get('location')).toBeNull();
+    expect(link.searchParams.has('redirect')).toBe(false);
+    const opened = await t.request('GET', `${link.pathname}${link.search}`);
+    expect(opened).toMatchObject({ status: 200, body: { success: true } });
+    expect(opened.headers.get('location')).toBeNull();
     expect(await isVerified(project.id, user)).toBe(true);
-    // The address it was issued with still gets the spent-link redirect.
-    expect((await elsewhere('https://app.example.com/done')).headers.get('location')).toBe(
-      'https://app.example.com/done?verified=false&error=invalid-or-expired-token',
-    );
   });
 
   it('limits verify attempts per project and client address (429 auth/too-many-attempts)', async () => {
@@ -186,14 +253,14 @@ describe('email verification', () => {
     const code = await lastCode(project.id);
     const attacker = { 'x-forwarded-for': '203.0.113.7' };
     await waitForRoomInWindow(60, 20);
-    for (let i = 0; i < 8; i += 1) expect((await verify(project.id, `x${i}`, attacker)).status).toBe(400);
-    const refused = await verify(project.id, code, attacker);
+    for (let i = 0; i < 8; i += 1) expect((await verify(project.id, `x${i}`, user, {}, attacker)).status).toBe(400);
+    const refused = await verify(project.id, code, user, {}, attacker);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: expect.any(String), code: 'auth/too-many-attempts' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another address in the same project, and the same address in another project, are unaffected.
-    expect((await verify(other.project.id, 'nope', attacker)).status).toBe(400);
-    expect((await verify(project.id, code, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(200);
+    expect((await verify(other.project.id, 'nope', {}, {}, attacker)).status).toBe(400);
+    expect((await verify(project.id, code, user, {}, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(200);
   });
 
   it('a token of one project does not verify in another, nor get consumed there', async () => {
@@ -201,9 +268,11 @@ describe('email verification', () => {
     const b = await setup();
     await send(a.project, a.user, { tokenFormat: 'numeric' });
     const code = await lastCode(a.project.id);
-    expect((await verify(b.project.id, code)).body.code).toBe('auth/invalid-or-expired-token');
+    expect((await verify(b.project.id, code, {}, { email: a.user.email })).body.code).toBe(
+      'auth/invalid-or-expired-token',
+    );
     expect(await outbox(b.project.id)).toEqual([]);
-    expect((await verify(a.project.id, code)).status).toBe(200);
+    expect((await verify(a.project.id, code, a.user)).status).toBe(200);
   });
 
   it('send-verification needs an end-user token', async () => {

@@ -135,11 +135,15 @@ describe('RSVPs: set, withdraw, closing, maybe, capacity under concurrency', () 
     });
   });
 
-  it('requires active space membership to RSVP to a members event', async () => {
+  it('requires active space membership to RSVP to a members event (a non-member does not see it: 404)', async () => {
     const space = (await t.admin('POST', `/projects/${project.id}/spaces`, { name: 'Club' })).body;
     await t.admin('PUT', `/projects/${project.id}/spaces/${space.id}/members/${host.id}`, { status: 'active' });
     const event = await newEvent({ spaceId: space.id, visibility: 'members' });
     expect(await rsvp(event.id, guest, { status: 'going' })).toMatchObject({
+      status: 404,
+      body: { code: 'event/not-found' },
+    });
+    expect(await rsvp(event.id, project.serviceKey, { status: 'going', userId: guest.id })).toMatchObject({
       status: 403,
       body: { code: 'event/not-space-member' },
     });

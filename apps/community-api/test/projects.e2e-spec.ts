@@ -18,6 +18,7 @@ describe('operator projects API', () => {
       id: created.body.id,
       name: 'Acme',
       bundles: ['push'],
+      redirectOrigins: [],
       createdAt: expect.any(String),
     });
     expect(JSON.stringify(fetched.body)).not.toContain('sk_');
@@ -43,6 +44,56 @@ describe('operator projects API', () => {
     const patched = await t.admin('PATCH', `/projects/${project.id}`, { bundles: ['files-images', 'spaces'] });
     expect(patched.status).toBe(200);
     expect(patched.body.bundles).toEqual(['spaces', 'files-images']);
+  });
+
+  it('keeps a redirect allow-list: canonical, de-duplicated, changed by PATCH without touching bundles', async () => {
+    const created = await t.admin('POST', '/projects', {
+      name: 'Origins',
+      bundles: ['push'],
+      redirectOrigins: ['https://App.Example.com:443/', 'https://app.example.com', 'http://localhost:5173'],
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { bundles: ['push'], redirectOrigins: ['https://app.example.com', 'http://localhost:5173'] },
+    });
+    const patched = await t.admin('PATCH', `/projects/${created.body.id}`, {
+      redirectOrigins: ['https://staging.example.com:8443'],
+    });
+    expect(patched).toMatchObject({
+      status: 200,
+      body: { bundles: ['push'], redirectOrigins: ['https://staging.example.com:8443'] },
+    });
+    const bundlesOnly = await t.admin('PATCH', `/projects/${created.body.id}`, { bundles: [] });
+    expect(bundlesOnly.body).toMatchObject({ bundles: [], redirectOrigins: ['https://staging.example.com:8443'] });
+    const cleared = await t.admin('PATCH', `/projects/${created.body.id}`, { redirectOrigins: [] });
+    expect(cleared.body.redirectOrigins).toEqual([]);
+  });
+
+  it.each([
+    ['https://app.example.com/path'],
+    ['https://app.example.com/?x=1'],
+    ['https://app.example.com/#top'],
+    ['https://user:pw@app.example.com'],
+    ['javascript:alert(1)'],
+    ['ftp://files.example.com'],
+    ['app.example.com'],
+    [''],
+  ])('refuses %j as a redirect origin (400, nothing changed)', async (origin) => {
+    const project = await t.createProject([]);
+    const response = await t.admin('PATCH', `/projects/${project.id}`, {
+      redirectOrigins: ['https://ok.example.com', origin],
+    });
+    expect(response).toMatchObject({ status: 400, body: { code: 'request/invalid-body' } });
+    expect((await t.admin('GET', `/projects/${project.id}`)).body.redirectOrigins).toEqual([]);
+  });
+
+  it('refuses more than 20 redirect origins, and a list that is not strings', async () => {
+    const project = await t.createProject([]);
+    const many = Array.from({ length: 21 }, (_, i) => `https://app${i}.example.com`);
+    for (const redirectOrigins of [many, 'https://app.example.com', [42]]) {
+      const response = await t.admin('PATCH', `/projects/${project.id}`, { redirectOrigins });
+      expect(response).toMatchObject({ status: 400, body: { code: 'request/invalid-body' } });
+    }
   });
 
   it.each([

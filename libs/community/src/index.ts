@@ -7,6 +7,7 @@ export * from './lib/derive-key';
 export * from './lib/projects/bundles';
 export * from './lib/projects/project.entity';
 export * from './lib/projects/project.service';
+export * from './lib/projects/redirect-origins';
 export * from './lib/users/user.entity';
 export * from './lib/users/user.service';
 export * from './lib/sessions/refresh-token.entity';

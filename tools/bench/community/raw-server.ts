@@ -1,7 +1,7 @@
 // Baseline for the community benchmark: node:http + pg + ioredis doing the same work as the two routes, no framework.
 //  verify-email: the same two attempt-limiter calls (project-wide, then per project + client address: the same
-//    Lua script through ioredis, as the app's RateLimiter sends it), the HMAC digest, then the one statement that
-//    consumes the token and its siblings and marks the user verified.
+//    Lua script through ioredis, as the app's RateLimiter sends it), the user the hex token names, the HMAC
+//    digest, then the one statement that consumes that user's live token and marks the user verified.
 //  device registration: HS256 JWT check with the same derived key and claims, body validation, one upsert.
 // Started with `-r @swc-node/register` only so it can load the limiter's Lua text from the lib (no Nest code).
 import { createHmac, createSecretKey } from 'node:crypto';
@@ -70,20 +70,25 @@ async function verify(body: { token?: unknown }, address: string): Promise<Answe
   );
   if (allowed !== 1) return tooMany;
   const digest = createHmac('sha256', verificationKey).update(`${projectId}:${body.token}`).digest('hex');
-  const { rows } = await pool.query(
-    `WITH consumed AS (
-       UPDATE "community"."verification_tokens" SET consumed_at = $3
-        WHERE project_id = $1 AND token_digest = $2 AND consumed_at IS NULL AND expires_at > $3
-        RETURNING id, user_id),
-     siblings AS (
-       UPDATE "community"."verification_tokens" t SET consumed_at = $3 FROM consumed
-        WHERE t.project_id = $1 AND t.user_id = consumed.user_id AND t.consumed_at IS NULL AND t.id <> consumed.id),
-     verified AS (
-       UPDATE "community"."users" u SET is_verified = true, updated_at = now() FROM consumed
-        WHERE u.project_id = $1 AND u.id = consumed.user_id)
-     SELECT user_id FROM consumed`,
-    [projectId, digest, new Date()],
-  );
+  const user = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})[0-9a-f]{32}$/.exec(body.token);
+  const { rows } = user
+    ? await pool.query(
+        `WITH claimant AS (
+           SELECT u.id FROM "community"."users" u
+            WHERE u.project_id = $1 AND ($2::uuid IS NULL OR u.id = $2::uuid) AND ($3::text IS NULL OR u.email = $3::text)
+            LIMIT 1),
+         consumed AS (
+           UPDATE "community"."verification_tokens" t SET consumed_at = $5
+            WHERE t.project_id = $1 AND t.user_id = (SELECT id FROM claimant) AND t.consumed_at IS NULL
+              AND t.token_digest = $4 AND t.expires_at > $5
+            RETURNING user_id),
+         verified AS (
+           UPDATE "community"."users" u SET is_verified = true, updated_at = now() FROM consumed
+            WHERE u.project_id = $1 AND u.id = consumed.user_id)
+         SELECT user_id FROM consumed`,
+        [projectId, user.slice(1, 6).join('-'), null, digest, new Date()],
+      )
+    : { rows: [] };
   return rows[0]
     ? [200, { success: true }]
     : [400, { error: 'Invalid or expired token.', code: 'auth/invalid-or-expired-token' }];

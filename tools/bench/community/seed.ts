@@ -6,11 +6,11 @@ import { Client } from 'pg';
 export const deriveKey = (secret: string, purpose: string) =>
   createHmac('sha256', secret).update(`community:${purpose}`).digest();
 
-/** Users, each with one live verification token (consuming one consumes the user's others). */
+/** Users, each with one live verification token: hex, naming its user (the app's default format). */
 export async function seedTokens(db: Client, secret: string, projectId: string, count: number): Promise<string[]> {
   const key = deriveKey(secret, 'verification-token');
   const ids = Array.from({ length: count }, () => randomUUID());
-  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('hex'));
+  const tokens = ids.map((id) => `${id.replace(/-/g, '')}${randomBytes(16).toString('hex')}`);
   const digests = tokens.map((token) => createHmac('sha256', key).update(`${projectId}:${token}`).digest('hex'));
   for (let start = 0; start < count; start += 20000) {
     const slice = (values: string[]) => values.slice(start, start + 20000);

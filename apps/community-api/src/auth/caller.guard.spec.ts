@@ -80,6 +80,17 @@ describe('CallerGuard', () => {
     expect(failure(() => run({ kinds: ['user'] }, 'Bearer sk_service')).code).toBe('AUTH_FORBIDDEN');
   });
 
+  it('optional routes run without a caller when no credentials came, and check credentials that did', () => {
+    const optional: CallerRule = { kinds: ['user'], optional: true };
+    expect(run(optional).caller).toBeUndefined();
+    expect(run(optional, `Bearer ${userToken}`).caller).toEqual({
+      kind: 'user',
+      userId: '22222222-2222-4222-8222-222222222222',
+    });
+    for (const header of ['Bearer junk', 'Bearer sk_service', 'Bearer mk_master'])
+      expect(failure(() => run(optional, header)).code).toBe('AUTH_FORBIDDEN');
+  });
+
   it('answers every refusal with the route error when one is given', () => {
     const rejectAs = () => new AppError('PUSH_DEVICE_UNAUTHORIZED', 'unauthorized', 'no');
     for (const header of [undefined, 'Bearer sk_service', 'Bearer mk_master', 'Bearer junk']) {

@@ -10,13 +10,16 @@ import { CommunityRequest } from './community-request';
 export interface CallerRule {
   kinds: CallerKind[];
   rejectAs?: () => AppError;
+  /** No credentials is fine (the route runs without a caller); credentials sent are checked as usual. */
+  optional?: boolean;
 }
 
 export const CALLER_RULE = 'community:caller-rule';
 
 /**
- * Runs after `ProjectGuard`. No credentials: 401 `auth/unauthorized`; a bad or expired token or a key of
- * another project: 403 `auth/forbidden`; a valid caller of a kind the route does not accept: 403 too.
+ * Runs after `ProjectGuard`. No credentials: 401 `auth/unauthorized` (on an optional route: no caller); a bad or
+ * expired token or a key of another project: 403 `auth/forbidden`; a valid caller of a kind the route does not
+ * accept: 403 too.
  */
 @Injectable()
 export class CallerGuard implements CanActivate {
@@ -36,6 +39,7 @@ export class CallerGuard implements CanActivate {
     if (!request.project) throw new Error('CallerGuard needs ProjectGuard before it');
     try {
       const caller = this.callers.resolve(request.project, bearerToken(request));
+      if (!caller && rule.optional) return true;
       if (!caller) throw CommunityErrors.unauthorized();
       if (!rule.kinds.includes(caller.kind))
         throw CommunityErrors.forbidden(`This route does not accept a ${caller.kind} credential.`);

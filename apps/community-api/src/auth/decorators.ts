@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiParam } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiParam, ApiSecurity } from '@nestjs/swagger';
 import type { Caller, CallerKind, Project } from '@acme/community';
 import { CALLER_RULE, CallerGuard, CallerRule } from './caller.guard';
 import { CommunityRequest } from './community-request';
@@ -19,6 +19,8 @@ export const Authenticated = (kinds: CallerKind[], options: Omit<CallerRule, 'ki
     UseGuards(ProjectGuard, CallerGuard),
     ApiParam({ name: 'projectId', description: 'Project id (UUID)' }),
     ApiBearerAuth(),
+    // OpenAPI's "no credentials" alternative: `security: [{bearer: []}, {}]`.
+    ...(options.optional ? [ApiSecurity({})] : []),
   );
 
 const request = (context: ExecutionContext) => context.switchToHttp().getRequest<CommunityRequest>();
@@ -42,6 +44,12 @@ export const CurrentUserId = createParamDecorator((_: unknown, context: Executio
   const caller = request(context).caller;
   if (caller?.kind !== 'user') throw new Error('CurrentUserId used on a route that accepts keys');
   return caller.userId;
+});
+
+/** The end user's id when an end-user token came with the request (`@Authenticated(['user'], { optional: true })`). */
+export const OptionalUserId = createParamDecorator((_: unknown, context: ExecutionContext): string | undefined => {
+  const caller = request(context).caller;
+  return caller?.kind === 'user' ? caller.userId : undefined;
 });
 
 /** The client address as the engine resolved it through its trusted proxies (the same list for both). */

@@ -1,4 +1,4 @@
-import { IsEmail, IsIn, IsOptional, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
+import { IsDefined, IsEmail, IsIn, IsOptional, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
 import { BaseEnv, DevelopmentDefault, EnvBool, EnvInt } from '@acme/platform-config';
 
 export const DEV_AUTH_SECRET = 'dev-only-community-auth-secret-change-me';
@@ -12,6 +12,15 @@ export class CommunityEnv extends BaseEnv {
   @MinLength(32)
   @DevelopmentDefault()
   COMMUNITY_AUTH_SECRET = DEV_AUTH_SECRET;
+
+  /**
+   * Mailed links are built from it, never from a request's Host header; required in production. A development
+   * run without it links to http://localhost:PORT (docs/community-api.md#email-verification).
+   */
+  @ValidateIf((env: CommunityEnv) => env.NODE_ENV === 'production' || env.PUBLIC_URL !== undefined)
+  @IsDefined({ message: 'PUBLIC_URL must be set when NODE_ENV=production (mailed links are built from it)' })
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  override PUBLIC_URL?: string = undefined;
 
   @EnvInt({ min: 60 })
   ACCESS_TOKEN_TTL_SECONDS = 1800;
@@ -123,5 +132,9 @@ export class CommunityEnv extends BaseEnv {
   @IsOptional()
   S3_PUBLIC_URL?: string;
 }
+
+/** The origin mailed links point at: PUBLIC_URL, or in development this instance on localhost (never `Host`). */
+export const linkBaseUrl = (env: CommunityEnv): string =>
+  env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${env.PORT}`;
 
 export const loadEnvSource = (): Record<string, string | undefined> => process.env;

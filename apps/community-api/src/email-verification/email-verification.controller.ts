@@ -1,12 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { IncomingHttpHeaders } from 'node:http';
-import { Project } from '@acme/community';
+import { allowedRedirect, Project } from '@acme/community';
 import { EmailVerificationService, TOKEN_LENGTH, VerificationErrorCode } from '@acme/community-verification';
 import { AppError } from '@acme/platform-errors';
 import { sendRedirect } from '@acme/platform-http';
-import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
-import { CommunityEnv } from '../config/env';
+import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, OptionalUserId, ProjectRoute } from '../auth';
+import { CommunityEnv, linkBaseUrl } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { SuccessResponse } from '../users/dto/auth.dto';
 import { SendVerificationRequest, VerifyEmailLinkQuery, VerifyEmailRequest } from './dto/email-verification.dto';
@@ -28,9 +27,8 @@ export class EmailVerificationController {
     @CurrentProject() project: Project,
     @CurrentUserId() userId: string,
     @Body() body: SendVerificationRequest,
-    @Req() request: { protocol: string; headers: IncomingHttpHeaders },
   ): Promise<SuccessResponse> {
-    const base = this.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.headers.host}`;
+    const base = linkBaseUrl(this.env);
     await this.verification.send(project, userId, {
       mode: body.mode ?? 'code',
       tokenFormat: body.tokenFormat ?? 'hex',
@@ -41,30 +39,32 @@ export class EmailVerificationController {
     return { success: true };
   }
 
+  /** Needs no credentials; an end-user token that comes along names whose code this is (as `email` does). */
   @Post('verify-email')
   @HttpCode(200)
   @ApiOkResponse({ type: SuccessResponse })
-  @ProjectRoute()
+  @Authenticated(['user'], { optional: true })
   async verify(
     @CurrentProject() project: Project,
     @Body() body: VerifyEmailRequest,
+    @OptionalUserId() userId: string | undefined,
     @ClientAddress() address: string,
   ): Promise<SuccessResponse> {
-    await this.verification.verify(project.id, body.token, address);
+    await this.verification.verify(project.id, body.token, { userId, email: body.email }, address);
     return { success: true };
   }
 
   /**
-   * Redirects to `redirect` with `?verified=true`, or `verified=false&error=...`, when `redirect` is the URL the
-   * token was mailed with; otherwise (no `redirect`, another one, a token we never issued, or too many
-   * attempts from this address) answers JSON, so the endpoint never bounces a visitor to a made-up address.
+   * Redirects to `redirect` with `?verified=true`, or `verified=false&error=...`, when its origin is on the
+   * project's allow-list; otherwise (no `redirect`, a foreign one, or too many attempts from this address)
+   * answers JSON, so the endpoint never bounces a visitor off the project's own apps. The token names its user.
    */
   @Get('verify-email-link')
-  @ApiOkResponse({ type: SuccessResponse, description: 'No usable redirect: the outcome as JSON' })
+  @ApiOkResponse({ type: SuccessResponse, description: 'No allowed redirect: the outcome as JSON' })
   @ApiResponse({
     status: 302,
     description:
-      'Redirect to the issued `redirect` URL with `verified=true`, or `verified=false&error=invalid-or-expired-token`',
+      "Redirect to `redirect` (its origin on the project's allow-list) with `verified=true`, or `verified=false&error=invalid-or-expired-token`",
   })
   @ProjectRoute()
   async verifyLink(
@@ -75,19 +75,14 @@ export class EmailVerificationController {
   ): Promise<SuccessResponse | void> {
     let failure: AppError | undefined;
     try {
-      await this.verification.verify(project.id, query.token ?? '', address);
+      await this.verification.verify(project.id, query.token ?? '', {}, address);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       failure = error;
     }
-    // Over the attempt limit, the token is not even looked up (no free oracle for guessed tokens).
+    // Over the attempt limit the answer is the plain 429, never a redirect.
     const limited = failure?.code === VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS;
-    const redirect =
-      query.redirect &&
-      !limited &&
-      (await this.verification.isIssuedRedirect(project.id, query.token ?? '', query.redirect))
-        ? query.redirect
-        : undefined;
+    const redirect = limited ? undefined : allowedRedirect(project, query.redirect);
     if (!redirect) {
       if (failure) throw failure;
       return { success: true };

@@ -15,6 +15,7 @@ const present = (project: Project): ProjectResponse => ({
   id: project.id,
   name: project.name,
   bundles: project.bundles,
+  redirectOrigins: project.redirectOrigins,
   createdAt: project.createdAt.toISOString(),
 });
 
@@ -32,7 +33,7 @@ export class AdminProjectsController {
   @Post()
   @ApiCreatedResponse({ type: CreatedProjectResponse })
   async create(@Body() body: CreateProjectRequest): Promise<CreatedProjectResponse> {
-    const { project, serviceKey, masterKey } = await this.projects.create(body.name, body.bundles ?? []);
+    const { project, serviceKey, masterKey } = await this.projects.create(body.name, body);
     return { ...present(project), serviceKey, masterKey };
   }
 
@@ -50,10 +51,11 @@ export class AdminProjectsController {
     return this.mailer.readOutbox(project.id);
   }
 
+  /** Bundles and the redirect allow-list; a field left out stays as it is. */
   @Patch(':id')
   @HttpCode(200)
   @ApiOkResponse({ type: ProjectResponse })
   async update(@Param('id') id: string, @Body() body: UpdateProjectRequest): Promise<ProjectResponse> {
-    return present(await this.projects.updateBundles(id, body.bundles));
+    return present(await this.projects.update(id, body));
   }
 }

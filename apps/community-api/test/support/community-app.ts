@@ -48,6 +48,20 @@ export class CommunityTestApp {
     return new CommunityTestApp(app);
   }
 
+  /**
+   * For tests of a start that must fail: the error's message, or `'started'` (the app is closed again at once,
+   * so a failing expectation never leaves it listening).
+   */
+  static async startOutcome(options: Parameters<typeof CommunityTestApp.start>[0]): Promise<string> {
+    return CommunityTestApp.start(options).then(
+      async (started) => {
+        await started.close();
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
+  }
+
   get url(): string {
     return this.app.url;
   }

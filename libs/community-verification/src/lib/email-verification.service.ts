@@ -1,15 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { digestSecret } from '@acme/platform-auth';
 import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
-import { Clock, CommunitySettings, deriveKey, Project, UserService } from '@acme/community';
+import {
+  allowedRedirect,
+  Clock,
+  CommunitySettings,
+  deriveKey,
+  normalizeEmail,
+  Project,
+  UserService,
+} from '@acme/community';
 import { Mailer } from './mail/mailer';
-import { VerificationTokenRepository } from './repositories/verification-token.repository';
+import { Claimant, VerificationTokenRepository } from './repositories/verification-token.repository';
 import { VerificationErrors } from './verification.errors';
 import { VerificationSettings } from './verification.settings';
 import { verificationMail } from './verification-mail';
 import {
   generateVerificationToken,
   TokenFormat,
+  userIdInToken,
   VERIFICATION_TOKEN_TTL_MS,
   VerificationMode,
 } from './verification-token';
@@ -19,8 +28,10 @@ const LOCAL_WHEN_REDIS_IS_DOWN = { fallback: 'local' } as const;
 
 export interface SendVerificationOptions {
   mode: VerificationMode;
+  /** Code mode only; the server lengthens short codes and links are always hex (verification-token.ts). */
   tokenFormat: TokenFormat;
   tokenLength: number;
+  /** Kept only when its origin is on the project's allow-list (redirect-origins.ts). */
   redirectUrl?: string;
   /** Absolute URL of the link endpoint for this project (link mode). */
   linkEndpoint: string;
@@ -32,9 +43,16 @@ const SEND_LIMITS = [
   { limit: 30, windowSeconds: 3600 },
 ];
 
+/** Whose code a verify request names besides a hex token, which carries its user: the caller, or an address. */
+export interface VerifyClaim {
+  userId?: string;
+  email?: string;
+}
+
 /**
- * Email verification (docs/community-api.md#email-verification): single-use, case-sensitive tokens living 5 minutes, stored as an HMAC
- * bound to the project; verify attempts limited per project and client address.
+ * Email verification (docs/community-api.md#email-verification): the server chooses every code; one live,
+ * single-use, case-sensitive code per user, living 5 minutes, stored as an HMAC bound to the project, and
+ * checked only against the user it was sent to; verify attempts limited per project and client address.
  */
 @Injectable()
 export class EmailVerificationService {
@@ -63,35 +81,48 @@ export class EmailVerificationService {
       LOCAL_WHEN_REDIS_IS_DOWN,
     );
     if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
-    const { token, id } = await this.issue(project.id, userId, options);
+    // Links are always hex (they carry their user); a redirect off the allow-list is dropped, not mailed.
+    const mailed: SendVerificationOptions = {
+      ...options,
+      tokenFormat: options.mode === 'link' ? 'hex' : options.tokenFormat,
+      redirectUrl: options.mode === 'link' ? allowedRedirect(project, options.redirectUrl) : undefined,
+    };
+    const token = generateVerificationToken(mailed.tokenFormat, mailed.tokenLength, userId);
+    const tokenDigest = this.digest(project.id, token);
+    const id = await this.tokens.replaceLive({
+      projectId: project.id,
+      userId,
+      tokenDigest,
+      mode: mailed.mode,
+      expiresAt: new Date(this.clock.now().getTime() + VERIFICATION_TOKEN_TTL_MS),
+    });
     try {
-      await this.mailer.send(project.id, { to: user.email, ...verificationMail(project.name, token, options) });
+      await this.mailer.send(project.id, { to: user.email, ...verificationMail(project.name, token, mailed) });
     } catch (error) {
       // A token nobody received must not stay valid.
-      await this.tokens.delete(project.id, id);
+      await this.tokens.deleteLive(project.id, id, tokenDigest);
       throw error;
     }
   }
 
-  /** Consumes the token (and every other outstanding token of its user) and marks the user verified. */
-  async verify(projectId: string, token: string, clientAddress: string): Promise<string> {
+  /**
+   * Consumes the live token of the user the request names and marks that user verified. The user comes from a
+   * hex token itself, the claim's user (the caller's access token) or its email; every one given must name the
+   * same user, and with none the token matches nothing: a code is never looked up project-wide.
+   */
+  async verify(projectId: string, token: string, claim: VerifyClaim, clientAddress: string): Promise<string> {
     await this.countAttempt(projectId, clientAddress);
-    const userId = await this.tokens.consumeAndVerifyUser(projectId, this.digest(projectId, token), this.clock.now());
+    const claimant = claimantOf(token, claim);
+    const userId =
+      claimant &&
+      (await this.tokens.consumeAndVerifyUser(projectId, claimant, this.digest(projectId, token), this.clock.now()));
     if (!userId) throw VerificationErrors.invalidOrExpired();
     return userId;
   }
 
   /**
-   * Whether `redirect` is the URL this token's link was mailed with (spent and expired tokens included). The
-   * link endpoint redirects nowhere else: it is not an open redirect for links made up by someone else.
-   */
-  async isIssuedRedirect(projectId: string, token: string, redirect: string): Promise<boolean> {
-    return (await this.tokens.latestRedirect(projectId, this.digest(projectId, token))) === redirect;
-  }
-
-  /**
-   * Per client address, and per project across all addresses: a short code matches any live code of the
-   * project, so guessing from many addresses is bounded too (docs/security.md, verification brute force).
+   * Per client address, and per project across all addresses: guessing from many addresses is bounded too
+   * (docs/security.md, verification brute force).
    */
   private async countAttempt(projectId: string, clientAddress: string): Promise<void> {
     const { perMinute, perHour, perProjectPerHour } = this.settings.attempts;
@@ -116,33 +147,17 @@ export class EmailVerificationService {
     if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
   }
 
-  /** Short codes can collide with another user's live code: draw again until the digest is free. */
-  private async issue(
-    projectId: string,
-    userId: string,
-    options: SendVerificationOptions,
-  ): Promise<{ token: string; id: string }> {
-    for (let attempt = 0; ; attempt += 1) {
-      const token = generateVerificationToken(options.tokenFormat, options.tokenLength);
-      const digest = this.digest(projectId, token);
-      const now = this.clock.now();
-      const id = await this.tokens.insertLive(
-        {
-          projectId,
-          userId,
-          tokenDigest: digest,
-          mode: options.mode,
-          expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS),
-          redirectUrl: options.mode === 'link' ? (options.redirectUrl ?? null) : null,
-        },
-        now,
-      );
-      if (id !== 'digest-taken') return { token, id };
-      if (attempt >= 20) throw new Error('No free verification token digest after 20 draws');
-    }
-  }
-
   private digest(projectId: string, token: string): string {
     return digestSecret(`${projectId}:${token}`, this.key);
   }
+}
+
+/** Who the request says the code belongs to; undefined when it names nobody, or two different users. */
+function claimantOf(token: string, claim: VerifyClaim): Claimant | undefined {
+  const inToken = userIdInToken(token);
+  if (inToken && claim.userId && inToken !== claim.userId) return undefined;
+  const userId = inToken ?? claim.userId;
+  const email = claim.email === undefined ? undefined : normalizeEmail(claim.email);
+  if (userId) return { userId, email };
+  return email ? { email } : undefined;
 }

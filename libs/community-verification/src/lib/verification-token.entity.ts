@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { COMMUNITY_SCHEMA } from '@acme/community';
 
-/** An email verification token, stored as an HMAC; at most one live row per digest within a project. */
+/** An email verification token, stored as an HMAC; at most one live (unconsumed) row per user. */
 @Entity({ schema: COMMUNITY_SCHEMA, name: 'verification_tokens' })
 export class VerificationToken {
   @PrimaryGeneratedColumn('uuid')

@@ -19,7 +19,7 @@ export interface EventPage {
 export const notFound = () => new EventError(EventErrorCode.NOT_FOUND, 'The event does not exist.');
 
 /** End users see what their visibility rules allow; service and master keys see every event of the project. */
-const viewerOf = (actor: EventActor): EventViewer => (actor.kind === 'user' ? actor.userId : null);
+export const viewerOf = (actor: EventActor): EventViewer => (actor.kind === 'user' ? actor.userId : null);
 
 /** Reading events: one by id, pages with filters and proximity, and cancelling. */
 @Injectable()
@@ -61,10 +61,13 @@ export class EventQueryService {
     return listEventsStatement(actor.projectId, viewerOf(actor), query);
   }
 
-  /** Hosts, or a service/master key, cancel an event; RSVPs then answer `event/cancelled`. */
+  /**
+   * Hosts, or a service/master key, cancel an event; RSVPs then answer `event/cancelled`. An event the caller
+   * cannot see is 404, so only a caller who may see it learns that they are not a host (403).
+   */
   async cancel(actor: EventActor, eventId: string): Promise<EventView> {
     if (!isUuid(eventId)) throw notFound();
-    const event = await this.events.findInProject(actor.projectId, eventId);
+    const event = await this.events.findVisible(actor.projectId, eventId, viewerOf(actor));
     if (!event) throw notFound();
     if (actor.kind === 'user' && !event.hostIds.includes(actor.userId as string)) {
       throw new EventError(EventErrorCode.NOT_HOST, 'Only a host can cancel the event.');

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUuid, withTransaction } from '@acme/platform-persistence';
 import { EventActor } from './actor';
-import { notFound } from './event-query.service';
+import { notFound, viewerOf } from './event-query.service';
 import { RsvpStatus } from './event-rsvp.entity';
 import { EventRecord } from './event.entity';
 import { EventView, toEventView } from './event-view';
@@ -83,11 +83,13 @@ export class RsvpService {
   ): Promise<EventView> {
     if (!isUuid(eventId)) throw notFound();
     return withTransaction(this.dataSource, async (manager) => {
-      const event = await this.events.lockInProject(manager, actor.projectId, eventId);
+      // The caller's visibility first, as GET applies it: an event they cannot see is 404 whatever its state.
+      const event = await this.events.lockVisible(manager, actor.projectId, eventId, viewerOf(actor));
       if (!event) throw notFound();
       if (event.status === 'cancelled') throw new EventError(EventErrorCode.CANCELLED, 'The event is cancelled.');
       if (Date.now() >= event.startTime.getTime())
         throw new EventError(EventErrorCode.RSVP_CLOSED, 'RSVPs closed when the event started.');
+      // A key acting for a user sees every event; the user it names must still be a member.
       if (
         event.visibility === 'members' &&
         event.spaceId &&

@@ -12,19 +12,35 @@ export class SendVerificationRequest {
   @IsIn(VERIFICATION_MODES)
   readonly mode?: VerificationMode;
 
-  @ApiProperty({ enum: TOKEN_FORMATS, required: false, default: 'hex', description: 'hex is always 64 characters' })
+  @ApiProperty({
+    enum: TOKEN_FORMATS,
+    required: false,
+    default: 'hex',
+    description:
+      'Code mode only (links are always hex). hex: 64 characters naming their user; numeric: 12 digits; alpha and alphanumeric: at least 8 characters',
+  })
   @IsOptional()
   @IsIn(TOKEN_FORMATS)
   readonly tokenFormat?: TokenFormat;
 
-  @ApiProperty({ required: false, minimum: TOKEN_LENGTH.min, maximum: TOKEN_LENGTH.max, default: TOKEN_LENGTH.default })
+  @ApiProperty({
+    required: false,
+    minimum: TOKEN_LENGTH.min,
+    maximum: TOKEN_LENGTH.max,
+    default: TOKEN_LENGTH.default,
+    description: 'Accepted; the server never issues a code shorter than its floor for the format (see tokenFormat)',
+  })
   @IsOptional()
   @IsInt()
   @Min(TOKEN_LENGTH.min)
   @Max(TOKEN_LENGTH.max)
   readonly tokenLength?: number;
 
-  @ApiProperty({ required: false, description: 'link mode: where the link redirects after verification' })
+  @ApiProperty({
+    required: false,
+    description:
+      "Link mode: where the link redirects after verification; kept only when its origin is on the project's allow-list",
+  })
   @IsOptional()
   @IsString()
   @MaxLength(2048)
@@ -43,6 +59,17 @@ export class VerifyEmailRequest {
   @IsString()
   @Length(1, 256)
   readonly token: string;
+
+  @ApiProperty({
+    required: false,
+    maxLength: 254,
+    description:
+      'The address the code was sent to. A code other than a 64-character hex one needs it, or the access token of its user',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 254)
+  readonly email?: string;
 }
 
 export class VerifyEmailLinkQuery {

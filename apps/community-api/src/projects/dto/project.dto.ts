@@ -1,35 +1,52 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Length } from 'class-validator';
-import { BUNDLES } from '@acme/community';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { BUNDLES, MAX_REDIRECT_ORIGINS } from '@acme/community';
 
 const BUNDLE_NAMES = ['core', ...BUNDLES];
 
-export class CreateProjectRequest {
-  @ApiProperty({ minLength: 1, maxLength: 200 })
-  @IsString()
-  @Length(1, 200)
-  readonly name: string;
+const REDIRECT_ORIGINS_DOC = {
+  type: String,
+  isArray: true,
+  required: false,
+  maxItems: MAX_REDIRECT_ORIGINS,
+  example: ['https://app.example.com'],
+  description:
+    'http(s) origins (scheme, host, port; no path) that verification links may redirect to; empty (the default): links answer JSON',
+};
 
+/** Settings the operator sets at creation or changes later; the origins' shape is checked by the domain. */
+class ProjectSettingsRequest {
   @ApiProperty({ enum: BUNDLE_NAMES, isArray: true, required: false, description: '`core` is always on' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(10)
   @IsIn(BUNDLE_NAMES, { each: true })
   readonly bundles?: string[];
+
+  @ApiProperty(REDIRECT_ORIGINS_DOC)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_REDIRECT_ORIGINS)
+  @IsString({ each: true })
+  @MaxLength(300, { each: true })
+  readonly redirectOrigins?: string[];
 }
 
-export class UpdateProjectRequest {
-  @ApiProperty({ enum: BUNDLE_NAMES, isArray: true })
-  @IsArray()
-  @ArrayMaxSize(10)
-  @IsIn(BUNDLE_NAMES, { each: true })
-  readonly bundles: string[];
+export class CreateProjectRequest extends ProjectSettingsRequest {
+  @ApiProperty({ minLength: 1, maxLength: 200 })
+  @IsString()
+  @Length(1, 200)
+  readonly name: string;
 }
+
+/** A partial change: the fields given replace the stored ones, the others stay. */
+export class UpdateProjectRequest extends ProjectSettingsRequest {}
 
 export class ProjectResponse {
   @ApiProperty() readonly id: string;
   @ApiProperty() readonly name: string;
   @ApiProperty({ enum: BUNDLES, isArray: true }) readonly bundles: string[];
+  @ApiProperty({ ...REDIRECT_ORIGINS_DOC, required: true }) readonly redirectOrigins: string[];
   @ApiProperty() readonly createdAt: string;
 }
 

@@ -5,6 +5,7 @@ import { communityTable } from '@acme/community';
 
 const TABLE = communityTable('push_vapid_keys');
 
+/** The stored pair; `privateKey` as stored (sealed by the caller, or in clear when written before sealing). */
 export interface StoredVapidKeys {
   publicKey: string;
   privateKey: string;
@@ -21,10 +22,22 @@ export class VapidKeyRepository {
       `INSERT INTO ${TABLE} (id, public_key, private_key) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING`,
       [keys.publicKey, keys.privateKey],
     );
+    return (await this.find()) as StoredVapidKeys;
+  }
+
+  async find(): Promise<StoredVapidKeys | undefined> {
     const rows = (await this.dataSource.query(`SELECT public_key, private_key FROM ${TABLE} WHERE id = 1`)) as {
       public_key: string;
       private_key: string;
     }[];
-    return { publicKey: rows[0].public_key, privateKey: rows[0].private_key };
+    return rows[0] && { publicKey: rows[0].public_key, privateKey: rows[0].private_key };
+  }
+
+  /** Replaces a private key stored in clear by its sealed form, unless the row changed since it was read. */
+  async sealInPlace(clear: string, sealed: string): Promise<void> {
+    await this.dataSource.query(`UPDATE ${TABLE} SET private_key = $1 WHERE id = 1 AND private_key = $2`, [
+      sealed,
+      clear,
+    ]);
   }
 }

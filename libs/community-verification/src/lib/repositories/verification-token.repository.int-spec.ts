@@ -9,7 +9,6 @@ describe('VerificationTokenRepository', () => {
   let repository: VerificationTokenRepository;
   let projectA: string;
   let projectB: string;
-  let userA: string;
   const now = new Date('2030-01-01T00:00:00Z');
   const inFive = new Date('2030-01-01T00:05:00Z');
   beforeAll(async () => {
@@ -17,59 +16,83 @@ describe('VerificationTokenRepository', () => {
     repository = new VerificationTokenRepository(db.dataSource);
     projectA = await db.project();
     projectB = await db.project();
-    userA = await db.user(projectA);
   }, 60000);
   afterAll(async () => db?.close());
 
-  const insert = (tokenDigest: string, expiresAt = inFive, userId = userA) =>
-    repository.insertLive(
-      {
-        projectId: projectA,
-        userId,
-        tokenDigest,
-        mode: 'link',
-        expiresAt,
-        redirectUrl: `https://app.example/${tokenDigest}`,
-      },
-      now,
-    );
+  const replace = (userId: string, tokenDigest: string, expiresAt = inFive, projectId = projectA) =>
+    repository.replaceLive({ projectId, userId, tokenDigest, mode: 'code', expiresAt });
   const isVerified = async (userId: string) =>
     (
       (await db.dataSource.query(`SELECT is_verified FROM ${communityTable('users')} WHERE id = $1`, [userId])) as {
         is_verified: boolean;
       }[]
     )[0]?.is_verified;
+  const emailOf = async (userId: string) =>
+    (
+      (await db.dataSource.query(`SELECT email FROM ${communityTable('users')} WHERE id = $1`, [userId])) as {
+        email: string;
+      }[]
+    )[0].email;
+  const liveRows = async (userId: string) =>
+    (
+      (await db.dataSource.query(
+        `SELECT count(*)::int AS n FROM ${communityTable('verification_tokens')} WHERE user_id = $1 AND consumed_at IS NULL`,
+        [userId],
+      )) as { n: number }[]
+    )[0].n;
 
-  it('refuses a second live token with the same digest, and replaces an expired one', async () => {
-    const digest = randomUUID();
-    expect(await insert(digest)).toEqual(expect.any(String));
-    expect(await insert(digest)).toBe('digest-taken');
-    const expired = randomUUID();
-    await insert(expired, now);
-    expect(await insert(expired)).toEqual(expect.any(String));
+  it('keeps one live token per user: a new one replaces the old, also when sent concurrently', async () => {
+    const user = await db.user(projectA);
+    await replace(user, 'first');
+    await replace(user, 'second');
+    expect(await liveRows(user)).toBe(1);
+    expect(await repository.consumeAndVerifyUser(projectA, { userId: user }, 'first', now)).toBeUndefined();
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((digest) => replace(user, digest)));
+    expect(await liveRows(user)).toBe(1);
   });
 
-  it('consumes the token and its siblings and verifies the user, once', async () => {
-    const user = await db.user(projectA);
-    const [digest, sibling] = [randomUUID(), randomUUID()];
-    await insert(digest, inFive, user);
-    await insert(sibling, inFive, user);
-    expect(await repository.consumeAndVerifyUser(projectA, digest, now)).toBe(user);
-    expect(await isVerified(user)).toBe(true);
-    expect(await repository.consumeAndVerifyUser(projectA, digest, now)).toBeUndefined();
-    expect(await repository.consumeAndVerifyUser(projectA, sibling, now)).toBeUndefined();
+  it('consumes only the named user’s token, once, and verifies that user', async () => {
+    const [owner, other] = [await db.user(projectA), await db.user(projectA)];
+    const digest = randomUUID();
+    await replace(owner, digest);
+    // The right digest under another user's name, or under nobody's, matches nothing.
+    expect(await repository.consumeAndVerifyUser(projectA, { userId: other }, digest, now)).toBeUndefined();
+    expect(
+      await repository.consumeAndVerifyUser(projectA, { email: await emailOf(other) }, digest, now),
+    ).toBeUndefined();
+    expect(await repository.consumeAndVerifyUser(projectA, {} as never, digest, now)).toBeUndefined();
+    expect(
+      await repository.consumeAndVerifyUser(projectA, { userId: owner, email: await emailOf(other) }, digest, now),
+    ).toBeUndefined();
+    expect(await isVerified(owner)).toBe(false);
+    expect(await repository.consumeAndVerifyUser(projectA, { email: await emailOf(owner) }, digest, now)).toBe(owner);
+    expect(await isVerified(owner)).toBe(true);
+    expect(await repository.consumeAndVerifyUser(projectA, { userId: owner }, digest, now)).toBeUndefined();
   });
 
-  it('never consumes, reads or deletes a token through another project', async () => {
+  it('refuses an expired token', async () => {
+    const user = await db.user(projectA);
+    await replace(user, 'old', now);
+    expect(await repository.consumeAndVerifyUser(projectA, { userId: user }, 'old', now)).toBeUndefined();
+  });
+
+  it('never consumes or deletes a token through another project', async () => {
     const user = await db.user(projectA);
     const digest = randomUUID();
-    const id = (await insert(digest, inFive, user)) as string;
-    expect(await repository.consumeAndVerifyUser(projectB, digest, now)).toBeUndefined();
+    const id = await replace(user, digest);
+    expect(await repository.consumeAndVerifyUser(projectB, { userId: user }, digest, now)).toBeUndefined();
     expect(await isVerified(user)).toBe(false);
-    expect(await repository.latestRedirect(projectB, digest)).toBeUndefined();
-    await repository.delete(projectB, id);
-    expect(await repository.latestRedirect(projectA, digest)).toBe(`https://app.example/${digest}`);
-    await repository.delete(projectA, id);
-    expect(await repository.latestRedirect(projectA, digest)).toBeUndefined();
+    await repository.deleteLive(projectB, id, digest);
+    expect(await liveRows(user)).toBe(1);
+  });
+
+  it('deletes a live token only while it still holds the digest (a later send survives)', async () => {
+    const user = await db.user(projectA);
+    const id = await replace(user, 'mailed-first');
+    expect(await replace(user, 'mailed-second')).toBe(id);
+    await repository.deleteLive(projectA, id, 'mailed-first');
+    expect(await liveRows(user)).toBe(1);
+    await repository.deleteLive(projectA, id, 'mailed-second');
+    expect(await liveRows(user)).toBe(0);
   });
 });

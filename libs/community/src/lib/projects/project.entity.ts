@@ -14,6 +14,10 @@ export class Project {
   @Column('text', { array: true })
   bundles: Bundle[];
 
+  /** Canonical origins verification links may redirect to (redirect-origins.ts); empty: no redirect. */
+  @Column('text', { array: true, default: () => "'{}'" })
+  redirectOrigins: string[];
+
   /** SHA-256 of the `sk_` key; the key itself is shown once at creation. */
   @Column('text', { select: true })
   serviceKeyDigest: string;

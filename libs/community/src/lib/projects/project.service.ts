@@ -5,6 +5,7 @@ import { CommunityErrors } from '../community.errors';
 import { ProjectRepository } from '../repositories/project.repository';
 import { normalizeBundles } from './bundles';
 import { Project } from './project.entity';
+import { normalizeRedirectOrigins } from './redirect-origins';
 
 /** What the operator gets once, at creation. */
 export interface CreatedProject {
@@ -14,6 +15,12 @@ export interface CreatedProject {
 }
 
 export type ProjectKeyKind = 'service' | 'master';
+
+/** What the operator may change on a project; an absent field is left as it is. */
+export interface ProjectChange {
+  bundles?: readonly string[];
+  redirectOrigins?: readonly string[];
+}
 
 const CACHE_TTL_MS = 5000;
 const INVALIDATION_CHANNEL = 'community:projects:changed';
@@ -37,20 +44,24 @@ export class ProjectService implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe?.();
   }
 
-  async create(name: string, bundles: readonly string[]): Promise<CreatedProject> {
+  async create(name: string, settings: ProjectChange = {}): Promise<CreatedProject> {
     const serviceKey = generateSecret('sk_');
     const masterKey = generateSecret('mk_');
     const project = await this.projects.insert({
       name,
-      bundles: normalizeBundles(bundles),
+      bundles: normalizeBundles(settings.bundles ?? []),
+      redirectOrigins: normalizeRedirectOrigins(settings.redirectOrigins ?? []),
       serviceKeyDigest: digestSecret(serviceKey),
       masterKeyDigest: digestSecret(masterKey),
     });
     return { project, serviceKey, masterKey };
   }
 
-  async updateBundles(id: string, bundles: readonly string[]): Promise<Project> {
-    const saved = await this.projects.updateBundles(id, normalizeBundles(bundles));
+  async update(id: string, change: ProjectChange): Promise<Project> {
+    const saved = await this.projects.updateSettings(id, {
+      bundles: change.bundles && normalizeBundles(change.bundles),
+      redirectOrigins: change.redirectOrigins && normalizeRedirectOrigins(change.redirectOrigins),
+    });
     if (!saved) throw CommunityErrors.projectNotFound();
     this.cache.delete(id);
     await this.pubsub.publish(INVALIDATION_CHANNEL, id);

@@ -12,7 +12,13 @@ describe('ProjectRepository', () => {
   afterAll(async () => db?.close());
 
   const insert = (name: string) =>
-    repository.insert({ name, bundles: ['push'], serviceKeyDigest: `s-${name}`, masterKeyDigest: `m-${name}` });
+    repository.insert({
+      name,
+      bundles: ['push'],
+      redirectOrigins: [],
+      serviceKeyDigest: `s-${name}`,
+      masterKeyDigest: `m-${name}`,
+    });
 
   it('inserts a project and finds it by id; ids that are not UUIDs or unknown find nothing', async () => {
     const project = await insert('one');
@@ -21,13 +27,18 @@ describe('ProjectRepository', () => {
     expect(await repository.findById('00000000-0000-4000-8000-000000000000')).toBeUndefined();
   });
 
-  it('updates the bundles of that project only (each project is its own tenant)', async () => {
+  it('updates the settings given, of that project only (each project is its own tenant)', async () => {
     const [a, b] = [await insert('a'), await insert('b')];
-    expect(await repository.updateBundles(a.id, ['spaces', 'files-images'])).toMatchObject({
+    expect(await repository.updateSettings(a.id, { bundles: ['spaces', 'files-images'] })).toMatchObject({
       id: a.id,
       bundles: ['spaces', 'files-images'],
+      redirectOrigins: [],
     });
-    expect((await repository.findById(b.id))?.bundles).toEqual(['push']);
-    expect(await repository.updateBundles('00000000-0000-4000-8000-000000000000', [])).toBeUndefined();
+    expect(await repository.updateSettings(a.id, { redirectOrigins: ['https://app.example'] })).toMatchObject({
+      bundles: ['spaces', 'files-images'],
+      redirectOrigins: ['https://app.example'],
+    });
+    expect(await repository.findById(b.id)).toMatchObject({ bundles: ['push'], redirectOrigins: [] });
+    expect(await repository.updateSettings('00000000-0000-4000-8000-000000000000', {})).toBeUndefined();
   });
 });

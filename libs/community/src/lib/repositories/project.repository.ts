@@ -8,8 +8,15 @@ import { Project } from '../projects/project.entity';
 export interface NewProject {
   name: string;
   bundles: Bundle[];
+  redirectOrigins: string[];
   serviceKeyDigest: string;
   masterKeyDigest: string;
+}
+
+/** The operator-set parts of a project; an absent one is left as it is. */
+export interface ProjectSettingsChange {
+  bundles?: Bundle[];
+  redirectOrigins?: string[];
 }
 
 /** The projects table (the tenants themselves: a project is its own scope). */
@@ -27,12 +34,13 @@ export class ProjectRepository {
     return (await this.projects.findOneBy({ id })) ?? undefined;
   }
 
-  /** Replaces the bundles of the project; undefined when there is no such project. */
-  async updateBundles(id: string, bundles: Bundle[]): Promise<Project | undefined> {
+  /** Replaces the settings given (bundles, redirect origins); undefined when there is no such project. */
+  async updateSettings(id: string, settings: ProjectSettingsChange): Promise<Project | undefined> {
     if (!isUuid(id)) return undefined;
     const project = await this.projects.findOneBy({ id });
     if (!project) return undefined;
-    project.bundles = bundles;
+    if (settings.bundles) project.bundles = settings.bundles;
+    if (settings.redirectOrigins) project.redirectOrigins = settings.redirectOrigins;
     return this.projects.save(project);
   }
 }

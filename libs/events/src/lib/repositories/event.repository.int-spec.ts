@@ -49,6 +49,15 @@ describe('EventRepository', () => {
     expect(await repository.findVisible(projectA, id, bob)).toBeUndefined();
   });
 
+  it('locks an event only for a viewer who may see it (the same rule as findVisible)', async () => {
+    const id = await insert(projectA, alice, { visibility: 'invite' });
+    const lock = (viewer: string | null) =>
+      db.dataSource.transaction((manager) => repository.lockVisible(manager, projectA, id, viewer));
+    expect(await lock(alice)).toMatchObject({ id });
+    expect(await lock(null)).toMatchObject({ id });
+    expect(await lock(bob)).toBeUndefined();
+  });
+
   it('never returns, lists, locks, cancels or counts an event through another project', async () => {
     const carol = await db.user(projectB);
     const id = await insert(projectA, alice);
@@ -56,7 +65,7 @@ describe('EventRepository', () => {
     expect(await repository.findVisible(projectB, id, null)).toBeUndefined();
     expect(await repository.findInProject(projectB, id)).toBeUndefined();
     expect(
-      await db.dataSource.transaction((manager) => repository.lockInProject(manager, projectB, id)),
+      await db.dataSource.transaction((manager) => repository.lockVisible(manager, projectB, id, null)),
     ).toBeUndefined();
     const [listed] = await repository.listPage(projectA, null, ALL);
     expect(listed.map((event) => event.id)).toContain(id);

@@ -75,14 +75,21 @@ export class EventRepository {
     return (await manager.findOneBy(EventRecord, { id: eventId, projectId })) ?? undefined;
   }
 
-  /** Locks the event row until the caller's transaction ends (RSVPs to one event apply one at a time). */
-  async lockInProject(manager: EntityManager, projectId: string, eventId: string): Promise<EventRecord | undefined> {
-    const event = await manager
+  /**
+   * The event if the viewer may see it (the rule of `findVisible`), locked until the caller's transaction ends:
+   * RSVPs to one event apply one at a time, and an event the viewer cannot see is neither read nor changed.
+   */
+  async lockVisible(
+    manager: EntityManager,
+    projectId: string,
+    eventId: string,
+    viewer: EventViewer,
+  ): Promise<EventRecord | undefined> {
+    const builder = manager
       .createQueryBuilder(EventRecord, 'e')
       .setLock('pessimistic_write')
-      .where('e.id = :eventId AND e.projectId = :projectId', { eventId, projectId })
-      .getOne();
-    return event ?? undefined;
+      .where('e.id = :eventId AND e.projectId = :projectId', { eventId, projectId });
+    return (await this.visibleTo(builder, viewer).getOne()) ?? undefined;
   }
 
   async markCancelled(projectId: string, eventId: string): Promise<void> {
