@@ -50,7 +50,8 @@ describe('npm start', () => {
   afterAll(async () => {
     if (launcher && launcher.exitCode === null) {
       launcher.kill('SIGINT');
-      await new Promise((resolve) => launcher!.once('exit', resolve));
+      const running = launcher;
+      await new Promise((resolve) => running.once('exit', resolve));
     }
     const client = new Client({ connectionString: serverUrl.toString() });
     await client.connect();
@@ -67,8 +68,8 @@ describe('npm start', () => {
     });
     let stdout = '';
     let stderr = '';
-    launcher.stdout!.on('data', (chunk) => (stdout += chunk));
-    launcher.stderr!.on('data', (chunk) => (stderr += chunk));
+    launcher.stdout?.on('data', (chunk) => (stdout += chunk));
+    launcher.stderr?.on('data', (chunk) => (stderr += chunk));
     const deadline = Date.now() + 180_000;
     while (!stdout.includes('Ctrl-C stops everything.') && Date.now() < deadline && launcher.exitCode === null)
       await new Promise((resolve) => setTimeout(resolve, 200));

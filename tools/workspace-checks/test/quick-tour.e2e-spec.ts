@@ -20,8 +20,8 @@ function tourBlocks(): TourBlock[] {
   const pattern = /<!-- expect: (.*?) -->\n```sh\n([\s\S]*?)```/g;
   return [...text.matchAll(pattern)].map((match) => ({
     heading: [...text.slice(0, match.index).matchAll(/^## (.*)$/gm)].at(-1)?.[1] ?? '',
-    expected: match[1]!.split(' | ').map((s) => s.trim()),
-    script: match[2]!,
+    expected: (match[1] ?? '').split(' | ').map((s) => s.trim()),
+    script: match[2] ?? '',
   }));
 }
 
@@ -32,7 +32,8 @@ describe('docs/quick-tour.md', () => {
   afterAll(async () => {
     if (launcher && launcher.exitCode === null) {
       launcher.kill('SIGINT');
-      await new Promise((resolve) => launcher!.once('exit', resolve));
+      const running = launcher;
+      await new Promise((resolve) => running.once('exit', resolve));
     }
     const client = new Client({ connectionString: serverUrl.toString() });
     await client.connect();
@@ -60,8 +61,8 @@ describe('docs/quick-tour.md', () => {
     SERVICES.forEach((name, i) => (env[`${name.toUpperCase().replace(/-/g, '_')}_PORT`] = String(ports[i])));
     launcher = spawn(process.execPath, [join(ROOT, 'tools/launcher/start.mjs')], { cwd: ROOT, env });
     let summary = '';
-    launcher.stdout!.on('data', (chunk) => (summary += chunk));
-    launcher.stderr!.resume();
+    launcher.stdout?.on('data', (chunk) => (summary += chunk));
+    launcher.stderr?.resume();
     const deadline = Date.now() + 180_000;
     while (!summary.includes('Ctrl-C stops everything.') && Date.now() < deadline && launcher.exitCode === null)
       await new Promise((resolve) => setTimeout(resolve, 250));
