@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './infra.mjs';
 
-/** Every service of the workspace, in one list (`tools/services.json`, extended by tools/scripts/new-service.mjs). */
+/** Every service of the workspace, in one list (`tools/services.json`, extended by `nx g @acme/tools:service`). */
 export const SERVICES = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8'));
 
 /** `MANAGEMENT_API`, for `MANAGEMENT_API_PORT` and `MANAGEMENT_API_PUBLIC_URL`. */
