@@ -58,7 +58,7 @@ describe('nx g @acme/tools:service', () => {
     expect(() => generate(['other-api', '--port', '3001', '--scope', 'other'])).toThrow(/port 3001 is taken/);
   });
 
-  it('boots: its example feature and foundation e2e tests pass, it typechecks, and it builds with its own package.json', () => {
+  it('boots: its example feature and foundation e2e tests pass, it lints and typechecks clean, and it builds with its own package.json', () => {
     const tests = spawnSync(
       process.execPath,
       [join(scratch.dir, 'tools/launcher/jest-target.mjs'), 'apps/demo-api', 'test-e2e'],
@@ -68,7 +68,7 @@ describe('nx g @acme/tools:service', () => {
       status: 0,
       output: expect.stringMatching(/Tests:\s+9 passed, 9 total/),
     });
-    for (const target of ['typecheck', 'build'])
+    for (const target of ['lint', 'typecheck', 'build'])
       execFileSync(process.execPath, [NX, 'run-many', '-t', target, '-p', 'demo-api,demo', '--output-style=static'], {
         cwd: scratch.dir,
         env: nxEnv,
