@@ -2,7 +2,7 @@
 // wired into every list of services (docs/adding-a-service.md), with a domain lib and an example feature
 // (controller, DTO, repository, migration) whose e2e test passes as generated. Everything goes through Nx's
 // Tree, so --dry-run shows the files and writes none.
-const { addProjectConfiguration, generateFiles, joinPathFragments, names, readJson, updateJson } = require('@nx/devkit');
+const { addProjectConfiguration, formatFiles, generateFiles, joinPathFragments, names, readJson, updateJson } = require('@nx/devkit');
 
 const FEATURE = 'notes';
 const kebab = /^[a-z][a-z0-9-]*$/;
@@ -129,6 +129,8 @@ module.exports = async function serviceGenerator(tree, options) {
   addLib(tree, o);
   addApp(tree, o);
   addToLists(tree, o);
+  // Prettier with the workspace's settings, so the output lints clean whatever the names' lengths.
+  await formatFiles(tree);
   return () => {
     console.log(`next: npm run openapi:export, then npm test -- apps/${o.name}`);
   };
