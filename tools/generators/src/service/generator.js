@@ -2,7 +2,15 @@
 // wired into every list of services (docs/adding-a-service.md), with a domain lib and an example feature
 // (controller, DTO, repository, migration) whose e2e test passes as generated. Everything goes through Nx's
 // Tree, so --dry-run shows the files and writes none.
-const { addProjectConfiguration, formatFiles, generateFiles, joinPathFragments, names, readJson, updateJson } = require('@nx/devkit');
+const {
+  addProjectConfiguration,
+  formatFiles,
+  generateFiles,
+  joinPathFragments,
+  names,
+  readJson,
+  updateJson,
+} = require('@nx/devkit');
 
 const FEATURE = 'notes';
 const kebab = /^[a-z][a-z0-9-]*$/;
@@ -17,7 +25,12 @@ function normalize(tree, options) {
   if (services.some((s) => s.name === name)) throw new Error(`${name} exists already`);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('--port must be a port number');
   if (services.some((s) => s.port === port)) throw new Error(`port ${port} is taken`);
-  const title = options.title ?? name.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  const title =
+    options.title ??
+    name
+      .split('-')
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join(' ');
   return {
     name,
     port,
