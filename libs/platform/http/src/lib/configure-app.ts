@@ -23,6 +23,7 @@ import { bodyLimitBytes, GLOBAL_BODY_LIMIT, isFastify, ServiceApplication, TRUST
 import { mountOpenApi } from './openapi';
 import { StorableTextGuard } from './storable-text.guard';
 import { ServiceDefinition } from './service-definition';
+import { routineStartLogsAtDebug } from './routine-start-logs';
 
 type ContentTypeParserDoneFunction = (error: Error | null, body?: unknown) => void;
 
@@ -128,7 +129,7 @@ function configureFastify(app: NestFastifyApplication, service: ServiceDefinitio
 
 /** Everything an app needs between creation and listen; tests call it too, so they run the real stack. */
 export function configureApp<A extends ServiceApplication>(app: A, service: ServiceDefinition): A {
-  app.useLogger(app.get(Logger));
+  app.useLogger(routineStartLogsAtDebug(app.get(Logger)));
   // Fastify's other settings are constructor options (createHttpAdapter).
   if (isFastify(app)) configureFastify(app, service);
   else configureExpress(app as NestExpressApplication, service);
