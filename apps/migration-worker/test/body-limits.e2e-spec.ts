@@ -19,6 +19,9 @@ describe('migration API: body limits', () => {
     const before = rssMegabytes();
     const answer = await timedPost(migrateUrl(), body);
     // Over the route's 16 MB: refused before authentication, in the API's shape (its spec has no 413).
+    process.stdout.write(
+      `21 MB anonymous migrate: answered in ${answer.ms.toFixed(1)} ms, RSS +${(rssMegabytes() - before).toFixed(1)} MB\n`,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.error?.status).toBe('INVALID_ARGUMENT');
     // 100 ms is the aim (docs/security.md); the bound leaves room for a machine shared by many jobs (load 28 on 2 cores: 0.5-0.9 s).
@@ -32,6 +35,9 @@ describe('migration API: body limits', () => {
     const answer = await timedPost(migrateUrl(), body, {
       headers: { 'x-service-api-key': 'wk_nope', 'x-service-auth-token': 'x' },
     });
+    process.stdout.write(
+      `15 MB anonymous migrate: answered in ${answer.ms.toFixed(1)} ms, RSS +${(rssMegabytes() - before).toFixed(1)} MB\n`,
+    );
     expect([answer.status, answer.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
     // 100 ms is the aim (docs/security.md); the bound leaves room for a machine shared by many jobs (load 28 on 2 cores: 0.5-0.9 s).
     expect(answer.ms).toBeLessThan(1500);
