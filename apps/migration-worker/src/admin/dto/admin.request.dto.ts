@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AcceptWhen } from '@acme/platform-errors';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -12,7 +13,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 
-export const MAX_IMPORT_DOCUMENTS = 10000;
+import { acceptImportBody, MAX_IMPORT_DOCUMENTS } from './import-documents.check';
+
+export { MAX_IMPORT_DOCUMENTS };
 
 export class CreateWorkspaceRequest {
   @ApiProperty() @IsString() @Length(1, 200) readonly name!: string;
@@ -42,6 +45,7 @@ export class ImportDocumentRequest {
   readonly records?: ImportRecordRequest[];
 }
 
+@AcceptWhen(acceptImportBody)
 export class ImportDocumentsRequest {
   @ApiProperty({ type: [ImportDocumentRequest], description: '1 to 10,000 documents, imported in one transaction' })
   @IsArray()
