@@ -1,5 +1,6 @@
-import { everyInChunks, findTextProblem, hasExactlyKeys } from '@acme/platform-errors';
+import { everyInChunks, findTextProblem, hasExactlyKeys, validationFailed } from '@acme/platform-errors';
 import { unstorableText } from '@acme/platform-http';
+import { isPlainObject, isText } from '../../http/plain-checks';
 
 /**
  * The import's plain check (AcceptWhen on ImportDocumentsRequest): 10,000 documents x 5 records are 60,000
@@ -10,13 +11,7 @@ import { unstorableText } from '@acme/platform-http';
  */
 export const MAX_IMPORT_DOCUMENTS = 10000;
 const MAX_RECORDS_EACH = 1000;
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-
-/** Length limits of the decorators, in UTF-16 units: a string within them is within them in code points too. */
-const isText = (value: unknown, min: number, max: number): boolean =>
-  typeof value === 'string' && value.length >= min && value.length <= max;
+const TOO_MANY = `documents must contain no more than ${MAX_IMPORT_DOCUMENTS} elements`;
 
 const RECORD_KEYS = ['id', 'kind', 'body'] as const;
 const DOCUMENT_KEYS = new Set(['id', 'title', 'content', 'records']);
@@ -67,6 +62,10 @@ export async function acceptImportBody(body: unknown): Promise<boolean> {
     return false;
   }
   await refuseUnstorableText(documents);
-  if (documents.length < 1 || documents.length > MAX_IMPORT_DOCUMENTS) return false;
-  return everyInChunks(documents, isPlainDocument, { chunkSize: 500 });
+  if (documents.length < 1) return false;
+  if (!(await everyInChunks(documents, isPlainDocument, { chunkSize: 500 }))) return false;
+  // Too many plain documents: the one issue the decorators would report, without their walk over all of them.
+  if (documents.length > MAX_IMPORT_DOCUMENTS)
+    throw validationFailed([{ property: 'documents', constraints: [TOO_MANY] }]);
+  return true;
 }

@@ -1,4 +1,5 @@
 import { hasExactlyKeys } from '@acme/platform-errors';
+import { isText } from '../../http/plain-checks';
 
 /**
  * The start's plain check (AcceptWhen on StartMigrationRequest): 10,000 listed ids through class-transformer
@@ -8,8 +9,7 @@ import { hasExactlyKeys } from '@acme/platform-errors';
  */
 export const MAX_DOCUMENT_IDS = 10000;
 
-/** Length limits of the decorators, in UTF-16 units: a string within them is within them in code points too. */
-const isId = (value: unknown): boolean => typeof value === 'string' && value.length >= 1 && value.length <= 256;
+const isId = (value: unknown): value is string => isText(value, 1, 256);
 
 /** 1 to 10,000 distinct ids of 1 to 256 characters. */
 function isIdList(value: unknown): boolean {

@@ -121,16 +121,31 @@ export class DocumentRepository {
     return firstRow(rows);
   }
 
-  /** Keys of the listed documents found in the organization, by key; FOR SHARE, so none can move meanwhile. */
-  async lockByIds(
-    manager: Queryable,
-    organizationKey: string,
-    documentIds: string[],
-  ): Promise<{ key: string; id: string }[]> {
-    return manager.query(
-      `SELECT "key", "id" FROM ${TABLES.documents} WHERE "organization_key" = $1 AND "id" = ANY($2::text[]) ORDER BY "key" FOR SHARE`,
+  /**
+   * Keys of the listed documents found in the organization, ascending; FOR SHARE, so none can move meanwhile.
+   * One row of text rather than a row per document: 10,000 rows took the event loop tens of ms to read.
+   */
+  async lockKeysByIds(manager: Queryable, organizationKey: string, documentIds: string[]): Promise<string[]> {
+    const rows: { keys: string | null }[] = await manager.query(
+      `WITH locked AS (
+         SELECT "key" FROM ${TABLES.documents} WHERE "organization_key" = $1 AND "id" = ANY($2::text[]) FOR SHARE
+       )
+       SELECT string_agg("key"::text, ',' ORDER BY "key") AS "keys" FROM locked`,
       [organizationKey, documentIds],
     );
+    const keys = firstRow(rows).keys;
+    return keys ? keys.split(',') : [];
+  }
+
+  /** The listed ids with no document in the organization, in list order (for the NOT_FOUND answer). */
+  async missingIds(manager: Queryable, organizationKey: string, documentIds: string[]): Promise<string[]> {
+    const rows: { id: string }[] = await manager.query(
+      `SELECT l."id" FROM unnest($2::text[]) WITH ORDINALITY AS l("id", "n")
+       WHERE NOT EXISTS (SELECT 1 FROM ${TABLES.documents} d WHERE d."organization_key" = $1 AND d."id" = l."id")
+       ORDER BY l."n"`,
+      [organizationKey, documentIds],
+    );
+    return rows.map((row) => row.id);
   }
 
   async keyRange(manager: Queryable, organizationKey: string): Promise<DocumentKeyRange> {
