@@ -11,7 +11,10 @@
 import { machineLine, markdownTable, median } from '../support/report';
 import { numberArg, Processes, sleep } from '../support/processes';
 import { idleHealthMs, watchHealth } from './health-watch';
+import { startCommunityApi } from './community-operations';
+import { startManagementApi } from './management-operations';
 import { startMigrationWorker } from './migration-operations';
+import { startRumIngestion } from './rum-operations';
 import { Operation, ServiceContext, ServiceUnderTest } from './operation';
 
 type Starter = (context: ServiceContext) => Promise<ServiceUnderTest>;
@@ -19,6 +22,9 @@ type Starter = (context: ServiceContext) => Promise<ServiceUnderTest>;
 /** Each service's starter and the operations it serves, in the order they run. */
 const SERVICES: Array<{ start: Starter; operations: string[] }> = [
   { start: startMigrationWorker, operations: ['import-10k', 'migrate-10k-ids'] },
+  { start: startManagementApi, operations: ['rotate-3-keys', 'policy-page-100'] },
+  { start: startRumIngestion, operations: ['ingest-1000-events-50-rules'] },
+  { start: startCommunityApi, operations: ['gallery-10x20', 'sign-up-20'] },
 ];
 
 const ROUNDS = numberArg('rounds', 3);
