@@ -90,9 +90,14 @@ export async function startMigrationWorker(context: ServiceContext): Promise<Ser
   const db = new Client({ connectionString: database.url });
   await db.connect();
   context.cleanups.unshift(() => db.end());
-  const organizationKey = async (id: string) =>
-    (await db.query<{ key: string }>(`SELECT "key" FROM "${MIGRATION_SCHEMA}"."organizations" WHERE "id" = $1`, [id]))
-      .rows[0]!.key;
+  const organizationKey = async (id: string): Promise<string> => {
+    const { rows } = await db.query<{ key: string }>(
+      `SELECT "key" FROM "${MIGRATION_SCHEMA}"."organizations" WHERE "id" = $1`,
+      [id],
+    );
+    if (!rows[0]) throw new Error(`organization ${id} not found`);
+    return rows[0].key;
+  };
 
   let importBody = '';
   let importUrl = '';
