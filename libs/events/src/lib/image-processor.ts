@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import sharp, { Sharp } from 'sharp';
-import { encode } from './image-encoding';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import { encode, imageLibrary } from './image-encoding';
 import { EventError, EventErrorCode } from './events.errors';
 import { computeVariants, ImageOptions, VariantSpec } from './image-options';
 import type { ImageFileMetadata } from './event-file.entity';
@@ -16,19 +16,20 @@ const ENCODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
  */
 const DECODE_ONCE_MAX_PIXELS = 8_000_000;
 
-type InputOptions = sharp.SharpOptions;
+type InputOptions = SharpOptions;
 
 /**
  * Decoding once needs the pixels alone: kept metadata (EXIF, ICC) would be lost with them, more than 8 bits per
  * sample would be narrowed, and only the first frame of an animation is read anyway.
  */
-function decodeOnce(meta: sharp.Metadata, options: ImageOptions): boolean {
+function decodeOnce(meta: Metadata, options: ImageOptions): boolean {
   const pixels = (meta.width ?? 0) * (meta.height ?? 0);
   return options.stripExif && pixels <= DECODE_ONCE_MAX_PIXELS && meta.depth === 'uchar' && (meta.pages ?? 1) === 1;
 }
 
 /** The source decoded, auto-oriented and converted to sRGB, as a sharp input whose clones share the pixels. */
 async function decodedPixels(sourcePath: string, input: InputOptions): Promise<Sharp> {
+  const sharp = imageLibrary();
   const { data, info } = await sharp(sourcePath, input).rotate().raw().toBuffer({ resolveWithObject: true });
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
@@ -80,9 +81,9 @@ export async function processImage(
   const { path: sourcePath, filename } = source;
   const started = Date.now();
   const input = { limitInputPixels: limits.maxPixels, failOn: 'warning' as const, sequentialRead: true };
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
-    meta = await sharp(sourcePath, input).metadata();
+    meta = await imageLibrary()(sourcePath, input).metadata();
   } catch (error) {
     throw invalidImage(filename, (error as Error).message);
   }
@@ -113,7 +114,7 @@ export async function processImage(
       // pixels is held (and sharp shrinks JPEG and WebP on load where a variant allows); past a few megapixels one
       // rendition at a time, so memory stays bounded.
       const base = () => {
-        const pipeline = sharp(sourcePath, input).rotate();
+        const pipeline = imageLibrary()(sourcePath, input).rotate();
         return options.stripExif ? pipeline : pipeline.keepMetadata();
       };
       const jobs = [
