@@ -58,7 +58,7 @@ describe('compose contract: each service boots from its compose environment plus
     ensureBuilt(APPS);
     database = await createTestDatabase('compose');
     storage = mkdtempSync(join(tmpdir(), 'compose-files-'));
-  }, 300000);
+  }, 600000);
   afterAll(async () => {
     await database?.drop();
     if (storage) rmSync(storage, { recursive: true, force: true });

@@ -227,7 +227,7 @@ describe('Kubernetes contract: each Deployment becomes ready on its manifest env
       const [job] = jobs.filter((j) => appOf(j) === app);
       const jobContainer = podOf(job).containers[0];
       const migrate = spawnSync(process.execPath, [main, ...jobContainer.command!.slice(2)], {
-        env: { PATH: process.env['PATH'] ?? '', ...localEnv(jobContainer, 0, app) },
+        env: { PATH: process.env['PATH'] ?? '', ...localEnv(jobContainer, await freePort(), app) },
         encoding: 'utf8',
         timeout: 90_000,
       });

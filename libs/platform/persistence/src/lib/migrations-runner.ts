@@ -27,7 +27,8 @@ export async function runMigrationsUnderLock(dataSource: DataSource, schema: str
  * advisory lock as a starting instance, disconnects. Nothing else of the service starts.
  */
 export async function applyMigrationsOnly(options: PersistenceOptions): Promise<string[]> {
-  const dataSource = await createDataSource({ ...options, poolSize: 1 }).initialize();
+  // Two connections: the advisory lock holds one while TypeORM runs the migrations on another.
+  const dataSource = await createDataSource({ ...options, poolSize: 2 }).initialize();
   try {
     return await runMigrationsUnderLock(dataSource, options.schema);
   } finally {
