@@ -71,7 +71,7 @@ function dockerfile() {
 }
 
 async function envClassOf(app: string): Promise<typeof BaseEnv> {
-  // Loaded by path: tools do not import apps (module boundaries), and each app keeps its env in config/env.ts.
+  // Loaded by path from the app's name: each app keeps its env class in src/config/env.ts.
   const module = (await import(join(ROOT, 'apps', app, 'src/config/env'))) as Record<string, unknown>;
   const found = Object.values(module).find(
     (value) => typeof value === 'function' && value.prototype instanceof BaseEnv,
