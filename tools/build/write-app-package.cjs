@@ -35,6 +35,12 @@ function installedManifest(name) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
+/**
+ * Packages an external package requires without declaring them (neither dependency nor peer): npm would not install
+ * them. `@bull-board/api/bullMQAdapter` requires `bullmq` (the deployment test found it: the worker did not start).
+ */
+const UNDECLARED_REQUIRES = { '@bull-board/api': ['bullmq'] };
+
 /** The bundle's requires plus the peers they need (optional peers only where the workspace installs them). */
 function runtimePackages(bundle) {
   const names = bundleRequires(bundle);
@@ -46,6 +52,7 @@ function runtimePackages(bundle) {
       if (optional[peer]?.optional) continue;
       names.add(peer); // a Set iterates over what is added while iterating: peers of peers follow
     }
+    for (const undeclared of UNDECLARED_REQUIRES[name] ?? []) names.add(undeclared);
   }
   return [...names].sort((a, b) => a.localeCompare(b));
 }
@@ -88,7 +95,7 @@ async function write(app) {
   writeFileSync(path.join(outDir, 'package-lock.json'), createLockFile(appPackage, graph, 'npm'));
 }
 
-module.exports = { bundleRequires, runtimePackages };
+module.exports = { bundleRequires, runtimePackages, UNDECLARED_REQUIRES };
 
 if (require.main === module) {
   const [flag, app] = process.argv[2] === '--list' ? ['--list', process.argv[3]] : [undefined, process.argv[2]];

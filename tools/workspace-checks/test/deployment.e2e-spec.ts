@@ -8,6 +8,11 @@ import { parse } from 'yaml';
 import { createTestDatabase, TestDatabase, testRedisUrl } from '@acme/platform-test-infra';
 import { ensureBuilt, freePort, ROOT, startService, waitHealthy } from './support/built-service';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { UNDECLARED_REQUIRES } = require('../../build/write-app-package.cjs') as {
+  UNDECLARED_REQUIRES: Record<string, string[]>;
+};
+
 const APPS: string[] = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8')).map(
   (s: { name: string }) => s.name,
 );
@@ -159,7 +164,11 @@ describe.each(APPS)('%s deploys alone from its generated package.json', (app) =>
     const pkg = JSON.parse(readFileSync(join(ROOT, 'dist/apps', app, 'package.json'), 'utf8'));
     const listed = Object.keys(pkg.dependencies);
     const required = bundleRequires(app);
-    const peers = new Set([...required].flatMap(requiredPeers));
+    // Peers, and what an external package requires without declaring it (write-app-package.cjs names those).
+    const peers = new Set([
+      ...[...required].flatMap(requiredPeers),
+      ...[...required].flatMap((name) => UNDECLARED_REQUIRES[name] ?? []),
+    ]);
     // Nothing the bundle never loads (test-only packages, bundled ones, the other HTTP engine)...
     expect(listed.filter((name) => !required.has(name) && !peers.has(name))).toEqual([]);
     // ...and nothing it loads is missing.
