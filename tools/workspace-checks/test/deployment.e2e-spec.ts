@@ -8,8 +8,8 @@ import { parse } from 'yaml';
 import { createTestDatabase, TestDatabase, testRedisUrl } from '@acme/platform-test-infra';
 import { ensureBuilt, freePort, ROOT, startService, waitHealthy } from './support/built-service';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { UNDECLARED_REQUIRES } = require('../../build/write-app-package.cjs') as {
+// The build script's own list of undeclared requires (a CommonJS tool, loaded from its path).
+const { UNDECLARED_REQUIRES } = require(join(ROOT, 'tools/build/write-app-package.cjs')) as {
   UNDECLARED_REQUIRES: Record<string, string[]>;
 };
 
