@@ -69,6 +69,14 @@ describe('compose contract: each service boots from its compose environment plus
     if (storage) rmSync(storage, { recursive: true, force: true });
   });
 
+  it('keeps the host node_modules, build output and local data out of the build context (.dockerignore)', () => {
+    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
+    expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '.data', 'dist', '.git', '.env']));
+  });
+
   it('lists every app', () => {
     expect(new Set(services.map(([, s]) => String(s.build?.args['APP'])))).toEqual(new Set(APPS));
   });
