@@ -27,7 +27,7 @@ const KIND: Readonly<Record<RumErrorCode, AppErrorKind>> = {
   [RumErrorCode.RULE_SET_LIMIT]: 'validation',
 };
 
-/** Default texts (logs only: the app shows its own wire messages). */
+/** Default texts: the reason an InvalidParameter message gives after the parameter's name (and in logs). */
 const MESSAGE: Readonly<Record<RumErrorCode, string>> = {
   [RumErrorCode.APP_KEY_INVALID]: 'A valid app key is required.',
   [RumErrorCode.APPLICATION_ACCESS_DENIED]: 'The key has no access to this application.',
