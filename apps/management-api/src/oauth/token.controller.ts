@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ClientAssertionsService, OAuthSettings, SigningKeyStore, TokenService } from '@acme/oauth';
+import { ClientAuthenticator, OAuthSettings, SigningKeyStore, TokenService } from '@acme/oauth';
 import { PolicyEnforcer } from '@acme/policies';
 import { applyEnforcementDecision } from './enforcement/enforcement-response';
 import {
@@ -31,7 +31,7 @@ export class TokenController {
     private readonly keys: SigningKeyStore,
     private readonly enforcer: PolicyEnforcer,
     private readonly settings: OAuthSettings,
-    private readonly assertions: ClientAssertionsService,
+    private readonly clients: ClientAuthenticator,
   ) {}
 
   @Post('oauth/token')
@@ -57,17 +57,18 @@ export class TokenController {
     status: 302,
     description: 'Over the limit of a `redirect` rate-limit policy: redirected to its redirect_uri',
   })
-  @ApiResponse({ status: 429, description: 'too_many_requests (rate-limit policy)', type: OAuthErrorBody })
+  @ApiResponse({
+    status: 429,
+    description: 'too_many_requests (rate-limit policy, or too many failed client authentications)',
+    type: OAuthErrorBody,
+  })
   async token(
-    @Req() request: { body?: unknown; headers: IncomingHttpHeaders },
+    @Req() request: { body?: unknown; headers: IncomingHttpHeaders; ip?: string },
     @Res({ passthrough: true }) response: unknown,
   ): Promise<TokenResponseBody | undefined> {
     const parsed = parseTokenRequest(request);
-    const credentials = parsed.credentials;
-    const client =
-      'assertion' in credentials
-        ? await this.assertions.authenticate(credentials.assertion, credentials.clientId)
-        : await this.tokens.authenticateClient(credentials);
+    // 429 once the failure budget of the client id or of the address is spent; failures spend it.
+    const client = await this.clients.authenticate(parsed.credentials, request.ip ?? 'unknown');
     // Rate-limit policies of the OAuth authentication API (429 thrown, 302 already sent, or proceed).
     if (applyEnforcementDecision(await this.enforcer.enforce(client), response)) return undefined;
     return this.tokens.issue(client, parsed);

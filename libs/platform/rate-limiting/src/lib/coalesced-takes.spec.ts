@@ -57,11 +57,11 @@ describe('CoalescedTakes', () => {
       return [Math.min(count, capacity), String(capacity), 1_700_000_000_000];
     });
     const decisions = await Promise.all([
-      takes.take('a', limit),
-      takes.take('b', limit),
-      takes.take('a', limit),
-      takes.take('a', limit),
-      takes.take('a', limit),
+      takes.take('a', limit, 100),
+      takes.take('b', limit, 100),
+      takes.take('a', limit, 100),
+      takes.take('a', limit, 100),
+      takes.take('a', limit, 100),
     ]);
     expect(calls).toEqual([
       ['a', 4],
@@ -82,8 +82,8 @@ describe('CoalescedTakes', () => {
       calls.push(count);
       return [Math.min(count, capacity), String(capacity), 1_700_000_000_000];
     });
-    await takes.take('a', limit);
-    await Promise.all([takes.take('a', limit), takes.take('a', { capacity: 5, refillPerSecond: 1 })]);
+    await takes.take('a', limit, 100);
+    await Promise.all([takes.take('a', limit, 100), takes.take('a', { capacity: 5, refillPerSecond: 1 }, 100)]);
     expect(calls).toEqual([1, 1, 1]);
   });
 
@@ -91,7 +91,7 @@ describe('CoalescedTakes', () => {
     const takes = new CoalescedTakes(async () => {
       throw new Error('Redis is down');
     });
-    const results = await Promise.allSettled([takes.take('a', limit), takes.take('a', limit)]);
+    const results = await Promise.allSettled([takes.take('a', limit, 100), takes.take('a', limit, 100)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
   });
 });

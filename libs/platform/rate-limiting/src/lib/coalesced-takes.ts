@@ -6,6 +6,7 @@ export type TakeMany = (
   capacity: number,
   refillPerSecond: number,
   count: number,
+  timeoutMs: number,
 ) => Promise<[number, string, number]>;
 
 interface Waiter {
@@ -16,6 +17,7 @@ interface Waiter {
 interface Batch {
   key: string;
   limit: TokenBucketLimit;
+  timeoutMs: number;
   waiters: Waiter[];
 }
 
@@ -67,12 +69,12 @@ export class CoalescedTakes {
 
   constructor(private readonly takeMany: TakeMany) {}
 
-  take(key: string, limit: TokenBucketLimit): Promise<RateLimitDecision> {
+  take(key: string, limit: TokenBucketLimit, timeoutMs: number): Promise<RateLimitDecision> {
     return new Promise((resolve, reject) => {
-      const id = `${key}\n${limit.capacity}\n${limit.refillPerSecond}`;
+      const id = `${key}\n${limit.capacity}\n${limit.refillPerSecond}\n${timeoutMs}`;
       let batch = this.pending.get(id);
       if (!batch) {
-        batch = { key, limit, waiters: [] };
+        batch = { key, limit, timeoutMs, waiters: [] };
         this.pending.set(id, batch);
       }
       batch.waiters.push({ resolve, reject });
@@ -90,13 +92,14 @@ export class CoalescedTakes {
     for (const batch of batches) void this.run(batch);
   }
 
-  private async run({ key, limit, waiters }: Batch): Promise<void> {
+  private async run({ key, limit, timeoutMs, waiters }: Batch): Promise<void> {
     try {
       const [admitted, tokensBefore, now] = await this.takeMany(
         key,
         limit.capacity,
         limit.refillPerSecond,
         waiters.length,
+        timeoutMs,
       );
       const decisions = decisionsInOrder(limit, Number(admitted), Number(tokensBefore), Number(now), waiters.length);
       waiters.forEach((waiter, index) => waiter.resolve(decisions[index]));

@@ -41,6 +41,10 @@ export interface LimiterCallOptions {
    * stop guessing must hold). Otherwise the call throws LimiterUnavailableError and the caller fails open.
    */
   fallback?: 'local';
+  /** fixedWindows only: answer whether a request of `cost` would pass, without counting it. */
+  peek?: boolean;
+  /** Called when a `local` fallback decided instead of Redis. */
+  onFallback?: () => void;
 }
 
 type LimiterRedis = RedisClient & {
@@ -63,8 +67,9 @@ export class RateLimiter {
       redis.defineCommand('acmeTokenBucketTake', { numberOfKeys: 1, lua: TOKEN_BUCKET_TAKE });
       redis.defineCommand('acmeFixedWindows', { numberOfKeys: 1, lua: FIXED_WINDOWS });
     }
-    this.takes = new CoalescedTakes((key, capacity, rate, count) =>
-      this.redis.acmeTokenBucketTake(key, capacity, rate, count),
+    // Bounded at the flush, when the command is written, not while the take waits for the batch.
+    this.takes = new CoalescedTakes((key, capacity, rate, count, timeoutMs) =>
+      this.bounded(() => this.redis.acmeTokenBucketTake(key, capacity, rate, count), timeoutMs),
     );
   }
 
@@ -78,7 +83,10 @@ export class RateLimiter {
     options: LimiterCallOptions = {},
   ): Promise<RateLimitDecision> {
     const cost = limit.cost ?? 1;
-    if (cost === 1) return this.bounded(() => this.takes.take(`rl:tb:${key}`, limit), options.timeoutMs);
+    if (cost === 1) {
+      this.assertReady();
+      return this.takes.take(`rl:tb:${key}`, limit, options.timeoutMs ?? LIMITER_TIMEOUT_MS);
+    }
     const [allowed, remaining, now, untilFull, untilNext] = await this.bounded(
       () => this.redis.acmeTokenBucket(`rl:tb:${key}`, limit.capacity, limit.refillPerSecond, cost),
       options.timeoutMs,
@@ -100,12 +108,18 @@ export class RateLimiter {
   ): Promise<RateLimitDecision> {
     if (windows.length === 0) throw new Error('fixedWindows needs at least one window');
     const args = windows.flatMap((w) => [w.limit, w.windowSeconds * 1000]);
+    const commit = options.peek ? 0 : 1;
     let answer: number[];
     try {
-      answer = await this.bounded(() => this.redis.acmeFixedWindows(`rl:fw:${key}`, cost, ...args), options.timeoutMs);
+      answer = await this.bounded(
+        () => this.redis.acmeFixedWindows(`rl:fw:${key}`, cost, commit, ...args),
+        options.timeoutMs,
+      );
     } catch (error) {
-      if (options.fallback === 'local' && error instanceof LimiterUnavailableError)
-        return this.local.take(key, windows, cost);
+      if (options.fallback === 'local' && error instanceof LimiterUnavailableError) {
+        options.onFallback?.();
+        return this.local.take(key, windows, cost, !options.peek);
+      }
       throw error;
     }
     const [allowed, deciding, count, now, windowEnd] = answer;
@@ -119,13 +133,26 @@ export class RateLimiter {
     };
   }
 
-  /** Refuses at once while Redis is not connected, and gives up after the timeout: a limiter never holds a request. */
-  private async bounded<T>(call: () => Promise<T>, timeoutMs = LIMITER_TIMEOUT_MS): Promise<T> {
+  private assertReady(): void {
     if (this.redis.status !== 'ready') throw new LimiterUnavailableError(`Redis connection is ${this.redis.status}`);
+  }
+
+  /**
+   * Refuses at once while Redis is not connected, and gives up when Redis has not answered within the timeout:
+   * a limiter never holds a request. The clock starts when the command is written. A timer that fires late
+   * because the event loop was busy elsewhere gets a second chance: the reply may already sit in the socket,
+   * and the poll phase that runs before the check phase reads it (docs/decisions.md#rate-limiting).
+   */
+  private async bounded<T>(call: () => Promise<T>, timeoutMs = LIMITER_TIMEOUT_MS): Promise<T> {
+    this.assertReady();
     let timer: NodeJS.Timeout | undefined;
+    let settled = false;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new LimiterUnavailableError(`the limiter did not answer within ${timeoutMs} ms`)),
+        () =>
+          setImmediate(() => {
+            if (!settled) reject(new LimiterUnavailableError(`the limiter did not answer within ${timeoutMs} ms`));
+          }),
         timeoutMs,
       );
     });
@@ -136,18 +163,8 @@ export class RateLimiter {
         ? error
         : new LimiterUnavailableError((error as Error).message, { cause: error });
     } finally {
+      settled = true;
       clearTimeout(timer);
     }
   }
-}
-
-/** The conventional headers, computed from the same decision that allowed or refused the request. */
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
-  const headers: Record<string, string> = {
-    'X-RateLimit-Limit': String(decision.limit),
-    'X-RateLimit-Remaining': String(decision.remaining),
-    'X-RateLimit-Reset': String(decision.resetAt),
-  };
-  if (!decision.allowed) headers['Retry-After'] = String(decision.retryAfterSeconds);
-  return headers;
 }
