@@ -19,7 +19,8 @@ describe('RateLimitEnforcer on a busy instance (real Redis)', () => {
   const prefix = createTestRedisPrefix('rl-busy');
   const redis = createTestRedisConnection(`${prefix}:`);
   const registry = new MetricsRegistry();
-  const enforcer = new RateLimitEnforcer(new RateLimiter(redis), registry);
+  const limiter = new RateLimiter(redis);
+  const enforcer = new RateLimitEnforcer(limiter, registry);
 
   beforeAll(async () => {
     await redis.ping();
@@ -57,6 +58,31 @@ describe('RateLimitEnforcer on a busy instance (real Redis)', () => {
     blockLoop(300);
     expect((await decisions).filter((decision) => decision.allowed)).toHaveLength(10);
     expect(await metricValue(registry, 'rate_limit_local_fallback_total', 'busy-credential')).toBe(0);
+  });
+});
+
+describe('RateLimitEnforcer peeks (real Redis)', () => {
+  const prefix = createTestRedisPrefix('rl-peek');
+  const redis = createTestRedisConnection(`${prefix}:`);
+  const limiter = new RateLimiter(redis);
+  const enforcer = new RateLimitEnforcer(limiter, new MetricsRegistry());
+  beforeAll(() => redis.ping());
+  afterAll(async () => {
+    await deleteTestKeys(prefix);
+    await redis.quit();
+  });
+
+  it('concurrent peeks of one bucket share one round trip, and a peek spends nothing', async () => {
+    const target = { key: 'peeked', windows: [{ limit: 3, windowSeconds: 3600 }] };
+    const calls = jest.spyOn(limiter, 'fixedWindows');
+    const peeks = await Promise.all(
+      Array.from({ length: 10 }, () => enforcer.decideCredentialLimit('peek', target, { peek: true })),
+    );
+    expect(calls).toHaveBeenCalledTimes(1);
+    expect(peeks.every((peek) => peek.allowed && peek.remaining === 3)).toBe(true);
+    for (let i = 0; i < 3; i += 1) await enforcer.decideCredentialLimit('peek', target);
+    expect(await enforcer.decideCredentialLimit('peek', target, { peek: true })).toMatchObject({ allowed: false });
+    expect(calls).toHaveBeenCalledTimes(5);
   });
 });
 

@@ -38,6 +38,8 @@ export class RateLimitEnforcer {
   private readonly failOpen: Counter<'limit'>;
   private readonly fellBack: Counter<'limit'>;
   private readonly unlogged = new Map<string, { since: number; count: number }>();
+  /** Peeks in flight by bucket: the requests of one busy client share one Redis round trip. */
+  private readonly peeks = new Map<string, Promise<RateLimitDecision>>();
 
   constructor(
     private readonly limiter: RateLimiter,
@@ -73,18 +75,27 @@ export class RateLimitEnforcer {
 
   /**
    * A credential limit: spends one unit (or, with `peek`, only says whether one more would pass). While Redis
-   * is unavailable the decision comes from this instance's own counters, so guessing stays bounded.
+   * is unavailable the decision comes from this instance's own counters, so guessing stays bounded. A peek
+   * made while another of the same bucket is in flight shares its answer (at most one round trip old).
    */
-  async decideCredentialLimit(
+  decideCredentialLimit(
     name: string,
     target: CredentialLimitTarget,
     options: { peek?: boolean } = {},
   ): Promise<RateLimitDecision> {
-    return this.limiter.fixedWindows(target.key, target.windows, 1, {
-      fallback: 'local',
-      peek: options.peek,
-      onFallback: () => this.fellBack.inc({ limit: name }),
-    });
+    const call = (peek: boolean) =>
+      this.limiter.fixedWindows(target.key, target.windows, 1, {
+        fallback: 'local',
+        peek,
+        onFallback: () => this.fellBack.inc({ limit: name }),
+      });
+    if (!options.peek) return call(false);
+    const id = `${target.key}\n${target.windows.map((w) => `${w.limit}/${w.windowSeconds}`).join(',')}`;
+    const inFlight = this.peeks.get(id);
+    if (inFlight) return inFlight;
+    const peek = call(true).finally(() => this.peeks.delete(id));
+    this.peeks.set(id, peek);
+    return peek;
   }
 
   private logThrottled(name: string, error: Error): void {
