@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { CoalescedTakes, decisionsInOrder } from './coalesced-takes';
-import type { RateLimitDecision } from './rate-limiter';
+import { CoalescedTakes, decisionsInOrder, RateLimitDecision } from './rate-limiter';
 
 /** One take of cost 1, exactly as the single-take Lua script decides it (the reference the batch must match). */
 function singleTake(state: { tokens: number }, capacity: number, rate: number, now: number): RateLimitDecision {
