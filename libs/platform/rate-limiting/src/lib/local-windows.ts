@@ -1,4 +1,4 @@
-import type { RateLimitDecision, WindowLimit } from './rate-limiter';
+import type { RateLimitDecision, WindowLimit } from './limits';
 
 interface Counter {
   windowEnd: number;

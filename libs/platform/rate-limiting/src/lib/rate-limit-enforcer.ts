@@ -1,7 +1,8 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { MetricsRegistry } from '@acme/platform-observability';
-import { RateLimitDecision, RateLimiter, TokenBucketLimit, WindowLimit } from './rate-limiter';
+import type { RateLimitDecision, TokenBucketLimit, WindowLimit } from './limits';
+import { RateLimiter } from './rate-limiter';
 
 export type RateLimitRule = { tokenBucket: TokenBucketLimit } | { fixedWindows: WindowLimit[] };
 

@@ -1,29 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRedis, type RedisClient } from '@acme/platform-redis';
+import type { RateLimitDecision, TokenBucketLimit, WindowLimit } from './limits';
 import { LocalFixedWindows } from './local-windows';
 import { FIXED_WINDOWS, TOKEN_BUCKET, TOKEN_BUCKET_TAKE } from './scripts';
 
-export interface RateLimitDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Unix seconds at which the limit is fully available again. */
-  resetAt: number;
-  /** Seconds until a refused request could succeed (0 when allowed). */
-  retryAfterSeconds: number;
-}
-
-export interface TokenBucketLimit {
-  /** Burst size; `0` refuses everything. */
-  capacity: number;
-  refillPerSecond: number;
-  cost?: number;
-}
-
-export interface WindowLimit {
-  limit: number;
-  windowSeconds: number;
-}
+export type { RateLimitDecision, TokenBucketLimit, WindowLimit } from './limits';
 
 /** No decision from Redis: it is not connected, or it did not answer within the call's timeout. */
 export class LimiterUnavailableError extends Error {
