@@ -4,3 +4,4 @@ export * from './lib/foundation-checks';
 export * from './lib/hostile-input';
 export * from './lib/openapi-walk';
 export * from './lib/contract-check';
+export * from './lib/browser';
