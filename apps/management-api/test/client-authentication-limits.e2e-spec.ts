@@ -30,17 +30,7 @@ describe('failed client authentication on POST /oauth/token is limited', () => {
     return { clientId: client.clientId, clientSecret };
   }
 
-  const tokenRequest = (clientId: string, clientSecret: string) =>
-    fetch(`${app.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'client_credentials',
-        client_id: clientId,
-        client_secret: clientSecret,
-        audience: AUDIENCE,
-      }),
-    });
+  const tokenRequest = (clientId: string, clientSecret: string) => app.tokenResponse({ clientId, clientSecret });
 
   async function expectRefusal(response: Response, limit: string): Promise<void> {
     expect(response.status).toBe(429);
