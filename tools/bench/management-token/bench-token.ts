@@ -117,6 +117,36 @@ const inBalancedOrder = <T>(items: readonly T[], round: number): T[] => {
   return orders[round % orders.length].map((i) => items[i]);
 };
 
+/**
+ * The limiter call's own cost, in this process with nothing around it: CONNECTIONS callers each awaiting one
+ * token-bucket script call after another for DURATION s (ioredis, as the app's RateLimiter sends it). Returns
+ * the caller's CPU µs per call.
+ */
+async function limiterCallCost(prefix: string): Promise<{ calls: number; cpuUs: number }> {
+  const redis = new Redis(REDIS_URL, { keyPrefix: `${prefix}:cost:` }) as Redis & {
+    take(key: string, capacity: number, rate: number, count: number): Promise<unknown>;
+  };
+  redis.defineCommand('take', { numberOfKeys: 1, lua: TOKEN_BUCKET_TAKE });
+  try {
+    await redis.take('bucket', 1e9, 1e9, 1);
+    let calls = 0;
+    const until = Date.now() + DURATION * 1000;
+    const before = process.cpuUsage();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < until) {
+          await redis.take('bucket', 1e9, 1e9, 1);
+          calls += 1;
+        }
+      }),
+    );
+    const cpu = process.cpuUsage(before);
+    return { calls, cpuUs: (cpu.user + cpu.system) / calls };
+  } finally {
+    redis.disconnect();
+  }
+}
+
 async function main(): Promise<void> {
   const database = await createBenchDatabase('bench_mgmt_token');
   const prefix = benchRedisPrefix('bench:mgmt-token');
@@ -271,6 +301,9 @@ async function main(): Promise<void> {
     });
 
     const [rawFigures, rawLimitedFigures, none] = figures;
+    const cost = await limiterCallCost(prefix);
+    const block = figures[figures.length - 1];
+    const extraCalls = block.redisCalls - none.redisCalls;
     // Paired: each scenario against the raw endpoint and the no-policy app of the same round (the shared VM's
     // speed drifts between rounds by ±30%, which cross-round medians do not cancel).
     const pairedMedian = (label: string, against: string) => {
@@ -303,6 +336,11 @@ async function main(): Promise<void> {
     const limiterFloor = pairedMedian(rawLimitedFigures.label, rawFigures.label);
     process.stdout.write(
       `- ${rawLimitedFigures.label}: vs raw ${limiterFloor.median.toFixed(3)} (${limiterFloor.all}): the floor a limiter call before signing sets\n`,
+    );
+    process.stdout.write(
+      `- the limiter call alone (${CONNECTIONS} callers in one process, ${cost.calls} calls): ${cost.cpuUs.toFixed(1)} µs of the caller's CPU per call; ` +
+        `the block policy adds ${extraCalls.toFixed(3)} calls per token (coalesced), so its floor is ${((extraCalls * cost.cpuUs) / 1000).toFixed(4)} ms CPU per token, ` +
+        `${(((extraCalls * cost.cpuUs) / 1000 / none.cpuMs) * 100).toFixed(1)} % of the no-policy token's ${none.cpuMs.toFixed(3)} ms\n`,
     );
     for (const f of figures.slice(2)) {
       const vsRaw = pairedMedian(f.label, rawFigures.label);
