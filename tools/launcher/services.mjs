@@ -28,6 +28,13 @@ export function selectServices(argv, env = process.env) {
     const port = Number(env[`${prefix}_PORT`] ?? service.port);
     const url = `http://127.0.0.1:${port}`;
     const publicUrl = env[`${prefix}_PUBLIC_URL`] ?? env.PUBLIC_URL ?? url;
-    return { ...service, port, url, publicUrl };
+    // What a local run sets for the service (e.g. management-api's default audience, so Swagger UI's client
+    // credentials flow works); the caller's own environment wins.
+    const devEnv = Object.fromEntries(
+      Object.entries(service.devEnv ?? {})
+        .filter(([name]) => env[name] === undefined)
+        .map(([name, value]) => [name, value.replaceAll('{PUBLIC_URL}', publicUrl.replace(/\/+$/, ''))]),
+    );
+    return { ...service, port, url, publicUrl, devEnv };
   });
 }

@@ -77,7 +77,7 @@ async function prettyOutput(service) {
 async function spawnService(service, env) {
   const main = join(ROOT, 'dist/apps', service.name, 'main.js');
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, main], {
-    env: { ...env, PORT: String(service.port), PUBLIC_URL: service.publicUrl },
+    env: { ...env, ...service.devEnv, PORT: String(service.port), PUBLIC_URL: service.publicUrl },
     stdio: ['ignore', PRETTY ? 'pipe' : 'inherit', 'inherit'],
   });
   if (PRETTY) child.stdout.pipe(await prettyOutput(service));

@@ -5,3 +5,4 @@ export * from './lib/hostile-input';
 export * from './lib/openapi-walk';
 export * from './lib/contract-check';
 export * from './lib/browser';
+export * from './lib/swagger-ui';
