@@ -51,7 +51,8 @@ export class TokenService {
     }
     const audience = request.audience ?? this.settings.defaultAudience;
     if (!audience) throw oauthError('invalid_request', 'Missing required parameter: audience');
-    if (audience !== this.settings.managementAudience) throw oauthError('access_denied', `Service not found: ${audience}`);
+    if (audience !== this.settings.managementAudience)
+      throw oauthError('access_denied', `Service not found: ${audience}`);
     const grant = await this.grants.find(client.clientId, audience);
     if (!grant) {
       throw oauthError(
