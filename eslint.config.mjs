@@ -61,7 +61,14 @@ export default [
     // DTOs count lengths in code points, as PostgreSQL does (docs/decisions.md#lengths-count-code-points), and check
     // uniqueness in one pass. Repeats the testing-lib paths: a later block's rule replaces an earlier one's.
     files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
-    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/env.ts', 'libs/platform/config/**', 'libs/platform/testing/**'],
+    ignores: [
+      '**/*.spec.ts',
+      '**/*.int-spec.ts',
+      '**/env.ts',
+      'libs/*/src/testing/**',
+      'libs/platform/config/**',
+      'libs/platform/testing/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

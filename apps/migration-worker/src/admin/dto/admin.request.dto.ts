@@ -1,9 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AcceptWhen } from '@acme/platform-errors';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { CodePointLength, MaxCodePoints } from '@acme/platform-errors';
 
-export const MAX_IMPORT_DOCUMENTS = 10000;
+import { acceptImportBody, MAX_IMPORT_DOCUMENTS } from './import-documents.check';
+
+export { MAX_IMPORT_DOCUMENTS };
 
 export class CreateWorkspaceRequest {
   @ApiProperty() @IsString() @CodePointLength(1, 200) readonly name!: string;
@@ -33,6 +36,7 @@ export class ImportDocumentRequest {
   readonly records?: ImportRecordRequest[];
 }
 
+@AcceptWhen(acceptImportBody)
 export class ImportDocumentsRequest {
   @ApiProperty({ type: [ImportDocumentRequest], description: '1 to 10,000 documents, imported in one transaction' })
   @IsArray()

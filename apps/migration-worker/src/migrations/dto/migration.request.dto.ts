@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AcceptWhen } from '@acme/platform-errors';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -12,7 +13,9 @@ import {
 } from 'class-validator';
 import { CodePointLength, UniqueItems } from '@acme/platform-errors';
 
-export const MAX_DOCUMENT_IDS = 10000;
+import { acceptStartBody, MAX_DOCUMENT_IDS } from './start-migration.check';
+
+export { MAX_DOCUMENT_IDS };
 
 export class StartMigrationData {
   @ApiProperty({ description: 'Source organization' })
@@ -40,6 +43,7 @@ export class StartMigrationData {
   readonly documentIds?: string[];
 }
 
+@AcceptWhen(acceptStartBody)
 export class StartMigrationRequest {
   @ApiProperty({ type: StartMigrationData })
   @IsDefined()
