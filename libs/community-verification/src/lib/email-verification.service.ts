@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { digestSecret } from '@acme/platform-auth';
-import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
+import { RateLimitEnforcer } from '@acme/platform-rate-limiting';
 import {
   allowedRedirect,
   Clock,
@@ -22,9 +22,6 @@ import {
   VERIFICATION_TOKEN_TTL_MS,
   VerificationMode,
 } from './verification-token';
-
-/** Guessing limits hold while Redis is away: counted per instance (apps/community-api README, dependency failures). */
-const LOCAL_WHEN_REDIS_IS_DOWN = { fallback: 'local' } as const;
 
 export interface SendVerificationOptions {
   mode: VerificationMode;
@@ -62,7 +59,7 @@ export class EmailVerificationService {
     private readonly tokens: VerificationTokenRepository,
     private readonly users: UserService,
     private readonly mailer: Mailer,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimitEnforcer,
     private readonly settings: VerificationSettings,
     community: CommunitySettings,
     private readonly clock: Clock,
@@ -74,13 +71,12 @@ export class EmailVerificationService {
   async send(project: Project, userId: string, options: SendVerificationOptions): Promise<void> {
     const user = await this.users.getById(project.id, userId);
     if (user.isVerified) return;
-    const decision = await this.limiter.fixedWindows(
-      `community:verify-send:${project.id}:${userId}`,
-      SEND_LIMITS,
-      1,
-      LOCAL_WHEN_REDIS_IS_DOWN,
-    );
-    if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
+    // Credential limits hold while Redis is away: counted per instance (apps/community-api README).
+    const decision = await this.limits.decideCredentialLimit('verify-send', {
+      key: `community:verify-send:${project.id}:${userId}`,
+      windows: SEND_LIMITS,
+    });
+    if (!decision.allowed) throw VerificationErrors.tooManyAttempts(decision);
     // Links are always hex (they carry their user); a redirect off the allow-list is dropped, not mailed.
     const mailed: SendVerificationOptions = {
       ...options,
@@ -127,24 +123,20 @@ export class EmailVerificationService {
   private async countAttempt(projectId: string, clientAddress: string): Promise<void> {
     const { perMinute, perHour, perProjectPerHour } = this.settings.attempts;
     if (perProjectPerHour !== undefined) {
-      const project = await this.limiter.fixedWindows(
-        `community:verify-project:${projectId}`,
-        [{ limit: perProjectPerHour, windowSeconds: 3600 }],
-        1,
-        LOCAL_WHEN_REDIS_IS_DOWN,
-      );
-      if (!project.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(project));
+      const project = await this.limits.decideCredentialLimit('verify-project', {
+        key: `community:verify-project:${projectId}`,
+        windows: [{ limit: perProjectPerHour, windowSeconds: 3600 }],
+      });
+      if (!project.allowed) throw VerificationErrors.tooManyAttempts(project);
     }
-    const decision = await this.limiter.fixedWindows(
-      `community:verify:${projectId}:${clientAddress}`,
-      [
+    const decision = await this.limits.decideCredentialLimit('verify', {
+      key: `community:verify:${projectId}:${clientAddress}`,
+      windows: [
         { limit: perMinute, windowSeconds: 60 },
         { limit: perHour, windowSeconds: 3600 },
       ],
-      1,
-      LOCAL_WHEN_REDIS_IS_DOWN,
-    );
-    if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
+    });
+    if (!decision.allowed) throw VerificationErrors.tooManyAttempts(decision);
   }
 
   private digest(projectId: string, token: string): string {
