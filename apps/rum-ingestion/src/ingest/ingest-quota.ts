@@ -44,7 +44,9 @@ export class IngestQuota {
         },
       });
       if (decision && !decision.allowed)
-        throw new AppError(PlatformErrorCode.RateLimited, 'rate_limited', 'Request too frequently.', { rateLimit: decision });
+        throw new AppError(PlatformErrorCode.RateLimited, 'rate_limited', 'Request too frequently.', {
+          rateLimit: decision,
+        });
     }
   }
 }
