@@ -1,4 +1,5 @@
 import { IsIn, IsOptional, IsString, IsUrl, Matches, MinLength } from 'class-validator';
+import { IsCidrList } from './cidr-list';
 import { EnvBool, EnvInt } from './env-decorators';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -45,6 +46,14 @@ export class BaseEnv {
   @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
   @IsOptional()
   PUBLIC_URL?: string;
+
+  /**
+   * The load balancers and reverse proxies in front of the service (IP addresses or CIDR blocks, commas between),
+   * the only hops whose `X-Forwarded-For` is believed; none by default (docs/security.md#client-addresses).
+   */
+  @IsCidrList()
+  @IsOptional()
+  TRUSTED_PROXIES?: string;
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
