@@ -1,6 +1,6 @@
 import { IsIn, IsOptional, IsString, IsUrl, Matches, MinLength } from 'class-validator';
 import { IsCidrList } from './cidr-list';
-import { EnvBool, EnvInt } from './env-decorators';
+import { EnvBool, EnvInt, Secret } from './env-decorators';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -60,6 +60,7 @@ export class BaseEnv {
 
   @IsString()
   @MinLength(16, { message: 'ADMIN_TOKEN must be at least 16 characters' })
+  @Secret()
   @IsOptional()
   ADMIN_TOKEN?: string;
 
