@@ -64,6 +64,13 @@ export class BaseEnv {
   @IsOptional()
   ADMIN_TOKEN?: string;
 
+  /** When set, `/metrics` answers only `Authorization: Bearer $METRICS_TOKEN` (README, Metrics). */
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  @Secret()
+  @IsOptional()
+  METRICS_TOKEN?: string;
+
   @EnvBool()
   MIGRATIONS_RUN = true;
 

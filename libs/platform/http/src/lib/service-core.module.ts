@@ -1,6 +1,6 @@
 import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ClassConstructor } from 'class-transformer';
-import { AdminTokenSettings } from '@acme/platform-auth';
+import { AdminTokenSettings, MetricsTokenSettings } from '@acme/platform-auth';
 import { BaseEnv, EnvModule } from '@acme/platform-config';
 import { HealthModule, LoggingModule, MetricsModule } from '@acme/platform-observability';
 import { MigrationClass, PersistenceModule } from '@acme/platform-persistence';
@@ -66,8 +66,13 @@ export class ServiceCoreModule {
       providers: [
         { provide: BaseEnv, useExisting: Env },
         { provide: AdminTokenSettings, inject: [Env], useFactory: (env: E) => ({ adminToken: env.ADMIN_TOKEN }) },
+        {
+          provide: MetricsTokenSettings,
+          inject: [Env],
+          useFactory: (env: E) => ({ metricsToken: env.METRICS_TOKEN }),
+        },
       ],
-      exports: [BaseEnv, AdminTokenSettings, PersistenceModule],
+      exports: [BaseEnv, AdminTokenSettings, MetricsTokenSettings, PersistenceModule],
     };
   }
 
