@@ -52,7 +52,7 @@ export class CommunityEnv extends BaseEnv {
   @EnvInt({ min: 1 })
   SIGN_IN_ATTEMPTS_PER_MINUTE = 30;
 
-  /** Sign-ups allowed per project and client address per minute and per hour (docs/security.md, API4). */
+  /** Sign-ups allowed per project and client address per minute and per hour (apps/community-api/README.md, Auth rules). */
   @EnvInt({ min: 1 })
   SIGN_UPS_PER_ADDRESS_PER_MINUTE = 5;
 
@@ -61,7 +61,7 @@ export class CommunityEnv extends BaseEnv {
 
   /**
    * Password hashes (sign-up, sign-in) allowed to wait for the process-wide hashing gate; one more answers 503
-   * with Retry-After at once (README, Limits).
+   * with Retry-After at once (README, Auth rules).
    */
   @EnvInt({ min: 0, max: 10_000 })
   PASSWORD_HASH_MAX_QUEUED = DEFAULT_PASSWORD_HASH_MAX_QUEUED;

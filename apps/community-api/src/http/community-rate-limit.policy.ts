@@ -8,7 +8,7 @@ import { CommunityRequest } from '../auth/community-request';
 export const SIGN_UP_LIMIT = 'sign-up';
 
 /**
- * Sign-up is limited per project and client address (docs/security.md, API4; README, Limits). There is no
+ * Sign-up is limited per project and client address (docs/decisions.md#client-addresses-and-the-operator-surface). There is no
  * project-wide ceiling on purpose: anyone with many addresses could spend it and lock real users out; the instance
  * itself is protected by the bounded password-hashing queue.
  */

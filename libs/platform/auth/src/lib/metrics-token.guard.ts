@@ -11,7 +11,7 @@ export abstract class MetricsTokenSettings {
 
 /**
  * Guards `/metrics` when a token is configured: 401 (in the API's shape, with `WWW-Authenticate: Bearer`) without
- * `Authorization: Bearer $METRICS_TOKEN` (docs/security.md#operator-surface).
+ * `Authorization: Bearer $METRICS_TOKEN` (docs/decisions.md#client-addresses-and-the-operator-surface).
  */
 @Injectable()
 export class MetricsTokenGuard implements CanActivate {

@@ -33,7 +33,7 @@ export enum PasswordErrorCode {
 
 /**
  * Sign-up, sign-in: a hash that would have to queue behind `maxQueued` others is refused at once (503 with
- * Retry-After) rather than waiting without bound (docs/security.md, API4: the hashing gate).
+ * Retry-After) rather than waiting without bound (docs/decisions.md#client-addresses-and-the-operator-surface).
  */
 export class PasswordHashingBusyError extends AppError {
   constructor(retryAfterSeconds: number) {

@@ -49,7 +49,7 @@ export class BaseEnv {
 
   /**
    * The load balancers and reverse proxies in front of the service (IP addresses or CIDR blocks, commas between),
-   * the only hops whose `X-Forwarded-For` is believed; none by default (docs/security.md#client-addresses).
+   * the only hops whose `X-Forwarded-For` is believed; none by default (docs/decisions.md#client-addresses-and-the-operator-surface).
    */
   @IsCidrList()
   @IsOptional()

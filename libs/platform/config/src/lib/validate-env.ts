@@ -11,7 +11,7 @@ export class InvalidEnvironmentError extends Error {
 
 /**
  * Variables whose value is never printed, whatever is wrong with it: marked `@Secret()`, or named like a secret
- * (a new variable is covered before anyone remembers to mark it). docs/security.md#configuration.
+ * (a new variable is covered before anyone remembers to mark it). docs/decisions.md#client-addresses-and-the-operator-surface.
  */
 const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSPHRASE|PRIVATE|CREDENTIAL|(^|_)KEY(_|$)|KEY_ID$/;
 

@@ -95,7 +95,7 @@ function configureFastify(app: NestFastifyApplication, service: ServiceDefinitio
 /** Everything an app needs between creation and listen; tests call it too, so they run the real stack. */
 export function configureApp<A extends ServiceApplication>(app: A, service: ServiceDefinition): A {
   app.useLogger(app.get(Logger));
-  // The one place the client address is decided, for every service and both engines (docs/security.md#client-addresses).
+  // The one place the client address is decided, for every service and both engines (docs/decisions.md#client-addresses-and-the-operator-surface).
   proxyTrustOf(app.getHttpAdapter().getInstance()).configure(parseCidrList(app.get(BaseEnv).TRUSTED_PROXIES));
   // Fastify's other settings are constructor options (createHttpAdapter).
   if (isFastify(app)) configureFastify(app, service);

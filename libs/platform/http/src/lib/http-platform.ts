@@ -14,7 +14,7 @@ export type ServiceApplication = NestExpressApplication | NestFastifyApplication
 
 /**
  * The hops whose X-Forwarded-* headers are believed: the operator's TRUSTED_PROXIES, none until configured
- * (docs/security.md#client-addresses). Both engines walk X-Forwarded-For from the right through trusted hops
+ * (docs/decisions.md#client-addresses-and-the-operator-surface). Both engines walk X-Forwarded-For from the right through trusted hops
  * (proxy-addr); the first untrusted one is the client.
  */
 export class ProxyTrust {

@@ -38,7 +38,7 @@ function documentErrorBodies(document: OpenAPIObject, errors: NonNullable<Servic
   }
 }
 
-/** Operator routes: documented only in the operator document (docs/security.md#operator-surface). */
+/** Operator routes: documented only in the operator document (docs/decisions.md#client-addresses-and-the-operator-surface). */
 const isOperatorPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
 /** Every `#/components/schemas/...` name `value` refers to, directly. */

@@ -22,7 +22,7 @@ const sampleModule = (source: Record<string, string>, service: ServiceDefinition
   controllers: [WhoAmIController],
 });
 
-/** The one resolution of the client address every service uses (docs/security.md#client-addresses). */
+/** The one resolution of the client address every service uses (docs/decisions.md#client-addresses-and-the-operator-surface). */
 describe.each(['express', 'fastify'] as const)('the client address on %s', (platform) => {
   const service: ServiceDefinition = {
     name: `client-address-${platform}`,

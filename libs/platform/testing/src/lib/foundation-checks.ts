@@ -72,7 +72,7 @@ const METRICS_TOKEN = 'foundation-metrics-token-0123456789';
 
 type OpenApiDocument = { paths: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } };
 
-/** What an anonymous caller learns of the operator surface: nothing (docs/security.md#operator-surface). */
+/** What an anonymous caller learns of the operator surface: nothing (docs/decisions.md#client-addresses-and-the-operator-surface). */
 function describeOperatorSurface(options: TestAppOptions): void {
   describe(`${options.service.name} operator surface`, () => {
     let service: TestApp;
