@@ -26,11 +26,12 @@ import {
   SetRsvpInput,
   WithdrawRsvpInput,
 } from '@acme/events';
-import { rawRequest } from '@acme/platform-http';
+import { BodyLimit, rawRequest } from '@acme/platform-http';
 import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '../auth';
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { toEventActor } from './event-actor';
+import { IMAGE_OPTION_MODELS } from './image-options.dto';
 import {
   CreateEventRequest,
   EventPageResponse,
@@ -51,7 +52,7 @@ const ANY_CALLER = ['user', 'service', 'master'] as const;
 
 /** Events, their images and RSVPs (docs/community-api.md#events). Rules live in @acme/events. */
 @ApiTags('events')
-@ApiExtraModels(ImageViewResponse)
+@ApiExtraModels(ImageViewResponse, ...IMAGE_OPTION_MODELS)
 @Controller(`${COMMUNITY_API_PREFIX}/events`)
 export class EventsController {
   constructor(
@@ -64,6 +65,8 @@ export class EventsController {
 
   @Post()
   @Authenticated([...ANY_CALLER])
+  // Event metadata may be 1 MB on its own (docs/community-api.md#events); read once the caller is authenticated.
+  @BodyLimit('2mb')
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: CreateEventRequest })
   @ApiCreatedResponse({ type: EventResponse })

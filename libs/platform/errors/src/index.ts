@@ -6,3 +6,5 @@ export * from './lib/validation';
 export * from './lib/storable-text';
 export * from './lib/database-unavailable';
 export * from './lib/platform-error-code';
+export * from './lib/validators';
+export * from './lib/database-value-refused';
