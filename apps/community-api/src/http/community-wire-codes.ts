@@ -1,10 +1,11 @@
+import { PasswordErrorCode } from '@acme/platform-auth';
 import { AppErrorKind, PlatformErrorCode } from '@acme/platform-errors';
 import { CommunityErrorCode } from '@acme/community';
 import { PushErrorCode } from '@acme/community-push';
 import { VerificationErrorCode } from '@acme/community-verification';
 import { EventErrorCode } from '@acme/events';
 
-export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode, string>> = {
+export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode | PasswordErrorCode, string>> = {
   [PlatformErrorCode.RouteNotFound]: 'route/not-found',
   [PlatformErrorCode.MalformedBody]: 'request/invalid-json',
   [PlatformErrorCode.MalformedRequest]: 'request/malformed',
@@ -19,6 +20,8 @@ export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode, string>> = 
   [PlatformErrorCode.RateLimited]: 'request/too-many-requests',
   [PlatformErrorCode.DatabaseUnavailable]: 'server/unavailable',
   [PlatformErrorCode.Internal]: 'server/internal-error',
+  // The password-hashing gate's queue is full (README, Auth rules): retry after Retry-After.
+  [PasswordErrorCode.HashingBusy]: 'server/busy',
 };
 
 /** Wire codes of projects and end-user auth (docs/community-api.md). */
@@ -71,7 +74,7 @@ export const EVENT_WIRE_CODES: Readonly<Record<EventErrorCode, string>> = {
 
 /** Every code the app can meet. */
 export type CommunityAppErrorCode =
-  PlatformErrorCode | CommunityErrorCode | VerificationErrorCode | PushErrorCode | EventErrorCode;
+  PlatformErrorCode | PasswordErrorCode | CommunityErrorCode | VerificationErrorCode | PushErrorCode | EventErrorCode;
 
 export const COMMUNITY_WIRE_CODES: Readonly<Record<CommunityAppErrorCode, string>> = {
   ...PLATFORM_WIRE_CODES,
