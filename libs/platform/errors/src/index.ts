@@ -9,3 +9,4 @@ export * from './lib/database-unavailable';
 export * from './lib/platform-error-code';
 export * from './lib/validators';
 export * from './lib/database-value-refused';
+export * from './lib/rate-limit-headers';

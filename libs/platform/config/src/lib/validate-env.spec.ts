@@ -125,6 +125,12 @@ describe('<NAME>_FILE variables (secrets mounted as files)', () => {
     expect(env.DATABASE_URL).toBe('postgres://app:s3cret@db.internal:5432/app');
   });
 
+  it("leaves other tools' *_FILE variables alone (a host's TF_CLI_CONFIG_FILE names no variable of ours)", () => {
+    const env = validate({ TF_CLI_CONFIG_FILE: join(dir, 'no-such-terraformrc'), PORT: '4100' });
+    expect(env.PORT).toBe(4100);
+    expect((env as unknown as Record<string, unknown>)['TF_CLI_CONFIG']).toBeUndefined();
+  });
+
   it('counts as given for production, and validates the content without quoting it', () => {
     const env = createEnvValidator(ProductionEnv)({
       NODE_ENV: 'production',

@@ -89,8 +89,9 @@ export function declaredVariables(envClass: ClassConstructor<object>): Set<strin
 /**
  * `<NAME>_FILE=/path` gives NAME the content of that file (a secret mounted by an orchestrator), without one trailing
  * line break. Both set is refused, as is an unreadable file; the problem names the variable, never the content
- * (docs/deploying.md#secrets-as-files). A variable the env class declares under a `_FILE` name (a CA bundle's path)
- * is its own variable.
+ * (docs/deploying.md#secrets-as-files). Only a NAME the env class declares is read so: the environment of a real
+ * host holds other tools' `*_FILE` variables (TF_CLI_CONFIG_FILE, ...), which are none of ours. A variable the env
+ * class declares under a `_FILE` name (a CA bundle's path) is its own variable.
  */
 export function resolveFileVariables(
   present: Record<string, unknown>,
@@ -104,6 +105,7 @@ export function resolveFileVariables(
   for (const [key, path] of Object.entries(present)) {
     if (!key.endsWith('_FILE') || key.length <= 5 || declared.has(key)) continue;
     const name = key.slice(0, -5);
+    if (!declared.has(name)) continue;
     delete resolved[key];
     if (present[name] !== undefined) {
       problems.push(`${name}: give either ${name} or ${key}, not both`);

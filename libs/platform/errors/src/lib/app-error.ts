@@ -1,4 +1,4 @@
-import type { RateLimitDecision } from '@acme/platform-rate-limiting';
+import type { RateLimitVerdict } from './rate-limit-headers';
 
 /** What went wrong, independent of any wire format; each app's presenter maps it to its own body. */
 export type AppErrorKind =
@@ -16,7 +16,7 @@ export type AppErrorKind =
 export interface AppErrorOptions {
   details?: Record<string, unknown>;
   /** The refusing rate-limit decision; the HTTP edge turns it into Retry-After and X-RateLimit-*. */
-  rateLimit?: RateLimitDecision;
+  rateLimit?: RateLimitVerdict;
   /** For a 503: when a retry may succeed (the HTTP edge sends it as Retry-After). */
   retryAfterSeconds?: number;
   cause?: unknown;
@@ -24,7 +24,7 @@ export interface AppErrorOptions {
 
 export class AppError extends Error {
   readonly details?: Record<string, unknown>;
-  readonly rateLimit?: RateLimitDecision;
+  readonly rateLimit?: RateLimitVerdict;
   readonly retryAfterSeconds?: number;
 
   constructor(

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { rateLimitHeaders } from '@acme/platform-rate-limiting';
+import { rateLimitHeaders } from './rate-limit-headers';
 import type { AppError } from './app-error';
 import { normalizeError } from './normalize-error';
 import type { ErrorPresenter } from './presented-error';

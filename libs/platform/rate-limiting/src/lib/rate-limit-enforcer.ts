@@ -121,13 +121,5 @@ function metric(registry: MetricsRegistry, name: string, help: string): Counter<
   );
 }
 
-/** The conventional headers of a decision (X-RateLimit-*, and Retry-After when refused), for the HTTP edge. */
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
-  const headers: Record<string, string> = {
-    'X-RateLimit-Limit': String(decision.limit),
-    'X-RateLimit-Remaining': String(decision.remaining),
-    'X-RateLimit-Reset': String(decision.resetAt),
-  };
-  if (!decision.allowed) headers['Retry-After'] = String(decision.retryAfterSeconds);
-  return headers;
-}
+// The HTTP edge's headers of a decision live with the errors that carry refusals (no import cycle).
+export { rateLimitHeaders } from '@acme/platform-errors';
