@@ -61,6 +61,13 @@ describe('route-level invalid-body codes (docs/decisions.md, route-level body co
     );
   });
 
+  it('text PostgreSQL cannot hold: in the body the route code, in a path parameter the app-wide one', async () => {
+    const body = await send('POST', 'events', '{"title":"a\\u0000b"}');
+    expect(body.body).toMatchObject({ code: 'event/invalid-body', field: 'title' });
+    const param = await send('POST', 'events/a%00b/rsvp', '{"status":"going"}');
+    expect(param.body).toMatchObject({ code: 'request/invalid-body', field: 'eventId' });
+  });
+
   it('other routes keep the app-wide codes for a body that is not JSON', async () => {
     const signIn = await send('POST', 'auth/sign-in', '{');
     expect(signIn.status).toBe(400);

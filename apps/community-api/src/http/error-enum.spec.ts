@@ -32,6 +32,10 @@ describe('the published error-code enum and the presenter', () => {
       'push-device/invalid-body',
     );
     expect(codeOf({ ...malformed, method: 'GET', path: '/api/v6/p/api/v7/events' })).toBe('request/invalid-json');
+    const rsvp = { ...base, code: 'VALIDATION_FAILED', method: 'POST', path: '/api/v6/p/api/v7/events/a/rsvp' };
+    expect(codeOf({ ...rsvp, details: { location: 'body' } })).toBe('event/invalid-body');
+    expect(codeOf({ ...rsvp, details: { location: 'param' } })).toBe('request/invalid-body');
+    expect(codeOf({ ...rsvp, details: { location: 'query' } })).toBe('request/invalid-body');
     expect(codeOf({ ...malformed, status: 413, method: 'POST', path: '/api/v6/p/api/v7/events' })).not.toBe(
       'event/invalid-body',
     );

@@ -9,7 +9,9 @@ const isKnownCode = (code: string): code is CommunityAppErrorCode =>
  * The wire code: a body failure on a route with its own code (route-body-codes.ts); every listed code through
  * its table; the framework's `HTTP_<status>` by kind; anything else is a bug.
  */
-export function wireCodeOf(error: Pick<PresentableError, 'status' | 'code' | 'kind' | 'path' | 'method'>): string {
+export function wireCodeOf(
+  error: Pick<PresentableError, 'status' | 'code' | 'kind' | 'path' | 'method' | 'details'>,
+): string {
   const routeCode = routeBodyCode(error);
   if (routeCode) return routeCode;
   if (isKnownCode(error.code)) return COMMUNITY_WIRE_CODES[error.code];

@@ -29,14 +29,20 @@ const BODY_FAILURES: ReadonlySet<string> = new Set([
   PlatformErrorCode.RequestAborted,
 ]);
 
-/** The route's own code for a platform body failure, or undefined (the app-wide table answers). */
+/**
+ * The route's own code for a platform body failure, or undefined (the app-wide table answers). A refused path
+ * parameter or query (`details.location`) is not the body and keeps `request/invalid-body`.
+ */
 export function routeBodyCode(error: {
   status: number;
   code: string;
   method?: string;
   path?: string;
+  details?: Record<string, unknown>;
 }): string | undefined {
   if (error.status !== 400 || !BODY_FAILURES.has(error.code) || !error.path || !error.method) return undefined;
+  const location = error.details?.['location'];
+  if (location !== undefined && location !== 'body') return undefined;
   const method = error.method.toUpperCase();
   return ROUTE_BODY_CODES.find((route) => route.methods.includes(method) && route.path.test(error.path ?? ''))?.code;
 }
