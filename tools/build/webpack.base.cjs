@@ -99,6 +99,11 @@ module.exports = function appWebpackConfig(appName) {
       },
     ],
     plugins: [
+      // TypeORM's driver factory requires every driver; the services run on PostgreSQL only.
+      new webpack.NormalModuleReplacementPlugin(
+        /[\\/]typeorm[\\/]driver[\\/]DriverFactory(\.js)?$/,
+        path.join(__dirname, 'typeorm-driver-factory.cjs'),
+      ),
       // app.js is the CommonJS wrapper function itself, so main.js compiles the file's text as it is: wrapping it
       // at run time (Module.wrap) would keep a second copy of the ~8 MB source in the heap.
       new webpack.BannerPlugin({ banner: CJS_WRAPPER_START, raw: true, entryOnly: true }),

@@ -36,6 +36,8 @@ describe('events: a storage failure mid-request leaves nothing behind', () => {
         storage,
         users: { userExists: async () => true },
         maxImagePixels: 100_000_000,
+        maxRequestPixels: 300_000_000,
+        imageConcurrency: 2,
         uploadSweep: { intervalSeconds: 0, graceSeconds: 3600 },
       } satisfies EventsSettings),
     );

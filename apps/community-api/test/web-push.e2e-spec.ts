@@ -177,3 +177,91 @@ describe('web push endpoints may not reach this server or its network (SSRF)', (
     expect(push.received).toEqual([]);
   });
 });
+
+describe('web push: bounded sends (issue 25 item 5)', () => {
+  let t: CommunityTestApp;
+  let project: TestProject;
+  let server: Server;
+  let base: string;
+  let inFlight = 0;
+  let peakInFlight = 0;
+  const trickles: NodeJS.Timeout[] = [];
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        if (request.url?.includes('/trickle/')) {
+          // Headers at once, then one byte every 100 ms, never ending: no socket is ever idle.
+          response.writeHead(201, { 'content-type': 'text/plain' });
+          trickles.push(setInterval(() => response.write('.'), 100));
+          return;
+        }
+        inFlight += 1;
+        peakInFlight = Math.max(peakInFlight, inFlight);
+        setTimeout(() => {
+          inFlight -= 1;
+          response.writeHead(201).end();
+        }, 400);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await CommunityTestApp.start({
+      env: { PUSH_ALLOW_INSECURE_ENDPOINTS: 'true', PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true', PUSH_TIMEOUT_MS: '1000' },
+    });
+    project = await t.createProject(['push']);
+  });
+  afterAll(async () => {
+    trickles.forEach(clearInterval);
+    await t?.close();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  const registerAs = (token: string, body: unknown) =>
+    t.request('POST', `${API(project.id)}/push-notifications/devices`, { token, body });
+  const send = (userId: string) =>
+    t.admin('POST', `/projects/${project.id}/push-notifications`, { userId, title: 'Ping' });
+
+  it('cuts off an endpoint that trickles its answer at the total deadline (PUSH_TIMEOUT_MS)', async () => {
+    const user = await t.signUp(project.id);
+    expect((await registerAs(user.accessToken, browserSubscription(`${base}/trickle/1`).body)).status).toBe(200);
+    const started = Date.now();
+    const report = await send(user.id);
+    const elapsed = Date.now() - started;
+    expect(report.body).toEqual({ delivered: 0, failed: 1, removed: 0, skipped: 0 });
+    expect(elapsed).toBeGreaterThanOrEqual(900);
+    expect(elapsed).toBeLessThan(3_000);
+  });
+
+  it('sends to a user’s devices 4 at a time, not one after another', async () => {
+    const user = await t.signUp(project.id);
+    for (let i = 0; i < 8; i++)
+      expect((await registerAs(user.accessToken, browserSubscription(`${base}/slow/${i}`).body)).status).toBe(200);
+    peakInFlight = 0;
+    const started = Date.now();
+    const report = await send(user.id);
+    const elapsed = Date.now() - started;
+    expect(report.body).toEqual({ delivered: 8, failed: 0, removed: 0, skipped: 0 });
+    expect(peakInFlight).toBe(4);
+    // One after another: 8 x 400 ms; 4 at a time: 2 x 400 ms.
+    expect(elapsed).toBeLessThan(2_500);
+  });
+
+  it('caps devices per user at 20: a 21st is a 400 push-device/invalid-body, re-registering one is fine', async () => {
+    const user = await t.signUp(project.id);
+    for (let i = 0; i < 20; i++)
+      expect((await registerAs(user.accessToken, { platform: 'android', token: `fcm-${i}` })).status).toBe(200);
+    const refused = await registerAs(user.accessToken, { platform: 'ios', token: 'apns-21' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'push-device/invalid-body' });
+    expect(refused.body.error).toContain('at most 20');
+    expect((await registerAs(user.accessToken, { platform: 'android', token: 'fcm-3' })).status).toBe(200);
+    const rows = await queryDb<{ n: string }>(
+      t.app.database.url,
+      `SELECT count(*) AS n FROM community.push_devices WHERE user_id = $1`,
+      [user.id],
+    );
+    expect(Number(rows[0]?.n)).toBe(20);
+  });
+});

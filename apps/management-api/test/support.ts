@@ -16,6 +16,8 @@ export const SIGNING_KEY_PEM = generateKeyPairSync('rsa', { modulusLength: 2048 
 
 export interface ManagementApp extends TestApp {
   token(scope?: string, credentials?: { clientId: string; clientSecret: string }): Promise<string>;
+  /** The raw answer of a client-credentials request for the management audience. */
+  tokenResponse(credentials: { clientId: string; clientSecret: string }, scope?: string): Promise<Response>;
   api(
     path: string,
     init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> },
@@ -39,8 +41,8 @@ export async function startManagement(
     database: options.shareWith?.database,
     redisPrefix: options.shareWith?.redisPrefix,
   });
-  const token = async (scope?: string, credentials = BOOTSTRAP) => {
-    const response = await fetch(`${app.url}/oauth/token`, {
+  const tokenResponse: ManagementApp['tokenResponse'] = (credentials, scope) =>
+    fetch(`${app.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -51,6 +53,8 @@ export async function startManagement(
         scope,
       }),
     });
+  const token = async (scope?: string, credentials = BOOTSTRAP) => {
+    const response = await tokenResponse(credentials, scope);
     if (response.status !== 200) throw new Error(`token: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { access_token: string }).access_token;
   };
@@ -65,7 +69,7 @@ export async function startManagement(
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     });
   };
-  return Object.assign(app, { token, api });
+  return Object.assign(app, { token, tokenResponse, api });
 }
 
 /** The official `auth0` SDK pointed at this instance (it always calls https://{domain}; `fetch` reroutes it). */

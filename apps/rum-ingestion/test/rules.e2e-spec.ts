@@ -187,21 +187,32 @@ describe('rules API', () => {
 
     const capped = expectSuccess(await history({ limit: 1000 }));
     expect(versions(capped)).toHaveLength(7);
-    for (let i = 7; i < 105; i++)
+    // 100 rules (the most an application may hold), then 5 more versions by re-enabling one: 105 snapshots.
+    for (let i = 7; i < 100; i++)
       expectSuccess(
         await rum(app, 'rules/create', fresh.appKey, {
           application_id: fresh.applicationId,
           ...typeErrorRule(`p${i}`),
         }),
       );
+    const [someRule] = expectSuccess(
+      await rum(app, 'rules/list', fresh.appKey, { application_id: fresh.applicationId, limit: 1 }),
+    ).items;
+    for (let i = 0; i < 5; i++)
+      expectSuccess(
+        await rum(app, 'rules/enable', fresh.appKey, {
+          application_id: fresh.applicationId,
+          rule_id: someRule.rule_id,
+        }),
+      );
     const cappedFull = expectSuccess(await history({ limit: 1000 }));
     expect(cappedFull.items).toHaveLength(100);
     expect(cappedFull).toMatchObject({ total: 105, has_next_page: true });
     const rules = expectSuccess(
-      await rum(app, 'rules/list', fresh.appKey, { application_id: fresh.applicationId, limit: 1000, p: 1 }),
+      await rum(app, 'rules/list', fresh.appKey, { application_id: fresh.applicationId, limit: 1000, p: 0 }),
     );
-    expect(rules).toMatchObject({ total: 105, has_next_page: false });
-    expect(rules.items).toHaveLength(5);
+    expect(rules).toMatchObject({ total: 100, has_next_page: false });
+    expect(rules.items).toHaveLength(100);
   });
 
   it.each([

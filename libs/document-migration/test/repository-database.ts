@@ -55,8 +55,7 @@ export async function openRepositoryDatabase(label: string): Promise<RepositoryD
       }));
       await dataSource.transaction((manager) => documents.insertWithRecords(manager, organizationKey, batch));
       const ids = batch.map((d) => d.id);
-      const rows = await dataSource.transaction((manager) => documents.lockByIds(manager, organizationKey, ids));
-      return rows.map((row) => row.key);
+      return dataSource.transaction((manager) => documents.lockKeysByIds(manager, organizationKey, ids));
     },
     async close() {
       await replicas.onApplicationShutdown();

@@ -8,6 +8,8 @@ export * from './lib/event-query';
 export * from './lib/event-view';
 export * from './lib/image-options';
 export * from './lib/image-processor';
+export * from './lib/rendition-plan';
+export * from './lib/rendition-pool';
 export * from './lib/file-storage';
 export * from './lib/local-disk-storage';
 export * from './lib/s3-storage';

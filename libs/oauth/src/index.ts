@@ -6,6 +6,7 @@ export * from './lib/repositories';
 export * from './lib/credential-cache';
 export * from './lib/client.service';
 export * from './lib/client-assertions.service';
+export * from './lib/client-authenticator';
 export * from './lib/client-grant.service';
 export * from './lib/signing-key.store';
 export * from './lib/token.service';

@@ -2,7 +2,8 @@
 // alternating within each round: start to healthy (wall and the process's own CPU time, which depends less on the
 // machine's load) and RSS at healthy. Each start gets a fresh database; the services' V8 flags and allocator apply.
 //   node tools/bench/foundation/start-ab.mjs <app> <rounds> '<variants>'
-// variants: a JSON array of { "label", "node"?: path, "entry"?: path, "env"?: {...} }; e.g.
+// variants: a JSON array of { "label", "node"?: path, "entry"?: path, "env"?: {...}, "flags"?: [V8/Node flags added to
+// the services' own] }; e.g.
 //   '[{"label":"26"},{"label":"24","node":"/opt/node24/bin/node"},{"label":"cache","env":{"NODE_COMPILE_CACHE":"/tmp/cc"}}]'
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,7 +30,7 @@ async function start(variant) {
   const began = performance.now();
   const child = spawn(
     variant.node ?? process.execPath,
-    [...FLAGS, variant.entry ?? join(ROOT, 'dist/apps', app, 'main.js')],
+    [...FLAGS, ...(variant.flags ?? []), variant.entry ?? join(ROOT, 'dist/apps', app, 'main.js')],
     {
       cwd: ROOT,
       stdio: 'ignore',

@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { cpuSeconds, freePort, numberArg, Processes, SERVICE_NODE_FLAGS, waitUntil } from '../support/processes';
 import { machineLine, median } from '../support/report';
+import { TOKEN_BUCKET_TAKE } from '../../../libs/platform/rate-limiting/src/lib/scripts';
 
 const arg = numberArg;
 const DURATION = arg('duration', 5);
@@ -102,24 +103,55 @@ async function load(base: string, server: ChildProcess): Promise<Omit<Figures, '
 }
 
 /**
- * Williams design for four scenarios: over any four consecutive rounds each scenario runs once in each position
- * and right after each other scenario once, so neither "first after the raw run" nor "after the block run"
- * favours one of them.
+ * Williams design: over a cycle of rounds each scenario runs once in each position and right after each other
+ * scenario equally often, so neither "first after the raw run" nor "after the block run" favours one of them.
+ * For an odd count the cycle is the n rows and their reverses.
  */
-const BALANCED_ORDERS = [
-  [0, 1, 3, 2],
-  [1, 2, 0, 3],
-  [2, 3, 1, 0],
-  [3, 0, 2, 1],
-];
-const inBalancedOrder = <T>(items: readonly T[], round: number): T[] =>
-  BALANCED_ORDERS[round % BALANCED_ORDERS.length].map((i) => items[i]);
+function williamsOrders(n: number): number[][] {
+  const first = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? i / 2 : n - (i + 1) / 2));
+  const rows = Array.from({ length: n }, (_, r) => first.map((v) => (v + r) % n));
+  return n % 2 === 0 ? rows : [...rows, ...rows.map((row) => [...row].reverse())];
+}
+const inBalancedOrder = <T>(items: readonly T[], round: number): T[] => {
+  const orders = williamsOrders(items.length);
+  return orders[round % orders.length].map((i) => items[i]);
+};
+
+/**
+ * The limiter call's own cost, in this process with nothing around it: CONNECTIONS callers each awaiting one
+ * token-bucket script call after another for DURATION s (ioredis, as the app's RateLimiter sends it). Returns
+ * the caller's CPU µs per call.
+ */
+async function limiterCallCost(prefix: string): Promise<{ calls: number; cpuUs: number }> {
+  const redis = new Redis(REDIS_URL, { keyPrefix: `${prefix}:cost:` }) as Redis & {
+    take(key: string, capacity: number, rate: number, count: number): Promise<unknown>;
+  };
+  redis.defineCommand('take', { numberOfKeys: 1, lua: TOKEN_BUCKET_TAKE });
+  try {
+    await redis.take('bucket', 1e9, 1e9, 1);
+    let calls = 0;
+    const until = Date.now() + DURATION * 1000;
+    const before = process.cpuUsage();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < until) {
+          await redis.take('bucket', 1e9, 1e9, 1);
+          calls += 1;
+        }
+      }),
+    );
+    const cpu = process.cpuUsage(before);
+    return { calls, cpuUs: (cpu.user + cpu.system) / calls };
+  } finally {
+    redis.disconnect();
+  }
+}
 
 async function main(): Promise<void> {
   const database = await createBenchDatabase('bench_mgmt_token');
   const prefix = benchRedisPrefix('bench:mgmt-token');
   try {
-    const [appPort, rawPort] = [await freePort(), await freePort()];
+    const [appPort, rawPort, rawLimitedPort] = [await freePort(), await freePort(), await freePort()];
     const app = `http://127.0.0.1:${appPort}`;
     const raw = `http://127.0.0.1:${rawPort}`;
     const profile = process.argv.includes('--profile')
@@ -152,9 +184,8 @@ async function main(): Promise<void> {
     };
     const kid = (JSON.parse(Buffer.from(first.access_token.split('.')[0], 'base64url').toString()) as { kid: string })
       .kid;
-    const rawProcess = start(['tools/bench/management-token/raw-token-server.mjs'], {
+    const rawEnv = {
       RAW_SIGN,
-      PORT: String(rawPort),
       CLIENT_ID: CLIENT.id,
       SECRET_DIGEST: createHmac('sha256', HMAC_KEY).update(CLIENT.secret).digest('hex'),
       HMAC_KEY,
@@ -164,8 +195,22 @@ async function main(): Promise<void> {
       AUDIENCE,
       SCOPE: first.scope,
       TTL: String(first.expires_in),
+    };
+    const rawProcess = start(['tools/bench/management-token/raw-token-server.mjs'], {
+      ...rawEnv,
+      PORT: String(rawPort),
     });
     await waitUntil(async () => (await requestToken(raw)).status === 200, 'the raw endpoint');
+    // The same endpoint plus one call of the limiter's token-bucket script per token: the limiter's own cost.
+    const rawLimited = `http://127.0.0.1:${rawLimitedPort}`;
+    const rawLimitedProcess = start(['tools/bench/management-token/raw-token-server.mjs'], {
+      ...rawEnv,
+      PORT: String(rawLimitedPort),
+      LIMITER_LUA: TOKEN_BUCKET_TAKE,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+    });
+    await waitUntil(async () => (await requestToken(rawLimited)).status === 200, 'the raw endpoint with a limiter');
 
     const api = (path: string, method: string, body?: unknown) =>
       fetch(`${app}/api/v2${path}`, {
@@ -199,6 +244,12 @@ async function main(): Promise<void> {
         label: `raw node:http + node:crypto (${RAW_SIGN} sign)`,
         base: raw,
         server: rawProcess,
+        setUp: async () => undefined,
+      },
+      {
+        label: `raw + one limiter call per token (${RAW_SIGN} sign)`,
+        base: rawLimited,
+        server: rawLimitedProcess,
         setUp: async () => undefined,
       },
       {
@@ -249,7 +300,10 @@ async function main(): Promise<void> {
       };
     });
 
-    const [rawFigures, none] = figures;
+    const [rawFigures, rawLimitedFigures, none] = figures;
+    const cost = await limiterCallCost(prefix);
+    const block = figures[figures.length - 1];
+    const extraCalls = block.redisCalls - none.redisCalls;
     // Paired: each scenario against the raw endpoint and the no-policy app of the same round (the shared VM's
     // speed drifts between rounds by ±30%, which cross-round medians do not cancel).
     const pairedMedian = (label: string, against: string) => {
@@ -279,7 +333,16 @@ async function main(): Promise<void> {
       );
     }
     process.stdout.write('\nmedian of per-round ratios (tokens/s):\n');
-    for (const f of figures.slice(1)) {
+    const limiterFloor = pairedMedian(rawLimitedFigures.label, rawFigures.label);
+    process.stdout.write(
+      `- ${rawLimitedFigures.label}: vs raw ${limiterFloor.median.toFixed(3)} (${limiterFloor.all}): the floor a limiter call before signing sets\n`,
+    );
+    process.stdout.write(
+      `- the limiter call alone (${CONNECTIONS} callers in one process, ${cost.calls} calls): ${cost.cpuUs.toFixed(1)} µs of the caller's CPU per call; ` +
+        `the block policy adds ${extraCalls.toFixed(3)} calls per token (coalesced), so its floor is ${((extraCalls * cost.cpuUs) / 1000).toFixed(4)} ms CPU per token, ` +
+        `${(((extraCalls * cost.cpuUs) / 1000 / none.cpuMs) * 100).toFixed(1)} % of the no-policy token's ${none.cpuMs.toFixed(3)} ms\n`,
+    );
+    for (const f of figures.slice(2)) {
       const vsRaw = pairedMedian(f.label, rawFigures.label);
       const vsNone = pairedMedian(f.label, none.label);
       process.stdout.write(

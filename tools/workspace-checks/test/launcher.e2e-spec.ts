@@ -1,20 +1,11 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { ensureBuilt, freePort, ROOT } from './support/built-service';
+import { dropDatabase, launcherEnv, RunningLauncher, SERVER_URL, START, startLauncher } from './support/launcher';
 
-const START = join(ROOT, 'tools/launcher/start.mjs');
-const serverUrl = new URL(process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-
-/** The launcher as a fresh machine runs it: no DATABASE_URL, so it finds the server itself and picks a database. */
-function launcherEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_PRETTY: 'false', ...extra };
-  delete env['DATABASE_URL'];
-  // Whichever server this run's tests use, the launcher's probes find it first.
-  env['LOCAL_PG_PORT'] = env['EMBEDDED_PG_PORT'] = serverUrl.port || '5432';
-  return env;
-}
+const serverUrl = new URL(SERVER_URL);
 
 /** `select-services` as the launcher calls it, through a child (the launcher is ESM). */
 function selectServices(argv: string[], env: Record<string, string>) {
@@ -45,37 +36,24 @@ async function databaseExists(name: string): Promise<{ exists: boolean; schemas:
 
 describe('npm start', () => {
   const database = `t_launcher_${process.pid}_${Date.now()}`;
-  let launcher: ChildProcess | undefined;
+  let launcher: RunningLauncher | undefined;
 
   afterAll(async () => {
-    if (launcher && launcher.exitCode === null) {
-      launcher.kill('SIGINT');
-      const running = launcher;
-      await new Promise((resolve) => running.once('exit', resolve));
-    }
-    const client = new Client({ connectionString: serverUrl.toString() });
-    await client.connect();
-    await client.query(`drop database if exists "${database}" with (force)`);
-    await client.end();
+    await launcher?.stop();
+    await dropDatabase(database);
   });
 
   it('starts only the services named, in a database of its own, and ends its output with the summary', async () => {
     ensureBuilt(['rum-ingestion']);
     const port = await freePort();
-    launcher = spawn(process.execPath, [START, 'rum-ingestion'], {
-      cwd: ROOT,
-      env: launcherEnv({ DEV_DATABASE: database, RUM_INGESTION_PORT: String(port) }),
-    });
-    let stdout = '';
-    let stderr = '';
-    launcher.stdout?.on('data', (chunk) => (stdout += chunk));
-    launcher.stderr?.on('data', (chunk) => (stderr += chunk));
-    const deadline = Date.now() + 180_000;
-    while (!stdout.includes('Ctrl-C stops everything.') && Date.now() < deadline && launcher.exitCode === null)
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    launcher = await startLauncher(
+      ['rum-ingestion'],
+      launcherEnv({ DEV_DATABASE: database, RUM_INGESTION_PORT: String(port) }),
+    );
     // A moment for any late line to land after the summary.
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
+    const [stdout, stderr] = [launcher.stdout(), launcher.stderr()];
     expect(stdout.trimEnd().endsWith('Ctrl-C stops everything.')).toBe(true);
     expect(stdout).toContain(`rum-ingestion     http://127.0.0.1:${port}`);
     expect(stdout).not.toMatch(/management-api|community-api|migration-worker/);

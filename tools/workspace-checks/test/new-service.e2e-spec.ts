@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { NX, nxEnv, projectGraph, scratchRepo } from './support/scratch-repo';
 
 /** docs/adding-a-service.md: `nx g @acme/tools:service` creates a service wired into every list of services. */
@@ -39,6 +39,27 @@ describe('nx g @acme/tools:service', () => {
       environment: { PORT: 3905 },
     });
     expect(compose.services['demo-api'].environment.ADMIN_TOKEN).toContain('ADMIN_TOKEN');
+  });
+
+  it('adds its Kubernetes manifests to deploy/kubernetes/base (Deployment on its port, migration Job, public URL)', () => {
+    const base = join(scratch.dir, 'deploy/kubernetes/base');
+    const kustomization = parse(readFileSync(join(base, 'kustomization.yaml'), 'utf8'));
+    expect(kustomization.resources).toEqual(expect.arrayContaining(['demo-api.yaml', 'demo-api-migrate.yaml']));
+    const deployment = parseAllDocuments(readFileSync(join(base, 'demo-api.yaml'), 'utf8'))
+      .map((doc) => doc.toJS())
+      .find((object) => object.kind === 'Deployment');
+    const [container] = deployment.spec.template.spec.containers;
+    expect({ name: deployment.metadata.name, image: container.image, ports: container.ports }).toEqual({
+      name: 'demo-api',
+      image: 'acme/demo-api',
+      ports: [{ name: 'http', containerPort: 3905 }],
+    });
+    const job = parse(readFileSync(join(base, 'demo-api-migrate.yaml'), 'utf8'));
+    expect(job.spec.template.spec.containers[0]).toMatchObject({
+      image: 'acme/demo-api',
+      command: ['node', 'main.js', 'migrate'],
+    });
+    expect(parse(readFileSync(join(base, 'config.yaml'), 'utf8')).data['DEMO_PUBLIC_URL']).toBe('http://demo-api');
   });
 
   it('makes an Nx app and its domain lib with their tags, targets, import alias and scope rule', () => {

@@ -6,6 +6,8 @@ const ADMIN = 'pg-outage-admin-token-0123456789';
 const admin = { authorization: `Bearer ${ADMIN}` };
 
 const health = async (service: SourceService) => (await fetch(`${service.url}/health`)).status;
+const probe = async (service: SourceService, path: 'live' | 'ready') =>
+  (await fetch(`${service.url}/health/${path}`)).status;
 
 /** A call that must answer within `ms` (an outage never holds a request). */
 async function timed(ms: number, request: () => Promise<{ status: number; body: any; headers?: Headers }>) {
@@ -103,6 +105,9 @@ describe('PostgreSQL stops mid-test', () => {
     });
     expect(down.migration.body).toEqual({ error: { status: 'UNAVAILABLE', message: expect.any(String) } });
     expect(await Promise.all(Object.values(services).map(health))).toEqual([503, 503, 503, 503]);
+    // Readiness says the same; liveness does not: an outage must not restart every instance.
+    expect(await Promise.all(Object.values(services).map((s) => probe(s, 'ready')))).toEqual([503, 503, 503, 503]);
+    expect(await Promise.all(Object.values(services).map((s) => probe(s, 'live')))).toEqual([200, 200, 200, 200]);
     const unknown = await token('never-seen', 'whatever-secret');
     expect({ status: unknown.status, body: unknown.body }).toEqual({
       status: 503,

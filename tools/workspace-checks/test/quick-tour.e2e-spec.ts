@@ -1,12 +1,11 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { ensureBuilt, freePort, ROOT } from './support/built-service';
+import { dropDatabase, launcherEnv, RunningLauncher, startLauncher } from './support/launcher';
 
 const SERVICES = ['management-api', 'community-api', 'rum-ingestion', 'migration-worker'];
-const serverUrl = new URL(process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 
 interface TourBlock {
   heading: string;
@@ -27,18 +26,11 @@ function tourBlocks(): TourBlock[] {
 
 describe('docs/quick-tour.md', () => {
   const database = `t_tour_${process.pid}_${Date.now()}`;
-  let launcher: ChildProcess | undefined;
+  let launcher: RunningLauncher | undefined;
 
   afterAll(async () => {
-    if (launcher && launcher.exitCode === null) {
-      launcher.kill('SIGINT');
-      const running = launcher;
-      await new Promise((resolve) => running.once('exit', resolve));
-    }
-    const client = new Client({ connectionString: serverUrl.toString() });
-    await client.connect();
-    await client.query(`drop database if exists "${database}" with (force)`);
-    await client.end();
+    await launcher?.stop();
+    await dropDatabase(database);
   });
 
   it('has one block per service besides the set-up, every one with expectations', () => {
@@ -55,18 +47,10 @@ describe('docs/quick-tour.md', () => {
       MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'tour-bootstrap',
       MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: randomBytes(32).toString('base64url'),
     };
-    const env: NodeJS.ProcessEnv = { ...process.env, ...creds, LOG_PRETTY: 'false', DEV_DATABASE: database };
-    delete env['DATABASE_URL'];
-    env['LOCAL_PG_PORT'] = env['EMBEDDED_PG_PORT'] = serverUrl.port || '5432';
+    const env = launcherEnv({ ...creds, DEV_DATABASE: database });
     SERVICES.forEach((name, i) => (env[`${name.toUpperCase().replace(/-/g, '_')}_PORT`] = String(ports[i])));
-    launcher = spawn(process.execPath, [join(ROOT, 'tools/launcher/start.mjs')], { cwd: ROOT, env });
-    let summary = '';
-    launcher.stdout?.on('data', (chunk) => (summary += chunk));
-    launcher.stderr?.resume();
-    const deadline = Date.now() + 180_000;
-    while (!summary.includes('Ctrl-C stops everything.') && Date.now() < deadline && launcher.exitCode === null)
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(summary.match(/ healthy$/gm)).toHaveLength(4);
+    launcher = await startLauncher([], env);
+    expect(launcher.stdout().match(/ healthy$/gm)).toHaveLength(4);
 
     const blocks = tourBlocks();
     const script = ['set -euo pipefail', ...blocks.map((b, i) => `echo "::block ${i}::"\n${b.script}`)].join('\n');

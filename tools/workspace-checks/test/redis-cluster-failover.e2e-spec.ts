@@ -248,7 +248,7 @@ describe('Redis Cluster: a master killed under load', () => {
       const statuses = new Set(load.samples.map((s) => s.status));
       expect([...statuses]).toEqual([200]);
       const metrics = await (await fetch(`${management.url}/metrics`)).text();
-      const failOpen = Number(/^oauth_rate_limit_policy_fail_open_total (\d+)/m.exec(metrics)?.[1] ?? 0);
+      const failOpen = Number(/^http_rate_limit_fail_open_total\{limit="policy"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
       const figures = {
         requests: load.samples.length,
         killed: killed.length,

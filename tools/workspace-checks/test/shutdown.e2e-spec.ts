@@ -37,6 +37,13 @@ async function underLoad(service: SourceService, path: string, during: (signalle
     { timeoutMs: 300, intervalMs: 10, what: '/health 503 draining' },
   );
   expect(health).toMatchObject({ status: 503, body: { status: 'draining' } });
+  // Readiness drains with it; liveness stays 200 (an orchestrator must not kill a draining instance).
+  const [ready, live] = await Promise.all(['ready', 'live'].map((probe) => fetch(`${service.url}/health/${probe}`)));
+  expect({ ready: ready.status, readyBody: await ready.json(), live: live.status }).toEqual({
+    ready: 503,
+    readyBody: expect.objectContaining({ status: 'draining' }),
+    live: 200,
+  });
   await during(signalledAt);
   const { code, at } = await exited;
   await load.stop();

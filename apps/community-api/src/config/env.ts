@@ -92,6 +92,14 @@ export class CommunityEnv extends BaseEnv {
   @EnvInt({ min: 1 })
   IMAGE_MAX_PIXELS = 100_000_000;
 
+  /** Output pixels one event creation may ask for, over all renditions of all its images (README, "Images"). */
+  @EnvInt({ min: 1 })
+  IMAGE_MAX_REQUEST_PIXELS = 300_000_000;
+
+  /** Image jobs (decodes, renditions) one instance runs at once, over all requests; at most libuv's pool (4). */
+  @EnvInt({ min: 1, max: 64 })
+  IMAGE_CONCURRENCY = 4;
+
   /** How often each instance deletes the files of event creations that died before committing (0 = never). */
   @EnvInt({ min: 0, max: 86_400 })
   EVENTS_UPLOAD_SWEEP_INTERVAL_SECONDS = 300;

@@ -25,6 +25,8 @@ const events = EventsModule.forRootAsync({
     storage: createFileStorage(env),
     users: new CommunityUserDirectory(users),
     maxImagePixels: env.IMAGE_MAX_PIXELS,
+    maxRequestPixels: env.IMAGE_MAX_REQUEST_PIXELS,
+    imageConcurrency: env.IMAGE_CONCURRENCY,
     uploadSweep: {
       intervalSeconds: env.EVENTS_UPLOAD_SWEEP_INTERVAL_SECONDS,
       graceSeconds: env.EVENTS_UPLOAD_SWEEP_GRACE_SECONDS,

@@ -1,14 +1,12 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
 import { AppError } from '@acme/platform-errors';
+import { TOO_MANY_REQUESTS_MESSAGE } from '@acme/oauth';
+import { RateLimitPolicy, RateLimitTarget, setResponseHeaders } from '@acme/platform-http';
+import { RateLimitDecision, RateLimitEnforcer, rateLimitHeaders } from '@acme/platform-rate-limiting';
 import { ManagementErrorCode } from '../http/management-error-code';
-import { RateLimitEnforcer, RateLimitPolicy, RateLimitTarget, setResponseHeaders } from '@acme/platform-http';
-import { rateLimitHeaders } from '@acme/platform-rate-limiting';
 import { ManagementEnv } from '../config/env';
 import { AccessTokenVerifier, ManagementRequest } from './management-auth';
-
-export const TOO_MANY_REQUESTS_MESSAGE =
-  'Too many requests. Check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers.';
 
 /** The management API's own bucket: per client, or per IP before authentication, shared by all instances. */
 @Injectable()
@@ -30,8 +28,10 @@ export class ManagementRateLimitPolicy extends RateLimitPolicy {
     return { key, rule: { tokenBucket: { capacity: this.burst, refillPerSecond: this.perSecond } } };
   }
 
-  refusal(_name: string, headers: Record<string, string>): Error {
-    return new AppError(ManagementErrorCode.TooManyRequests, 'rate_limited', TOO_MANY_REQUESTS_MESSAGE, { headers });
+  refusal(_name: string, decision: RateLimitDecision): Error {
+    return new AppError(ManagementErrorCode.TooManyRequests, 'rate_limited', TOO_MANY_REQUESTS_MESSAGE, {
+      rateLimit: decision,
+    });
   }
 }
 
@@ -54,10 +54,9 @@ export class ManagementGateMiddleware implements NestMiddleware {
     const target = this.policy.target('management', request);
     const decision = target && (await this.enforcer.decide('management', target));
     if (!decision) return next();
-    const headers = rateLimitHeaders(decision);
-    setResponseHeaders(response, headers);
     // Handed to the engine's error path (not thrown), so the 429 goes through the same filter and hooks as any error.
-    if (!decision.allowed) return next(this.policy.refusal('management', headers));
+    if (!decision.allowed) return next(this.policy.refusal('management', decision));
+    setResponseHeaders(response, rateLimitHeaders(decision));
     next();
   }
 }

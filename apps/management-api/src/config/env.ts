@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, IsUrl, MinLength } from 'class-validator';
+import { IsOptional, IsString, IsUrl, MinLength, ValidateBy } from 'class-validator';
 import { BaseEnv, DevelopmentDefault, EnvInt } from '@acme/platform-config';
 
 /** The only place this app reads process.env (see `loadEnvSource`). */
@@ -28,8 +28,10 @@ export class ManagementEnv extends BaseEnv {
   @IsOptional()
   MANAGEMENT_BOOTSTRAP_CLIENT_ID?: string;
 
+  /** At least 32 characters with NODE_ENV=production (guessing is also limited: docs/security.md, API2). */
   @IsString()
   @MinLength(16, { message: 'MANAGEMENT_BOOTSTRAP_CLIENT_SECRET must be at least 16 characters' })
+  @ProductionMinLength(32)
   @IsOptional()
   MANAGEMENT_BOOTSTRAP_CLIENT_SECRET?: string;
 
@@ -58,6 +60,31 @@ export class ManagementEnv extends BaseEnv {
   /** Backstop reload of the cached policies, seconds (0 = only on change notifications). */
   @EnvInt({ min: 0 })
   MANAGEMENT_POLICY_CACHE_RELOAD_SECONDS = 30;
+
+  /** Failed client authentications on /oauth/token per client id, per window; then 429 until it ends. */
+  @EnvInt({ min: 1 })
+  MANAGEMENT_FAILED_AUTH_PER_CLIENT = 20;
+
+  /** Failed client authentications on /oauth/token per client address (any client id), per window. */
+  @EnvInt({ min: 1 })
+  MANAGEMENT_FAILED_AUTH_PER_ADDRESS = 50;
+
+  @EnvInt({ min: 1, max: 86400 })
+  MANAGEMENT_FAILED_AUTH_WINDOW_SECONDS = 300;
+}
+
+/** A minimum length that applies with NODE_ENV=production only; the message names the variable, never its value. */
+function ProductionMinLength(min: number): PropertyDecorator {
+  return ValidateBy({
+    name: 'productionMinLength',
+    constraints: [min],
+    validator: {
+      validate: (value: unknown, args) =>
+        (args?.object as { NODE_ENV?: string }).NODE_ENV !== 'production' ||
+        (typeof value === 'string' && value.length >= min),
+      defaultMessage: (args) => `${args?.property} must be at least ${min} characters when NODE_ENV=production`,
+    },
+  });
 }
 
 /** `{PUBLIC_URL}` without a trailing slash; issuer and audience derive from it. */

@@ -15,6 +15,14 @@ function oauthSettings(env: ManagementEnv): OAuthSettings {
     bootstrapClient:
       bootstrapId && bootstrapSecret ? { clientId: bootstrapId, clientSecret: bootstrapSecret } : undefined,
     credentialStaleMaxSeconds: env.MANAGEMENT_CREDENTIAL_STALE_MAX_S,
+    failedAuthentication: {
+      perClient: [
+        { limit: env.MANAGEMENT_FAILED_AUTH_PER_CLIENT, windowSeconds: env.MANAGEMENT_FAILED_AUTH_WINDOW_SECONDS },
+      ],
+      perAddress: [
+        { limit: env.MANAGEMENT_FAILED_AUTH_PER_ADDRESS, windowSeconds: env.MANAGEMENT_FAILED_AUTH_WINDOW_SECONDS },
+      ],
+    },
   };
 }
 

@@ -1,14 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { CLIENT_ASSERTION_TYPE, ClientCredentials, oauthError, TokenRequest } from '@acme/oauth';
-
-/** A signed client assertion (private_key_jwt); `clientId` when the request also names the client. */
-export interface ClientAssertion {
-  assertion: string;
-  clientId?: string;
-}
+import { CLIENT_ASSERTION_TYPE, ClientAssertion, ClientAuthentication, oauthError, TokenRequest } from '@acme/oauth';
 
 export interface ParsedTokenRequest extends TokenRequest {
-  credentials: ClientCredentials | ClientAssertion;
+  credentials: ClientAuthentication;
 }
 
 function stringField(body: Record<string, unknown>, name: string): string | undefined {
@@ -22,7 +16,7 @@ function stringField(body: Record<string, unknown>, name: string): string | unde
 }
 
 /** RFC 6749 §2.3.1: `Basic base64(urlencode(id):urlencode(secret))`. */
-function basicCredentials(header: string | undefined): ClientCredentials | undefined {
+function basicCredentials(header: string | undefined): ClientAuthentication | undefined {
   if (header === undefined) return undefined;
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
   if (!match) return undefined;

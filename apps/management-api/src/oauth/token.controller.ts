@@ -9,9 +9,10 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ClientAssertionsService, OAuthSettings, SigningKeyStore, TokenService } from '@acme/oauth';
-import { PolicyEnforcer } from '@acme/policies';
-import { applyEnforcementDecision } from './enforcement/enforcement-response';
+import { ClientAuthenticator, OAuthSettings, SigningKeyStore, TokenService, tooManyRequests } from '@acme/oauth';
+import { EnforcementDecision, PolicyEnforcer } from '@acme/policies';
+import { sendRedirect, setResponseHeaders } from '@acme/platform-http';
+import { rateLimitHeaders } from '@acme/platform-rate-limiting';
 import {
   JwksBody,
   OAuthErrorBody,
@@ -31,7 +32,7 @@ export class TokenController {
     private readonly keys: SigningKeyStore,
     private readonly enforcer: PolicyEnforcer,
     private readonly settings: OAuthSettings,
-    private readonly assertions: ClientAssertionsService,
+    private readonly clients: ClientAuthenticator,
   ) {}
 
   @Post('oauth/token')
@@ -57,19 +58,20 @@ export class TokenController {
     status: 302,
     description: 'Over the limit of a `redirect` rate-limit policy: redirected to its redirect_uri',
   })
-  @ApiResponse({ status: 429, description: 'too_many_requests (rate-limit policy)', type: OAuthErrorBody })
+  @ApiResponse({
+    status: 429,
+    description: 'too_many_requests (rate-limit policy, or too many failed client authentications)',
+    type: OAuthErrorBody,
+  })
   async token(
-    @Req() request: { body?: unknown; headers: IncomingHttpHeaders },
+    @Req() request: { body?: unknown; headers: IncomingHttpHeaders; ip?: string },
     @Res({ passthrough: true }) response: unknown,
   ): Promise<TokenResponseBody | undefined> {
     const parsed = parseTokenRequest(request);
-    const credentials = parsed.credentials;
-    const client =
-      'assertion' in credentials
-        ? await this.assertions.authenticate(credentials.assertion, credentials.clientId)
-        : await this.tokens.authenticateClient(credentials);
+    // 429 once the failure budget of the client id or of the address is spent; failures spend it.
+    const client = await this.clients.authenticate(parsed.credentials, request.ip ?? 'unknown');
     // Rate-limit policies of the OAuth authentication API (429 thrown, 302 already sent, or proceed).
-    if (applyEnforcementDecision(await this.enforcer.enforce(client), response)) return undefined;
+    if (answered(await this.enforcer.enforce(client), response)) return undefined;
     return this.tokens.issue(client, parsed);
   }
 
@@ -87,5 +89,24 @@ export class TokenController {
   @ApiOkResponse({ type: JwksBody })
   jwks(): JwksBody {
     return this.keys.jwks();
+  }
+}
+
+/**
+ * The HTTP edge of a policy decision. True when the response is already answered (302 to the policy's
+ * redirect_uri); throws the OAuth 429 (the exception filter adds Retry-After and X-RateLimit-* from the
+ * decision); otherwise sets the bucket headers of a block policy, and the token is issued.
+ */
+function answered(decision: EnforcementDecision, response: unknown): boolean {
+  switch (decision.outcome) {
+    case 'proceed':
+      if (decision.limit) setResponseHeaders(response, rateLimitHeaders(decision.limit));
+      return false;
+    case 'reject':
+      throw tooManyRequests(decision.limit);
+    case 'redirect':
+      setResponseHeaders(response, { 'Cache-Control': 'no-store' });
+      sendRedirect(response, decision.location, 302);
+      return true;
   }
 }

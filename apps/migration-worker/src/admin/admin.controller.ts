@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '@acme/platform-auth';
+import { BodyLimit, OpaqueBody } from '@acme/platform-http';
 import { OrganizationStats, WorkspaceService } from '@acme/document-migration';
 import { CreateOrganizationRequest, CreateWorkspaceRequest, ImportDocumentsRequest } from './dto/admin.request.dto';
 import {
@@ -33,6 +34,10 @@ export class AdminController {
   }
 
   @Post(':workspaceId/organizations/:organizationId/documents')
+  // 10,000 documents with their records; read only once the operator token is accepted (docs/security.md, API4).
+  @BodyLimit('64mb')
+  // Its storable-text walk runs in chunks in the body's plain check (dto/import-documents.check.ts).
+  @OpaqueBody()
   @ApiOperation({ summary: 'Import up to 10,000 documents with their records in one transaction' })
   @ApiCreatedResponse({ type: OrganizationStatsResponse, description: "The organization's counts after the import" })
   importDocuments(

@@ -11,7 +11,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { MigrationService } from '@acme/document-migration';
-import { Enveloped, RateLimit, RateLimitGuard } from '@acme/platform-http';
+import { BodyLimit, Enveloped, RateLimit, RateLimitGuard } from '@acme/platform-http';
 import { presentMigrationStatus } from './migration-status.presenter';
 import { MigrationRefRequest, StartMigrationRequest } from './dto/migration.request.dto';
 import { MigrationErrorResponse, MigrationStatusResponse, StartMigrationResponse } from './dto/migration.response.dto';
@@ -32,6 +32,8 @@ export class MigrationsController {
 
   @Post()
   @HttpCode(200)
+  // 10,000 ids of up to 256 characters; read only once the API key is accepted (docs/security.md, API4).
+  @BodyLimit('16mb')
   @ApiOperation({ summary: 'Start migrating documents to another organization (answers at once, status pending)' })
   @ApiOkResponse({ type: StartMigrationResponse })
   @ApiResponse({

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@acme/platform-errors';
 import { RateLimitPolicy, RateLimitTarget } from '@acme/platform-http';
+import { RateLimitDecision } from '@acme/platform-rate-limiting';
 import { MigrationEnv } from '../config/env';
 import { PlatformErrorCode } from '../http/error-presenter';
 
@@ -21,12 +22,12 @@ export class WorkspaceRateLimitPolicy extends RateLimitPolicy {
     };
   }
 
-  refusal(_name: string, headers: Record<string, string>): Error {
+  refusal(_name: string, decision: RateLimitDecision): Error {
     return new AppError(
       PlatformErrorCode.RateLimited,
       'rate_limited',
       'Too many requests for this workspace; retry later.',
-      { headers },
+      { rateLimit: decision },
     );
   }
 }

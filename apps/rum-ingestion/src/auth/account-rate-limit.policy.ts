@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@acme/platform-errors';
 import { RateLimitPolicy, RateLimitTarget } from '@acme/platform-http';
-import { WindowLimit } from '@acme/platform-rate-limiting';
+import { RateLimitDecision, WindowLimit } from '@acme/platform-rate-limiting';
 import { RumEnv } from '../config/env';
 import { accountOf, RumRequest } from '../http/request-context';
 import { LimitClass } from './rum-route.decorator';
@@ -33,7 +33,7 @@ export class AccountRateLimitPolicy extends RateLimitPolicy {
     };
   }
 
-  refusal(_name: string, headers: Record<string, string>): Error {
-    return new AppError('RATE_LIMITED', 'rate_limited', 'Request too frequently.', { headers });
+  refusal(_name: string, decision: RateLimitDecision): Error {
+    return new AppError('RATE_LIMITED', 'rate_limited', 'Request too frequently.', { rateLimit: decision });
   }
 }

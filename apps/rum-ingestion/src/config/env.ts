@@ -4,6 +4,14 @@ import { BaseEnv, EnvInt } from '@acme/platform-config';
 export class RumEnv extends BaseEnv {
   override PORT = 3003;
 
+  /** Ingest quota per application, events per second (a batch costs its events; README "Ingest quota"). */
+  @EnvInt({ min: 1000 })
+  RUM_INGEST_EVENTS_PER_SECOND = 5000;
+
+  /** Ingest quota per application, request-body bytes per second (at least one largest batch). */
+  @EnvInt({ min: 5 * 1024 * 1024 })
+  RUM_INGEST_BYTES_PER_SECOND = 20 * 1024 * 1024;
+
   /** rules/create, and each other write route (update, delete, enable, disable) on its own counter. */
   @EnvInt({ min: 1 })
   RUM_CREATE_LIMIT_PER_SECOND = 20;

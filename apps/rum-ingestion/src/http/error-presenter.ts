@@ -32,6 +32,7 @@ export const RUM_WIRE: Readonly<Record<RumErrorCode | PlatformErrorCode, Wire>> 
   [RumErrorCode.APP_KEY_NOT_FOUND]: invalid,
   [RumErrorCode.APPLICATION_NOT_FOUND]: invalid,
   [RumErrorCode.FILTERS_INVALID]: invalid,
+  [RumErrorCode.RULE_SET_LIMIT]: invalid,
   [PlatformErrorCode.ValidationFailed]: invalid,
   [PlatformErrorCode.RouteNotFound]: { code: 'InvalidParameter', status: 404 },
   [PlatformErrorCode.MalformedBody]: invalid,

@@ -5,6 +5,9 @@ import { PushDevice } from './push-device.entity';
 import { PushDeviceRepository } from './repositories/push-device.repository';
 import { PushErrors } from './push.errors';
 
+/** Devices one user may hold (each send reaches all of them; apps/community-api/README.md, "Push"). */
+export const MAX_DEVICES_PER_USER = 20;
+
 /** Push devices of a project's users; every query is scoped to the project. */
 @Injectable()
 export class PushDeviceService {
@@ -20,6 +23,11 @@ export class PushDeviceService {
    */
   async register(projectId: string, userId: string, registration: DeviceRegistration): Promise<void> {
     const keys = registration.platform === 'web' ? registration.subscription.keys : { p256dh: null, auth: null };
+    // A re-registration of a device the user holds only updates it; a new one past the cap is refused.
+    if ((await this.devices.countOthers(projectId, userId, registration.deviceKey)) >= MAX_DEVICES_PER_USER)
+      throw PushErrors.invalidBody(
+        `A user may register at most ${MAX_DEVICES_PER_USER} push devices; deregister one first`,
+      );
     await this.devices.upsert({
       projectId,
       userId,

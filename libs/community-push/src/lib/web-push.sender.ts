@@ -14,6 +14,18 @@ export interface PushMessage {
   data?: Record<string, unknown>;
 }
 
+/** Sends of one notification in flight at once: a user's devices no longer wait on each other one by one. */
+export const PUSH_SEND_CONCURRENCY = 4;
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachBounded<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++] as T);
+  });
+  await Promise.all(lanes);
+}
+
 export interface PushReport {
   /** Web devices the push service accepted the message for. */
   delivered: number;
@@ -39,10 +51,11 @@ export class PushSender {
     const report: PushReport = { delivered: 0, failed: 0, removed: 0, skipped: 0 };
     const keys = await this.vapid.get();
     const payload = JSON.stringify(message);
-    for (const device of await this.devices.listForUser(projectId, userId)) {
+    const devices = await this.devices.listForUser(projectId, userId);
+    await eachBounded(devices, PUSH_SEND_CONCURRENCY, async (device) => {
       if (device.platform !== 'web' || !device.p256dh || !device.auth) {
         report.skipped += 1;
-        continue;
+        return;
       }
       const status = await this.deliver(device.deviceKey, device.p256dh, device.auth, payload, keys);
       if (status !== undefined && status >= 200 && status < 300) report.delivered += 1;
@@ -54,13 +67,13 @@ export class PushSender {
         this.logger.warn({ deviceId: device.id, status }, 'web push delivery failed');
         report.failed += 1;
       }
-    }
+    });
     return report;
   }
 
   /**
    * web-push builds the encrypted (aes128gcm) body and VAPID headers; we send them ourselves so http endpoints
-   * (local push services) work, the timeout is ours, and the socket only ever connects to a public address
+   * (local push services) work, the deadline is ours (whole request, not socket idle), and the socket only ever connects to a public address
    * unless private endpoints are allowed (docs/security.md, SSRF). Undefined: no answer at all.
    */
   private async deliver(
@@ -96,7 +109,11 @@ export class PushSender {
   }
 }
 
-/** One request without following redirects; resolves with the status once the body is read. */
+/**
+ * One request without following redirects; resolves with the status once the body is read. `timeoutMs` is a total
+ * deadline (connect, send, answer, body): an endpoint that trickles bytes is cut off there, where a socket idle
+ * timeout would wait forever (issue 25).
+ */
 function sendRequest(
   url: URL,
   method: string,
@@ -106,13 +123,19 @@ function sendRequest(
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, { method, headers, lookup: options.lookup, timeout: options.timeoutMs }, (response) => {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new Error('push request passed its deadline')), options.timeoutMs);
+    const settle = (outcome: () => void) => {
+      clearTimeout(timer);
+      outcome();
+    };
+    const req = send(url, { method, headers, lookup: options.lookup, signal: deadline.signal }, (response) => {
       response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', reject);
+      response.on('end', () => settle(() => resolve(response.statusCode ?? 0)));
+      response.on('error', (error) => settle(() => reject(error)));
+      response.on('aborted', () => settle(() => reject(new Error('push response aborted'))));
     });
-    req.on('timeout', () => req.destroy(new Error('push request timed out')));
-    req.on('error', reject);
+    req.on('error', (error) => settle(() => reject(error)));
     req.end(body);
   });
 }

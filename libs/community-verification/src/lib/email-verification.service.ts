@@ -1,6 +1,7 @@
+import { codePointLength } from '@acme/platform-errors';
 import { Injectable } from '@nestjs/common';
 import { digestSecret } from '@acme/platform-auth';
-import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
+import { RateLimitEnforcer } from '@acme/platform-rate-limiting';
 import {
   allowedRedirect,
   Clock,
@@ -23,9 +24,6 @@ import {
   VERIFICATION_TOKEN_TTL_MS,
   VerificationMode,
 } from './verification-token';
-
-/** Guessing limits hold while Redis is away: counted per instance (apps/community-api README, dependency failures). */
-const LOCAL_WHEN_REDIS_IS_DOWN = { fallback: 'local' } as const;
 
 export interface SendVerificationOptions {
   mode: VerificationMode;
@@ -63,7 +61,7 @@ export class EmailVerificationService {
     private readonly tokens: VerificationTokenRepository,
     private readonly users: UserService,
     private readonly mailer: Mailer,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimitEnforcer,
     private readonly settings: VerificationSettings,
     community: CommunitySettings,
     private readonly clock: Clock,
@@ -75,13 +73,12 @@ export class EmailVerificationService {
   async send(project: Project, userId: string, options: SendVerificationOptions): Promise<void> {
     const user = await this.users.getById(project.id, userId);
     if (user.isVerified) return;
-    const decision = await this.limiter.fixedWindows(
-      `community:verify-send:${project.id}:${userId}`,
-      SEND_LIMITS,
-      1,
-      LOCAL_WHEN_REDIS_IS_DOWN,
-    );
-    if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
+    // Credential limits hold while Redis is away: counted per instance (apps/community-api README).
+    const decision = await this.limits.decideCredentialLimit('verify-send', {
+      key: `community:verify-send:${project.id}:${userId}`,
+      windows: SEND_LIMITS,
+    });
+    if (!decision.allowed) throw VerificationErrors.tooManyAttempts(decision);
     // Links are always hex (they carry their user); a redirect off the allow-list is dropped, not mailed.
     const mailed: SendVerificationOptions = {
       ...options,
@@ -114,7 +111,7 @@ export class EmailVerificationService {
   async verify(projectId: string, token: string, claim: VerifyClaim, clientAddress: string): Promise<string> {
     await this.countAttempt(projectId, clientAddress);
     // An empty or over-long token was never issued: the spec's own 400, without a lookup.
-    const presentable = token.length > 0 && token.length <= MAX_PRESENTED_TOKEN_CHARS;
+    const presentable = token.length > 0 && codePointLength(token) <= MAX_PRESENTED_TOKEN_CHARS;
     const claimant = presentable ? claimantOf(token, claim) : undefined;
     const userId =
       claimant &&
@@ -130,24 +127,20 @@ export class EmailVerificationService {
   private async countAttempt(projectId: string, clientAddress: string): Promise<void> {
     const { perMinute, perHour, perProjectPerHour } = this.settings.attempts;
     if (perProjectPerHour !== undefined) {
-      const project = await this.limiter.fixedWindows(
-        `community:verify-project:${projectId}`,
-        [{ limit: perProjectPerHour, windowSeconds: 3600 }],
-        1,
-        LOCAL_WHEN_REDIS_IS_DOWN,
-      );
-      if (!project.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(project));
+      const project = await this.limits.decideCredentialLimit('verify-project', {
+        key: `community:verify-project:${projectId}`,
+        windows: [{ limit: perProjectPerHour, windowSeconds: 3600 }],
+      });
+      if (!project.allowed) throw VerificationErrors.tooManyAttempts(project);
     }
-    const decision = await this.limiter.fixedWindows(
-      `community:verify:${projectId}:${clientAddress}`,
-      [
+    const decision = await this.limits.decideCredentialLimit('verify', {
+      key: `community:verify:${projectId}:${clientAddress}`,
+      windows: [
         { limit: perMinute, windowSeconds: 60 },
         { limit: perHour, windowSeconds: 3600 },
       ],
-      1,
-      LOCAL_WHEN_REDIS_IS_DOWN,
-    );
-    if (!decision.allowed) throw VerificationErrors.tooManyAttempts(rateLimitHeaders(decision));
+    });
+    if (!decision.allowed) throw VerificationErrors.tooManyAttempts(decision);
   }
 
   private digest(projectId: string, token: string): string {

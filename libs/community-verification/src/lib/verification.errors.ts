@@ -1,4 +1,5 @@
-import { AppError, AppErrorKind } from '@acme/platform-errors';
+import { AppError, AppErrorKind, AppErrorOptions } from '@acme/platform-errors';
+import type { RateLimitDecision } from '@acme/platform-rate-limiting';
 
 /** Internal codes of email verification and mail; the app maps them to wire codes. */
 export enum VerificationErrorCode {
@@ -18,7 +19,7 @@ export class VerificationError extends AppError {
   constructor(
     code: VerificationErrorCode,
     message: string,
-    options: { headers?: Record<string, string>; cause?: unknown } = {},
+    options: Pick<AppErrorOptions, 'rateLimit' | 'cause'> = {},
   ) {
     super(code, KIND[code], message, options);
     this.name = 'VerificationError';
@@ -28,9 +29,9 @@ export class VerificationError extends AppError {
 export const VerificationErrors = {
   invalidOrExpired: () =>
     new VerificationError(VerificationErrorCode.VERIFICATION_INVALID_OR_EXPIRED, 'Invalid or expired token.'),
-  tooManyAttempts: (headers: Record<string, string>) =>
+  tooManyAttempts: (decision: RateLimitDecision) =>
     new VerificationError(VerificationErrorCode.VERIFICATION_TOO_MANY_ATTEMPTS, 'Too many attempts; try again later.', {
-      headers,
+      rateLimit: decision,
     }),
   mailUnavailable: (cause: unknown) =>
     new VerificationError(VerificationErrorCode.MAIL_UNAVAILABLE, 'The email could not be sent.', { cause }),

@@ -1,4 +1,5 @@
 import { AppError, AppErrorKind } from '@acme/platform-errors';
+import type { RateLimitDecision } from '@acme/platform-rate-limiting';
 
 /** Internal codes of the community domain; the app's presenter maps each to Replyke's wire code. */
 export enum CommunityErrorCode {
@@ -27,8 +28,8 @@ const KIND: Readonly<Record<CommunityErrorCode, AppErrorKind>> = {
 
 /** A failure of the community domain; its kind follows from the code. */
 export class CommunityError extends AppError {
-  constructor(code: CommunityErrorCode, message: string, headers?: Record<string, string>) {
-    super(code, KIND[code], message, headers ? { headers } : {});
+  constructor(code: CommunityErrorCode, message: string, rateLimit?: RateLimitDecision) {
+    super(code, KIND[code], message, rateLimit ? { rateLimit } : {});
     this.name = 'CommunityError';
   }
 }
@@ -50,6 +51,6 @@ export const CommunityErrors = {
       'Refresh token reuse detected; the session was revoked.',
     ),
   userNotFound: () => new CommunityError(CommunityErrorCode.USER_NOT_FOUND, 'User not found.'),
-  tooManyAttempts: (headers: Record<string, string>) =>
-    new CommunityError(CommunityErrorCode.AUTH_TOO_MANY_ATTEMPTS, 'Too many attempts; try again later.', headers),
+  tooManyAttempts: (decision: RateLimitDecision) =>
+    new CommunityError(CommunityErrorCode.AUTH_TOO_MANY_ATTEMPTS, 'Too many attempts; try again later.', decision),
 };

@@ -132,12 +132,9 @@ export class MigrationService {
 
   private async planDocuments(manager: EntityManager, sourceKey: string, documentIds: string[]): Promise<MovePlan> {
     // FOR SHARE: a concurrent move of one of these documents either commits first (then it is missing here) or waits.
-    const rows = await this.documents.lockByIds(manager, sourceKey, documentIds);
-    if (rows.length !== documentIds.length) {
-      const found = new Set(rows.map((row) => row.id));
-      throw MigrationError.documentsNotFound(documentIds.filter((id) => !found.has(id)));
-    }
-    const keys = rows.map((row) => row.key);
+    const keys = await this.documents.lockKeysByIds(manager, sourceKey, documentIds);
+    if (keys.length !== documentIds.length)
+      throw MigrationError.documentsNotFound(await this.documents.missingIds(manager, sourceKey, documentIds));
     return { total: keys.length, keys, slices: planListSlices(keys, this.settings.sliceSize) };
   }
 

@@ -12,7 +12,8 @@ import { EventError, EventErrorCode, invalidBody } from './events.errors';
 import { EventsSettings, MAX_GALLERY_FILES } from './events.settings';
 import { CONTENT_TYPES } from './file-storage';
 import { ImageOptions, parseImageOptions } from './image-options';
-import { processImage, ProcessedImage, ProcessedRendition } from './image-processor';
+import { planImage, probeImage, ProcessedImage, ProcessedRendition, renderImage } from './image-processor';
+import { RenditionPool } from './rendition-pool';
 import { parseJsonField } from './input-checks';
 import { EventFileRepository } from './repositories/event-file.repository';
 import { EventRepository } from './repositories/event.repository';
@@ -58,6 +59,7 @@ export class CreateEventService {
     private readonly settings: EventsSettings,
     private readonly spaces: SpaceService,
     private readonly journal: UploadJournal,
+    private readonly pool: RenditionPool,
   ) {}
 
   async create(actor: EventActor, command: CreateEventCommand): Promise<EventView> {
@@ -145,17 +147,32 @@ export class CreateEventService {
     }
     if (images.length === 0) return [];
     if (!workDir) throw new Error('A work directory is required to process images');
+    const limits = { maxPixels: this.settings.maxImagePixels, pool: this.pool };
+    // Headers first (no pixel decoded): every file is an image within bounds, and the whole request's output fits
+    // the pixel budget, before any rendition starts.
+    const probed = await Promise.all(
+      images.map(async (image) => {
+        const { upload } = image;
+        const probe = await probeImage(
+          { path: upload.path as string, filename: upload.filename, size: upload.size },
+          limits,
+        );
+        return { image, probe };
+      }),
+    );
+    const pixels = probed.reduce((sum, { image, probe }) => sum + planImage(probe, image.options).pixels, 0);
+    if (pixels > this.settings.maxRequestPixels) {
+      const field = images.some((image) => image.role === 'gallery') ? OPTION_FIELDS.gallery : OPTION_FIELDS.cover;
+      throw invalidBody(
+        `The requested renditions come to ${pixels} pixels; at most ${this.settings.maxRequestPixels} per request`,
+        field,
+      );
+    }
     const results = await Promise.allSettled(
-      images.map(async (image, index) => {
+      probed.map(async ({ image, probe }, index) => {
         const outDir = join(workDir, `out-${index}`);
         await mkdir(outDir, { recursive: true });
-        const { upload } = image;
-        return processImage(
-          { path: upload.path as string, filename: upload.filename, size: upload.size },
-          image.options,
-          outDir,
-          { maxPixels: this.settings.maxImagePixels },
-        );
+        return renderImage(probe, image.options, outDir, limits);
       }),
     );
     collectWhenIdle();

@@ -14,6 +14,7 @@ import {
   SpaceRepository,
   UploadJournalRepository,
 } from './repositories';
+import { RenditionPool } from './rendition-pool';
 import { RsvpService } from './rsvp.service';
 import { Space, SpaceMember } from './space.entity';
 import { SpaceService } from './space.service';
@@ -29,7 +30,17 @@ const SERVICES = [CreateEventService, RsvpService, EventQueryService, GuestListS
 /** Events, RSVPs, event images and spaces; the app supplies storage, the user lookup and limits. */
 @Module({
   imports: [TypeOrmModule.forFeature([EventRecord, EventRsvp, EventFile, Space, SpaceMember])],
-  providers: [{ provide: EventsSettings, useExisting: MODULE_OPTIONS_TOKEN }, ...REPOSITORIES, ...SERVICES],
+  providers: [
+    { provide: EventsSettings, useExisting: MODULE_OPTIONS_TOKEN },
+    // One per instance: every request's image jobs share it (issue 25).
+    {
+      provide: RenditionPool,
+      inject: [EventsSettings],
+      useFactory: (settings: EventsSettings) => new RenditionPool(settings.imageConcurrency),
+    },
+    ...REPOSITORIES,
+    ...SERVICES,
+  ],
   exports: [EventsSettings, ...REPOSITORIES, ...SERVICES],
 })
 export class EventsModule extends ConfigurableModuleClass {}

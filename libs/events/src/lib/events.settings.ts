@@ -7,6 +7,10 @@ export abstract class EventsSettings {
   abstract readonly users: EventUserDirectory;
   /** Largest source image in pixels (decompression-bomb guard). */
   abstract readonly maxImagePixels: number;
+  /** Output pixels one request may ask for, over every rendition of every image (RENDITION_FLOOR_PIXELS each at least). */
+  abstract readonly maxRequestPixels: number;
+  /** sharp jobs (decodes, renditions) running at once on this instance, over all requests. */
+  abstract readonly imageConcurrency: number;
   /** How often to delete files of event creations that died before committing, and how old their journal must be. */
   abstract readonly uploadSweep: { intervalSeconds: number; graceSeconds: number };
 }

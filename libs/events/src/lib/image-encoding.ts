@@ -1,6 +1,12 @@
-import sharp, { Sharp } from 'sharp';
+import type { FormatEnum, Sharp } from 'sharp';
+
+type ImageLibrary = typeof import('sharp');
+let library: ImageLibrary | undefined;
 
 /**
+ * sharp, loaded on the first image a process handles: loading it maps libvips and its codecs (~10 MB resident), which a
+ * service that never sees an upload should not carry from its start (docs/benchmarks/start-up.md).
+ *
  * libvips settings for a service that processes uploads, each image seen once (figures: apps/community-api/README.md,
  * "Benchmark: events"):
  * - operation cache off: it only pays when the same operation runs on the same input again, which never happens
@@ -9,11 +15,15 @@ import sharp, { Sharp } from 'sharp';
  *   default), so a 10-image gallery already keeps every core busy; more threads per operation only contend. sharp
  *   picks 1 itself on glibc without jemalloc and the core count with it; pinning it keeps both alike.
  */
-export function configureImageLibrary(): void {
-  sharp.cache(false);
-  sharp.concurrency(1);
+export function imageLibrary(): ImageLibrary {
+  if (!library) {
+    const sharp = require('sharp') as ImageLibrary;
+    sharp.cache(false);
+    sharp.concurrency(1);
+    library = sharp;
+  }
+  return library;
 }
-configureImageLibrary();
 
 /**
  * Encoder settings, each chosen for upload processing:
@@ -35,6 +45,6 @@ export function encode(pipeline: Sharp, format: string, quality: number): Sharp 
     case 'avif':
       return pipeline.avif({ quality });
     default:
-      return pipeline.toFormat(format as keyof sharp.FormatEnum);
+      return pipeline.toFormat(format as keyof FormatEnum);
   }
 }

@@ -16,6 +16,8 @@ export type ImageFit = (typeof IMAGE_FITS)[number];
 export const MIN_SIZE = 50;
 export const MAX_SIZE = 10000;
 const MAX_VARIANTS = 20;
+/** The most elongated aspect ratio accepted, either way (1:20 or 20:1). */
+export const MAX_ASPECT_RATIO = 20;
 
 interface CommonOptions {
   quality: number;
@@ -70,14 +72,31 @@ function namedSizes(value: unknown, field: string): Record<string, number> {
 function aspectRatio(value: unknown, field: string): AspectRatio {
   const ratio = requireObject(value, field);
   rejectUnknown(ratio, ['width', 'height'], field);
-  return {
-    width: positiveNumber(ratio['width'], `${field}.width`),
-    height: positiveNumber(ratio['height'], `${field}.height`),
-  };
+  const width = positiveNumber(ratio['width'], `${field}.width`);
+  const height = positiveNumber(ratio['height'], `${field}.height`);
+  if (Math.max(width / height, height / width) > MAX_ASPECT_RATIO)
+    throw invalidBody(`${field} must be between 1:${MAX_ASPECT_RATIO} and ${MAX_ASPECT_RATIO}:1`, field);
+  return { width, height };
+}
+
+/** A side derived from a ratio must stay within the sizes a client may name directly. */
+function checkDerivedSides(options: ImageOptions, field: string): ImageOptions {
+  for (const spec of computeVariants(options)) {
+    if (spec.width > MAX_SIZE || spec.height > MAX_SIZE)
+      throw invalidBody(
+        `${field}: variant ${spec.name} would be ${spec.width}x${spec.height}; every side must be at most ${MAX_SIZE}`,
+        field,
+      );
+  }
+  return options;
 }
 
 /** Validates `cover.options` / `gallery.options` (already JSON-parsed) as the union discriminated by `mode`. */
 export function parseImageOptions(raw: unknown, field: string): ImageOptions {
+  return checkDerivedSides(parseOptionFields(raw, field), field);
+}
+
+function parseOptionFields(raw: unknown, field: string): ImageOptions {
   const value = requireObject(raw, field);
   const mode = oneOf(value['mode'], `${field}.mode`, IMAGE_MODES);
   rejectUnknown(value, [...COMMON_KEYS, ...MODE_KEYS[mode]], field);

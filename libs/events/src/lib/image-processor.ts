@@ -1,9 +1,11 @@
 import { join } from 'node:path';
-import sharp, { Sharp } from 'sharp';
-import { encode } from './image-encoding';
+import type { Metadata, Sharp } from 'sharp';
+import { encode, imageLibrary } from './image-encoding';
 import { EventError, EventErrorCode } from './events.errors';
-import { computeVariants, ImageOptions, VariantSpec } from './image-options';
+import { computeVariants, ImageOptions } from './image-options';
 import type { ImageFileMetadata } from './event-file.entity';
+import { planOriginal, planVariant, RenditionPlan, renditionCost, SourceSize } from './rendition-plan';
+import { RenditionPool } from './rendition-pool';
 
 /** Formats we decode; anything else sharp might read (SVG, PDF, raw) is not an image upload. */
 const ACCEPTED_INPUT = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'heif']);
@@ -16,32 +18,11 @@ const ENCODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
  */
 const DECODE_ONCE_MAX_PIXELS = 8_000_000;
 
-type InputOptions = sharp.SharpOptions;
-
-/**
- * Decoding once needs the pixels alone: kept metadata (EXIF, ICC) would be lost with them, more than 8 bits per
- * sample would be narrowed, and only the first frame of an animation is read anyway.
- */
-function decodeOnce(meta: sharp.Metadata, options: ImageOptions): boolean {
-  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
-  return options.stripExif && pixels <= DECODE_ONCE_MAX_PIXELS && meta.depth === 'uchar' && (meta.pages ?? 1) === 1;
-}
-
-/** The source decoded, auto-oriented and converted to sRGB, as a sharp input whose clones share the pixels. */
-async function decodedPixels(sourcePath: string, input: InputOptions): Promise<Sharp> {
-  const { data, info } = await sharp(sourcePath, input).rotate().raw().toBuffer({ resolveWithObject: true });
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-}
-
-async function sequential<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
-  const results: T[] = [];
-  for (const job of jobs) results.push(await job());
-  return results;
-}
-
 export interface ImageLimits {
   /** Decompression-bomb guard: width × height of the source. */
   maxPixels: number;
+  /** The instance's image queue; a private one of 4 when not given (tests, benchmarks). */
+  pool?: RenditionPool;
 }
 
 export interface ProcessedRendition {
@@ -58,85 +39,168 @@ export interface ProcessedImage {
   metadata: ImageFileMetadata;
 }
 
-const invalidImage = (filename: string, reason: string) =>
-  new EventError(EventErrorCode.INVALID_IMAGE, `${filename} is not a valid image: ${reason}`, { file: filename });
-
-/**
- * Decode, orient, strip EXIF (unless asked not to), re-encode the original and every named variant. Reads the
- * source from disk and writes each output to `outDir`; only a source of at most 8 MP is held decoded in memory.
- */
 export interface ImageSource {
   path: string;
   filename: string;
   size: number;
 }
 
-export async function processImage(
-  source: ImageSource,
-  options: ImageOptions,
-  outDir: string,
-  limits: ImageLimits,
-): Promise<ProcessedImage> {
-  const { path: sourcePath, filename } = source;
-  const started = Date.now();
-  const input = { limitInputPixels: limits.maxPixels, failOn: 'warning' as const, sequentialRead: true };
-  let meta: sharp.Metadata;
+/** A source whose header was read and accepted: nothing decoded yet. */
+export interface ProbedImage {
+  source: ImageSource;
+  meta: Metadata;
+  /** Width and height once auto-oriented (EXIF orientations 5-8 swap them). */
+  oriented: SourceSize;
+}
+
+/** Every rendition of one image with its output size, and what it costs in the request's pixel budget. */
+export interface ImagePlan {
+  original: RenditionPlan;
+  variants: { name: string; plan: RenditionPlan }[];
+  pixels: number;
+}
+
+const invalidImage = (filename: string, reason: string) =>
+  new EventError(EventErrorCode.INVALID_IMAGE, `${filename} is not a valid image: ${reason}`, { file: filename });
+
+const inputOptions = (limits: ImageLimits) => ({
+  limitInputPixels: limits.maxPixels,
+  failOn: 'warning' as const,
+  sequentialRead: true,
+});
+
+/** Reads the header only (libvips, off the main thread): refuses non-images and pixel bombs before any decode. */
+export async function probeImage(source: ImageSource, limits: ImageLimits): Promise<ProbedImage> {
+  const { path, filename } = source;
+  let meta: Metadata;
   try {
-    meta = await sharp(sourcePath, input).metadata();
+    meta = await imageLibrary()(path, inputOptions(limits)).metadata();
   } catch (error) {
     throw invalidImage(filename, (error as Error).message);
   }
   if (!meta.format || !ACCEPTED_INPUT.has(meta.format) || !meta.width || !meta.height)
     throw invalidImage(filename, 'unsupported format');
   if (meta.width * meta.height > limits.maxPixels) throw invalidImage(filename, `more than ${limits.maxPixels} pixels`);
-  const format = options.format === 'original' ? (ENCODABLE.has(meta.format) ? meta.format : 'jpeg') : options.format;
+  const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
+  return { source, meta, oriented };
+}
+
+export function planImage(probed: ProbedImage, options: ImageOptions): ImagePlan {
+  const original = planOriginal(probed.oriented);
+  const variants = computeVariants(options).map((spec) => ({
+    name: spec.name,
+    plan: planVariant(probed.oriented, spec),
+  }));
+  const pixels = [original, ...variants.map((variant) => variant.plan)].reduce(
+    (sum, plan) => sum + renditionCost(plan),
+    0,
+  );
+  return { original, variants, pixels };
+}
+
+/**
+ * Decoding once needs the pixels alone: kept metadata (EXIF, ICC) would be lost with them, more than 8 bits per
+ * sample would be narrowed, and only the first frame of an animation is read anyway.
+ */
+function decodeOnce(meta: Metadata, options: ImageOptions): boolean {
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  return options.stripExif && pixels <= DECODE_ONCE_MAX_PIXELS && meta.depth === 'uchar' && (meta.pages ?? 1) === 1;
+}
+
+const resized = (pipeline: Sharp, plan: RenditionPlan, source: SourceSize): Sharp =>
+  plan.width === source.width && plan.height === source.height
+    ? pipeline
+    : pipeline.resize(plan.resize.width, plan.resize.height, { fit: plan.resize.fit, withoutEnlargement: true });
+
+async function inSequence<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = [];
+  for (const job of jobs) results.push(await job());
+  return results;
+}
+
+let defaultPool: RenditionPool | undefined;
+
+/**
+ * Decode, orient, strip EXIF (unless asked not to), re-encode the original and every named variant, each job through
+ * the instance's pool. Reads the source from disk and writes each output to `outDir`; only a source of at most 8 MP
+ * is held decoded in memory.
+ */
+export async function renderImage(
+  probed: ProbedImage,
+  options: ImageOptions,
+  outDir: string,
+  limits: ImageLimits,
+): Promise<ProcessedImage> {
+  const { source, meta, oriented } = probed;
+  const pool = limits.pool ?? (defaultPool ??= new RenditionPool(4));
+  const input = inputOptions(limits);
+  const started = Date.now();
+  const plan = planImage(probed, options);
+  const format =
+    options.format === 'original' ? (ENCODABLE.has(meta.format ?? '') ? meta.format : 'jpeg') : options.format;
   const extension = format === 'jpeg' ? 'jpg' : format;
+  const named = [{ name: 'original', plan: plan.original }, ...plan.variants];
   const render = async (name: string, pipeline: Sharp): Promise<ProcessedRendition> => {
     const path = join(outDir, `${name}.${extension}`);
-    const info = await encode(pipeline, format, options.quality).toFile(path);
-    return { path, width: info.width, height: info.height, size: info.size, format };
+    const info = await encode(pipeline, format as string, options.quality).toFile(path);
+    return { path, width: info.width, height: info.height, size: info.size, format: format as string };
   };
   try {
-    const specs = computeVariants(options);
-    const resized = (pipeline: Sharp, spec: VariantSpec) => pipeline.resize(spec.width, spec.height, { fit: spec.fit });
-    let original: ProcessedRendition;
     let rendered: ProcessedRendition[];
     if (decodeOnce(meta, options)) {
-      // One decode (oriented, sRGB) into memory; every rendition resizes and encodes a clone of those pixels.
-      const decoded = await decodedPixels(sourcePath, input);
-      [original, ...rendered] = await Promise.all([
-        render('original', decoded.clone()),
-        ...specs.map((spec) => render(spec.name, resized(decoded.clone(), spec))),
-      ]);
+      // One decode (oriented, sRGB) into a buffer libvips owns; each rendition is a new sharp input over that same
+      // buffer (no copy: sharp's clone() would structuredClone the pixels on the main thread, issue 25).
+      const { data, info } = await pool.run('decode', () =>
+        imageLibrary()(source.path, input).rotate().raw().toBuffer({ resolveWithObject: true }),
+      );
+      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+      rendered = await Promise.all(
+        named.map(({ name, plan: each }) =>
+          pool.run('rendition', () => render(name, resized(imageLibrary()(data, raw), each, oriented))),
+        ),
+      );
     } else {
       // Large (or metadata-keeping) sources stream from the file once per rendition, so no full-size copy of the
       // pixels is held (and sharp shrinks JPEG and WebP on load where a variant allows); past a few megapixels one
       // rendition at a time, so memory stays bounded.
       const base = () => {
-        const pipeline = sharp(sourcePath, input).rotate();
+        const pipeline = imageLibrary()(source.path, input).rotate();
         return options.stripExif ? pipeline : pipeline.keepMetadata();
       };
-      const jobs = [
-        () => render('original', base()),
-        ...specs.map((spec) => () => render(spec.name, resized(base(), spec))),
-      ];
-      [original, ...rendered] =
-        meta.width * meta.height > DECODE_ONCE_MAX_PIXELS
-          ? await sequential(jobs)
+      const jobs = named.map(
+        ({ name, plan: each }) =>
+          () =>
+            pool.run('rendition', () => render(name, resized(base(), each, oriented))),
+      );
+      rendered =
+        oriented.width * oriented.height > DECODE_ONCE_MAX_PIXELS
+          ? await inSequence(jobs)
           : await Promise.all(jobs.map((job) => job()));
     }
-    const variants = Object.fromEntries(specs.map((spec, index) => [spec.name, rendered[index] as ProcessedRendition]));
+    const [original, ...variants] = rendered as [ProcessedRendition, ...ProcessedRendition[]];
     return {
       original,
-      variants,
+      variants: Object.fromEntries(
+        plan.variants.map(({ name }, index) => [name, variants[index] as ProcessedRendition]),
+      ),
       metadata: {
-        originalFormat: meta.format,
+        originalFormat: meta.format as string,
         originalSize: source.size,
         exifStripped: options.stripExif,
         processingTime: Date.now() - started,
       },
     };
   } catch (error) {
-    throw invalidImage(filename, (error as Error).message);
+    throw invalidImage(source.filename, (error as Error).message);
   }
+}
+
+/** Probe and render one image (tests and benchmarks; the service probes every image of a request first). */
+export async function processImage(
+  source: ImageSource,
+  options: ImageOptions,
+  outDir: string,
+  limits: ImageLimits,
+): Promise<ProcessedImage> {
+  return renderImage(await probeImage(source, limits), options, outDir, limits);
 }

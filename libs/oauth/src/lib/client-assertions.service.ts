@@ -125,7 +125,13 @@ export class ClientAssertionsService {
     if (this.redis.status !== 'ready') throw OAuthError.replayCheckUnavailable();
     const ttlMs = Math.max(1000, ((claims.exp as number) + 5) * 1000 - Date.now());
     const key = `oauth:assertion:${createHash('sha256').update(`${clientId}\u0000${claims.jti}`).digest('hex')}`;
-    if ((await this.redis.set(key, '1', 'PX', ttlMs, 'NX')) !== 'OK')
-      throw invalid('The client assertion was already used');
+    let stored: string | null;
+    try {
+      stored = await this.redis.set(key, '1', 'PX', ttlMs, 'NX');
+    } catch {
+      // Redis dropped the connection mid-call: the same 503 as when it is down, never a 500.
+      throw OAuthError.replayCheckUnavailable();
+    }
+    if (stored !== 'OK') throw invalid('The client assertion was already used');
   }
 }

@@ -1,4 +1,5 @@
-import { AppError, AppErrorKind } from '@acme/platform-errors';
+import { AppError, AppErrorKind, AppErrorOptions } from '@acme/platform-errors';
+import type { RateLimitDecision } from '@acme/platform-rate-limiting';
 
 /** RFC 6749 §5.2 `error` values we answer with, plus Auth0's `too_many_requests`. */
 export type Rfc6749ErrorCode =
@@ -45,12 +46,7 @@ export const RFC6749_ERROR_CODES = Object.keys(RFC6749) as readonly Rfc6749Error
 
 /** The OAuth lib's one error class; the factories below word each failure once. */
 export class OAuthError extends AppError {
-  constructor(
-    code: OAuthErrorCode,
-    kind: AppErrorKind,
-    message: string,
-    options: { details?: Record<string, unknown>; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: OAuthErrorCode, kind: AppErrorKind, message: string, options: AppErrorOptions = {}) {
     super(code, kind, message, options);
   }
 
@@ -63,11 +59,11 @@ export class OAuthError extends AppError {
   static rfc6749(
     error: Rfc6749ErrorCode,
     description: string,
-    options: { headers?: Record<string, string> } = {},
+    options: Pick<AppErrorOptions, 'rateLimit'> = {},
   ): OAuthError {
     return new OAuthError(RFC6749[error].code, RFC6749[error].kind, description, {
       details: { oauthError: error },
-      headers: options.headers,
+      rateLimit: options.rateLimit,
     });
   }
 
@@ -92,7 +88,7 @@ export class OAuthError extends AppError {
       OAuthErrorCode.ReplayCheckUnavailable,
       'unavailable',
       'Client assertions cannot be checked for replay right now; retry later.',
-      { headers: { 'Retry-After': '5' } },
+      { retryAfterSeconds: 5 },
     );
   static signingKeyNotFound = (kid: string) =>
     new OAuthError(OAuthErrorCode.SigningKeyNotFound, 'not_found', `The signing key does not exist: ${kid}`);
@@ -104,5 +100,13 @@ export class OAuthError extends AppError {
 export const oauthError = (
   error: Rfc6749ErrorCode,
   description: string,
-  options?: { headers?: Record<string, string> },
+  options?: Pick<AppErrorOptions, 'rateLimit'>,
 ): OAuthError => OAuthError.rfc6749(error, description, options);
+
+/** The one text of a 429 on the management API and its token endpoint (Auth0's wording). */
+export const TOO_MANY_REQUESTS_MESSAGE =
+  'Too many requests. Check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers.';
+
+/** The token endpoint's 429 (Auth0's `too_many_requests`); the HTTP edge adds Retry-After and X-RateLimit-*. */
+export const tooManyRequests = (decision: RateLimitDecision): OAuthError =>
+  oauthError('too_many_requests', TOO_MANY_REQUESTS_MESSAGE, { rateLimit: decision });

@@ -1,6 +1,8 @@
 import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RateLimitingModule } from '@acme/platform-rate-limiting';
 import { ClientAssertionsService } from './client-assertions.service';
+import { ClientAuthenticator } from './client-authenticator';
 import { ClientBootstrap } from './client-bootstrap';
 import { ClientGrantService } from './client-grant.service';
 import { ClientService } from './client.service';
@@ -21,11 +23,11 @@ const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModule
   .build();
 
 /**
- * Clients, grants, the signing key and token issuing; needs the app's persistence module. Not global: the app
+ * Clients, grants, the signing key and token issuing; needs the app's persistence and Redis modules. Not global: the app
  * configures it once (`forRoot`/`forRootAsync`) and every module using its services imports that same object.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Client, ClientGrant, SigningKey])],
+  imports: [TypeOrmModule.forFeature([Client, ClientGrant, SigningKey]), RateLimitingModule],
   providers: [
     { provide: OAuthSettings, useExisting: MODULE_OPTIONS_TOKEN },
     ClientRepository,
@@ -35,6 +37,7 @@ const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModule
     CredentialCache,
     ClientService,
     ClientAssertionsService,
+    ClientAuthenticator,
     ClientGrantService,
     SigningKeyStore,
     TokenService,
@@ -45,6 +48,7 @@ const { ConfigurableModuleClass, MODULE_OPTIONS_TOKEN } = new ConfigurableModule
     CredentialCache,
     ClientService,
     ClientAssertionsService,
+    ClientAuthenticator,
     ClientGrantService,
     SigningKeyStore,
     TokenService,

@@ -1,3 +1,5 @@
+import type { WindowLimit } from '@acme/platform-rate-limiting';
+
 /** What the app configures (libs never read env). */
 export abstract class OAuthSettings {
   /** `iss` of issued tokens: `{PUBLIC_URL}/`. */
@@ -17,6 +19,14 @@ export abstract class OAuthSettings {
    * (the database is down): stale-if-error, seconds; 0 turns it off. Revocations still apply at once.
    */
   abstract readonly credentialStaleMaxSeconds?: number;
+  /** Failed client authentications allowed on the token endpoint (default: client-authenticator.ts). */
+  abstract readonly failedAuthentication?: FailedAuthenticationLimits;
+}
+
+/** Windows of failed client authentications, per client id and per client address. */
+export interface FailedAuthenticationLimits {
+  perClient: WindowLimit[];
+  perAddress: WindowLimit[];
 }
 
 /** Every scope of the management API; the bootstrap client holds them all. */

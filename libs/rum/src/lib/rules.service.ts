@@ -16,6 +16,12 @@ export interface NewRule {
 
 export type RulePatch = Partial<NewRule>;
 
+/**
+ * Caps on what one application stores (issue 25; apps/rum-ingestion/README.md): every change snapshots the rule
+ * set, so the rule set's size bounds each snapshot.
+ */
+export const RULE_SET_LIMITS = { maxRules: 100, maxFilterBytes: 1024 * 1024 } as const;
+
 /** Use cases on an application's rules; every change goes through the snapshot store. Callers check access first. */
 @Injectable()
 export class RulesService {
@@ -32,6 +38,7 @@ export class RulesService {
         const rules = this.rules.in(manager);
         if (await rules.nameTaken(applicationId, input.name)) throw new RumError(RumErrorCode.RULE_NAME_TAKEN);
         await rules.insert(applicationId, id, { name: input.name, description: input.description ?? '', filters });
+        await this.checkLimits(manager, applicationId);
       }),
     );
     return { id, name: input.name };
@@ -55,7 +62,9 @@ export class RulesService {
           description: patch.description ?? current.description,
           filters: filters ?? current.filters,
         };
-        return this.found(await rules.update(applicationId, ruleId, fields));
+        const updated = this.found(await rules.update(applicationId, ruleId, fields));
+        if (filters !== undefined) await this.checkLimits(manager, applicationId);
+        return updated;
       }),
     );
   }
@@ -84,6 +93,24 @@ export class RulesService {
     const total = await this.rules.count(applicationId);
     const items = await this.rules.list(applicationId, { offset: request.page * request.limit, limit: request.limit });
     return pageOf(items, total, request);
+  }
+
+  /**
+   * Checked after the write, inside the change's transaction (the application row is locked, so changes are
+   * serialised): measured as stored, and a refusal rolls the write back.
+   */
+  private async checkLimits(manager: EntityManager, applicationId: string): Promise<void> {
+    const usage = await this.rules.in(manager).usage(applicationId);
+    if (usage.rules > RULE_SET_LIMITS.maxRules)
+      throw new RumError(
+        RumErrorCode.RULE_SET_LIMIT,
+        `An application may hold at most ${RULE_SET_LIMITS.maxRules} rules.`,
+      );
+    if (usage.filterBytes > RULE_SET_LIMITS.maxFilterBytes)
+      throw new RumError(
+        RumErrorCode.RULE_SET_LIMIT,
+        `The filters of an application's rules may total at most ${RULE_SET_LIMITS.maxFilterBytes} bytes.`,
+      );
   }
 
   private checkedFilters(filters: Filters): Filters {

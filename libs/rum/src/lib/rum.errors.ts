@@ -11,6 +11,7 @@ export enum RumErrorCode {
   APP_KEY_NOT_FOUND = 'APP_KEY_NOT_FOUND',
   APPLICATION_NOT_FOUND = 'APPLICATION_NOT_FOUND',
   FILTERS_INVALID = 'FILTERS_INVALID',
+  RULE_SET_LIMIT = 'RULE_SET_LIMIT',
 }
 
 const KIND: Readonly<Record<RumErrorCode, AppErrorKind>> = {
@@ -23,6 +24,7 @@ const KIND: Readonly<Record<RumErrorCode, AppErrorKind>> = {
   [RumErrorCode.APP_KEY_NOT_FOUND]: 'not_found',
   [RumErrorCode.APPLICATION_NOT_FOUND]: 'not_found',
   [RumErrorCode.FILTERS_INVALID]: 'validation',
+  [RumErrorCode.RULE_SET_LIMIT]: 'validation',
 };
 
 /** Default texts: the reason an InvalidParameter message gives after the parameter's name (and in logs). */
@@ -36,6 +38,7 @@ const MESSAGE: Readonly<Record<RumErrorCode, string>> = {
   [RumErrorCode.APP_KEY_NOT_FOUND]: 'No such app key of this account.',
   [RumErrorCode.APPLICATION_NOT_FOUND]: 'No such application.',
   [RumErrorCode.FILTERS_INVALID]: 'The filters are invalid.',
+  [RumErrorCode.RULE_SET_LIMIT]: 'The application has reached its rule or filter-size limit.',
 };
 
 export class RumError extends AppError {

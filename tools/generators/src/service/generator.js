@@ -126,6 +126,8 @@ function addToLists(tree, o) {
   ].join('\n');
   tree.write('docker/docker-compose.yml', compose.replace(/\nvolumes:\n/, `${block}\nvolumes:\n`));
 
+  addKubernetesManifests(tree, o);
+
   const eslint = tree.read('eslint.config.mjs', 'utf8');
   if (!eslint.includes(`'scope:${o.scope}'`)) {
     const rule = `{ sourceTag: 'scope:${o.scope}', onlyDependOnLibsWithTags: ['scope:${o.scope}', 'scope:shared'] },`;
@@ -135,6 +137,37 @@ function addToLists(tree, o) {
   }
   if (!tree.exists(`docs/${o.name}.md`))
     tree.write(`docs/${o.name}.md`, `# ${o.name}: decisions\n\nWrite here what the code of ${o.name} relies on.\n`);
+}
+
+/**
+ * deploy/kubernetes/base: the new service's Deployment, Service, PDB, HPA and migration Job, made from
+ * rum-ingestion's (a service with no variables of its own), and its public URL in the ConfigMap. The Kubernetes
+ * contract test (tools/workspace-checks/test/kubernetes.e2e-spec.ts) holds them true like the others.
+ */
+function addKubernetesManifests(tree, o) {
+  const base = 'deploy/kubernetes/base';
+  const model = 'rum-ingestion';
+  const publicUrlKey = `${o.name.replace(/-api$/, '').replace(/-/g, '_').toUpperCase()}_PUBLIC_URL`;
+  const from = (text) =>
+    text
+      .replaceAll(model, o.name)
+      .replaceAll('containerPort: 3003', `containerPort: ${o.port}`)
+      .replaceAll('RUM_PUBLIC_URL', publicUrlKey);
+  for (const suffix of ['', '-migrate']) {
+    const text = tree.read(`${base}/${model}${suffix}.yaml`, 'utf8');
+    if (text) tree.write(`${base}/${o.name}${suffix}.yaml`, from(text));
+  }
+  const kustomization = tree.read(`${base}/kustomization.yaml`, 'utf8');
+  if (kustomization)
+    tree.write(
+      `${base}/kustomization.yaml`,
+      kustomization.replace(
+        `  - ${model}.yaml\n`,
+        `  - ${model}.yaml\n  - ${o.name}-migrate.yaml\n  - ${o.name}.yaml\n`,
+      ),
+    );
+  const config = tree.read(`${base}/config.yaml`, 'utf8');
+  if (config) tree.write(`${base}/config.yaml`, `${config.trimEnd()}\n  ${publicUrlKey}: http://${o.name}\n`);
 }
 
 module.exports = async function serviceGenerator(tree, options) {

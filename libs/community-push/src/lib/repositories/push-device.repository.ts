@@ -48,6 +48,16 @@ export class PushDeviceRepository {
     );
   }
 
+  /** How many devices the user holds besides `deviceKey` (which a registration would only update). */
+  async countOthers(projectId: string, userId: string, deviceKey: string): Promise<number> {
+    const rows = await queryRows<{ n: string }>(
+      this.devices.manager.connection,
+      `SELECT count(*) AS n FROM ${TABLE} WHERE project_id = $1 AND user_id = $2 AND device_key <> $3`,
+      [projectId, userId, deviceKey],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   /** Whether the user held the device (and it is now gone). */
   async deleteUserDevice(projectId: string, userId: string, deviceKey: string): Promise<boolean> {
     const result = await this.devices.delete({ projectId, userId, deviceKey });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { hashPassword, verifyPassword } from '@acme/platform-auth';
-import { RateLimiter, rateLimitHeaders } from '@acme/platform-rate-limiting';
+import { RateLimitEnforcer } from '@acme/platform-rate-limiting';
 import { CommunitySettings } from '../community.settings';
 import { CommunityErrors } from '../community.errors';
 import { UserRepository } from '../repositories/user.repository';
@@ -23,7 +23,7 @@ export class UserService {
 
   constructor(
     private readonly users: UserRepository,
-    private readonly limiter: RateLimiter,
+    private readonly limits: RateLimitEnforcer,
     private readonly settings: CommunitySettings,
   ) {}
 
@@ -45,15 +45,11 @@ export class UserService {
    */
   async authenticate(projectId: string, email: string, password: string, clientAddress: string): Promise<User> {
     // While Redis is away the attempts are counted per instance (apps/community-api README, dependency failures).
-    const decision = await this.limiter.fixedWindows(
-      `community:sign-in:${projectId}:${clientAddress}`,
-      [{ limit: this.settings.signInAttemptsPerMinute, windowSeconds: 60 }],
-      1,
-      {
-        fallback: 'local',
-      },
-    );
-    if (!decision.allowed) throw CommunityErrors.tooManyAttempts(rateLimitHeaders(decision));
+    const decision = await this.limits.decideCredentialLimit('sign-in', {
+      key: `community:sign-in:${projectId}:${clientAddress}`,
+      windows: [{ limit: this.settings.signInAttemptsPerMinute, windowSeconds: 60 }],
+    });
+    if (!decision.allowed) throw CommunityErrors.tooManyAttempts(decision);
     const user = await this.users.findWithPasswordHash(projectId, normalizeEmail(email));
     if (!user) {
       this.dummyHash ??= hashPassword('not-a-real-password');

@@ -75,13 +75,15 @@ describe('DocumentRepository (real PostgreSQL)', () => {
     const theirs = await db.organization(globex, 'listed');
     const keys = await db.documents(mine, 'x', 3);
     await db.documents(theirs, 'y', 2);
-    const found = await db.dataSource.transaction((manager) =>
-      documents.lockByIds(manager, mine, ['x-3', 'x-1', 'y-1', 'missing']),
-    );
-    expect(found).toEqual([
-      { key: keys[0], id: 'x-1' },
-      { key: keys[2], id: 'x-3' },
+    const listed = ['x-3', 'x-1', 'y-1', 'missing'];
+    const found = await db.dataSource.transaction((manager) => documents.lockKeysByIds(manager, mine, listed));
+    expect(found).toEqual([keys[0], keys[2]]);
+    expect(await db.dataSource.transaction((manager) => documents.missingIds(manager, mine, listed))).toEqual([
+      'y-1',
+      'missing',
     ]);
+    const none = await db.dataSource.transaction((manager) => documents.lockKeysByIds(manager, mine, ['missing']));
+    expect(none).toEqual([]);
     expect(await db.dataSource.transaction((manager) => documents.keyRange(manager, mine))).toEqual({
       total: 3,
       minKey: keys[0],

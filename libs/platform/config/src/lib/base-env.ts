@@ -24,6 +24,15 @@ export class BaseEnv {
   @IsOptional()
   DATABASE_READ_URLS?: string;
 
+  /**
+   * PEM CA bundle that signs the PostgreSQL servers' certificates (a managed service's root CA). Applies to
+   * DATABASE_URL and DATABASE_READ_URLS; `sslmode` in a URL is honoured, verify-full when the URL names none
+   * (docs/deploying.md#managed-postgresql).
+   */
+  @IsString()
+  @IsOptional()
+  DATABASE_TLS_CA_FILE?: string;
+
   /** A replica further behind than this serves no reads until it catches up. */
   @EnvInt({ min: 0, max: 3_600_000 })
   DATABASE_MAX_REPLICA_LAG_MS = 1000;
@@ -31,12 +40,34 @@ export class BaseEnv {
   @IsUrl({ protocols: ['redis', 'rediss'], require_tld: false, require_protocol: true })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
-  /** Seed nodes `host:port,host:port` of a Redis Cluster; when set, every Redis use goes to the cluster and REDIS_URL is ignored. */
-  @Matches(/^\s*[\w.-]+:\d{1,5}\s*(,\s*[\w.-]+:\d{1,5}\s*)*$/, {
-    message: 'REDIS_CLUSTER_NODES must be host:port pairs separated by commas',
-  })
+  /**
+   * Seed nodes of a Redis Cluster, `host:port` or `redis[s]://[user:pass@]host:port`, separated by commas; when set,
+   * every Redis use goes to the cluster and REDIS_URL is ignored. `rediss://` seeds: TLS to every node.
+   */
+  @Matches(
+    /^\s*(rediss?:\/\/([^\s@,/]+@)?)?[\w.-]+:\d{1,5}\/?\s*(,\s*(rediss?:\/\/([^\s@,/]+@)?)?[\w.-]+:\d{1,5}\/?\s*)*$/,
+    {
+      message:
+        'REDIS_CLUSTER_NODES must be host:port pairs or redis[s]://[user:password@]host:port URLs separated by commas',
+    },
+  )
   @IsOptional()
   REDIS_CLUSTER_NODES?: string;
+
+  /** ACL user for Redis (server and cluster); a user in REDIS_URL or a seed URL wins. */
+  @IsString()
+  @IsOptional()
+  REDIS_USERNAME?: string;
+
+  /** Redis AUTH password (server and cluster); a password in REDIS_URL or a seed URL wins. */
+  @IsString()
+  @IsOptional()
+  REDIS_PASSWORD?: string;
+
+  /** PEM CA bundle that signs the Redis servers' certificates; implies TLS (as `rediss://`). */
+  @IsString()
+  @IsOptional()
+  REDIS_TLS_CA_FILE?: string;
 
   /** Prefix for every Redis key and queue of this deployment (tests give each file its own). */
   @IsString()

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { IsInt, IsString, Min } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { BaseEnv } from './base-env';
@@ -101,3 +104,61 @@ describe('development defaults under NODE_ENV=production', () => {
     ).toMatchObject({ SIGNING_SECRET: 'a-real-secret' });
   });
 });
+
+describe('<NAME>_FILE variables (secrets mounted as files)', () => {
+  let dir: string;
+  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'env-file-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const secretFile = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+
+  it('reads the variable from the file, without its trailing line break', () => {
+    const env = validate({
+      ADMIN_TOKEN_FILE: secretFile('admin', 'from-a-mounted-secret-0123\n'),
+      DATABASE_URL_FILE: secretFile('db', 'postgres://app:s3cret@db.internal:5432/app\r\n'),
+    });
+    expect(env.ADMIN_TOKEN).toBe('from-a-mounted-secret-0123');
+    expect(env.DATABASE_URL).toBe('postgres://app:s3cret@db.internal:5432/app');
+  });
+
+  it('counts as given for production, and validates the content without quoting it', () => {
+    const env = createEnvValidator(ProductionEnv)({
+      NODE_ENV: 'production',
+      SEAL_KEY_FILE: secretFile('seal', 'a-production-seal-key'),
+    });
+    expect(env.SEAL_KEY).toBe('a-production-seal-key');
+    const problems = rejected({ ADMIN_TOKEN_FILE: secretFile('short', 'tiny-secret') });
+    expect(problems).toEqual([
+      'ADMIN_TOKEN: ADMIN_TOKEN must be at least 16 characters (got the content of ADMIN_TOKEN_FILE)',
+    ]);
+    expect(problems.join('\n')).not.toContain('tiny-secret');
+  });
+
+  it('refuses both forms at once and an unreadable file, naming the variable', () => {
+    expect(rejected({ ADMIN_TOKEN: 'x'.repeat(20), ADMIN_TOKEN_FILE: secretFile('both', 'y'.repeat(20)) })).toEqual([
+      'ADMIN_TOKEN: give either ADMIN_TOKEN or ADMIN_TOKEN_FILE, not both',
+    ]);
+    expect(rejected({ ADMIN_TOKEN_FILE: join(dir, 'missing') })).toEqual([
+      `ADMIN_TOKEN_FILE: cannot read ${JSON.stringify(join(dir, 'missing'))} (ENOENT)`,
+    ]);
+  });
+});
+
+class ProductionEnv extends BaseEnv {
+  @IsString()
+  @DevelopmentDefault()
+  SEAL_KEY = 'development-seal-key';
+}
+
+function rejected(source: Record<string, string>): string[] {
+  try {
+    validate(source);
+  } catch (error) {
+    if (error instanceof InvalidEnvironmentError) return error.problems;
+    throw error;
+  }
+  throw new Error('accepted');
+}

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { ClassConstructor, plainToInstance } from 'class-transformer';
-import { validateSync, ValidationError } from 'class-validator';
+import { getMetadataStorage, validateSync, ValidationError } from 'class-validator';
 import { developmentDefaults } from './env-decorators';
 
 export class InvalidEnvironmentError extends Error {
@@ -11,6 +12,9 @@ export class InvalidEnvironmentError extends Error {
 
 function describe(error: ValidationError, raw: Record<string, unknown>): string {
   const reasons = Object.values(error.constraints ?? {}).join('; ');
+  // A value read from a <NAME>_FILE is a secret: named by its file, never quoted.
+  if (raw[`${error.property}_FILE`] !== undefined && raw[error.property] === undefined)
+    return `${error.property}: ${reasons} (got the content of ${error.property}_FILE)`;
   const given = raw[error.property];
   return `${error.property}: ${reasons} (got ${given === undefined || given === '' ? 'nothing' : JSON.stringify(String(given))})`;
 }
@@ -30,16 +34,63 @@ function productionProblems<T extends object>(
     );
 }
 
+/** The variables an env class declares (its validated properties, base classes included). */
+export function declaredVariables(envClass: ClassConstructor<object>): Set<string> {
+  return new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(envClass, '', true, false)
+      .map((metadata) => metadata.propertyName),
+  );
+}
+
+/**
+ * `<NAME>_FILE=/path` gives NAME the content of that file (a secret mounted by an orchestrator), without one trailing
+ * line break. Both set is refused, as is an unreadable file; the problem names the variable, never the content
+ * (docs/deploying.md#secrets-as-files). A variable the env class declares under a `_FILE` name (a CA bundle's path)
+ * is its own variable.
+ */
+export function resolveFileVariables(
+  present: Record<string, unknown>,
+  declared: Set<string> = new Set(),
+): {
+  resolved: Record<string, unknown>;
+  problems: string[];
+} {
+  const resolved = { ...present };
+  const problems: string[] = [];
+  for (const [key, path] of Object.entries(present)) {
+    if (!key.endsWith('_FILE') || key.length <= 5 || declared.has(key)) continue;
+    const name = key.slice(0, -5);
+    delete resolved[key];
+    if (present[name] !== undefined) {
+      problems.push(`${name}: give either ${name} or ${key}, not both`);
+      continue;
+    }
+    try {
+      resolved[name] = readFileSync(String(path), 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(`${key}: cannot read ${JSON.stringify(String(path))} (${(error as NodeJS.ErrnoException).code})`);
+    }
+  }
+  return { resolved, problems };
+}
+
 /**
  * Builds the `validate` function for `ConfigModule.forRoot`: coerces strings, applies class defaults for
  * missing or empty variables, and fails naming every bad variable.
  */
 export function createEnvValidator<T extends object>(envClass: ClassConstructor<T>) {
+  const declared = declaredVariables(envClass);
   return (raw: Record<string, unknown>): T => {
-    const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
+    const given = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
+    const { resolved: present, problems: fileProblems } = resolveFileVariables(given, declared);
     const env = plainToInstance(envClass, present, { exposeDefaultValues: true });
     const errors = validateSync(env as object, { whitelist: false, skipMissingProperties: false });
-    const problems = [...errors.map((error) => describe(error, raw)), ...productionProblems(envClass, present)];
+    const problems = [
+      ...fileProblems,
+      ...errors.map((error) => describe(error, raw)),
+      ...productionProblems(envClass, present),
+    ];
     if (problems.length > 0) throw new InvalidEnvironmentError(problems);
     return env;
   };

@@ -1,3 +1,5 @@
+import type { RateLimitDecision } from '@acme/platform-rate-limiting';
+
 /** What went wrong, independent of any wire format; each app's presenter maps it to its own body. */
 export type AppErrorKind =
   | 'validation'
@@ -13,14 +15,17 @@ export type AppErrorKind =
 
 export interface AppErrorOptions {
   details?: Record<string, unknown>;
-  /** Response headers the failure must carry (e.g. X-RateLimit-*). */
-  headers?: Record<string, string>;
+  /** The refusing rate-limit decision; the HTTP edge turns it into Retry-After and X-RateLimit-*. */
+  rateLimit?: RateLimitDecision;
+  /** For a 503: when a retry may succeed (the HTTP edge sends it as Retry-After). */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
 export class AppError extends Error {
   readonly details?: Record<string, unknown>;
-  readonly headers?: Record<string, string>;
+  readonly rateLimit?: RateLimitDecision;
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: string,
@@ -31,7 +36,8 @@ export class AppError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.details = options.details;
-    this.headers = options.headers;
+    this.rateLimit = options.rateLimit;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { rateLimitHeaders } from '@acme/platform-rate-limiting';
+import type { AppError } from './app-error';
 import { normalizeError } from './normalize-error';
 import type { ErrorPresenter } from './presented-error';
 
@@ -42,8 +44,15 @@ export class AppExceptionFilter implements ExceptionFilter {
       path: request.url?.split('?', 1)[0],
       method: request.method,
     });
-    sendJson(response, presented.status, { ...error.headers, ...presented.headers }, presented.body);
+    sendJson(response, presented.status, { ...headersOf(error), ...presented.headers }, presented.body);
   }
+}
+
+/** The HTTP side of a failure's data: a refusing rate-limit decision, or a 503's retry delay. */
+function headersOf(error: AppError): Record<string, string> {
+  if (error.rateLimit) return rateLimitHeaders(error.rateLimit);
+  if (error.retryAfterSeconds !== undefined) return { 'Retry-After': String(error.retryAfterSeconds) };
+  return {};
 }
 
 interface ExpressResponse extends ServerResponse {

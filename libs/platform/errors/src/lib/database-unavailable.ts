@@ -49,9 +49,6 @@ export function databaseUnavailable(cause: unknown): AppError {
     PlatformErrorCode.DatabaseUnavailable,
     'unavailable',
     'The service is temporarily unavailable; retry later.',
-    {
-      cause,
-      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
-    },
+    { cause, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
   );
 }

@@ -87,7 +87,7 @@ describe('normalizeError: PostgreSQL unavailable', () => {
   ])('%s → 503 with Retry-After', (_name, thrown) => {
     const { error, status } = normalizeError(thrown);
     expect(status).toBe(503);
-    expect(error).toMatchObject({ code: 'DATABASE_UNAVAILABLE', kind: 'unavailable', headers: { 'Retry-After': '5' } });
+    expect(error).toMatchObject({ code: 'DATABASE_UNAVAILABLE', kind: 'unavailable', retryAfterSeconds: 5 });
   });
 
   it('keeps a wrong query a 500', () => {

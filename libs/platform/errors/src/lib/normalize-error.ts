@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { AppError, kindForStatus, STATUS_BY_KIND } from './app-error';
 import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable';
+import { databaseRefusedValue } from './database-value-refused';
 import { PlatformErrorCode } from './platform-error-code';
 
 export interface NormalizedError {
@@ -60,6 +61,9 @@ export function normalizeError(thrown: unknown): NormalizedError {
   }
   // PostgreSQL unreachable is a transient outage, not a bug: 503 with Retry-After (still logged).
   if (isDatabaseUnavailable(thrown)) return { error: databaseUnavailable(thrown), status: 503, unexpected: true };
+  // A value PostgreSQL refused (too long, out of range, an impossible date) is the client's: 400, not 500.
+  const refused = databaseRefusedValue(thrown);
+  if (refused) return { error: refused, status: 400, unexpected: false };
   return {
     error: new AppError(PlatformErrorCode.Internal, 'internal', 'Internal server error', { cause: thrown }),
     status: 500,

@@ -22,16 +22,20 @@ export function validationFailed(issues: ValidationIssue[], location = 'body'): 
   return new AppError(PlatformErrorCode.ValidationFailed, 'validation', message, { details: { location, issues } });
 }
 
-const ACCEPT_CHECKS = new WeakMap<object, (value: unknown) => boolean>();
+/** A plain check; big bodies check asynchronously, in chunks that yield to the event loop (`everyInChunks`). */
+export type AcceptCheck = (value: unknown) => boolean | Promise<boolean>;
+
+const ACCEPT_CHECKS = new WeakMap<object, AcceptCheck>();
 
 /**
  * Class decorator for a DTO whose common valid payloads a plain check recognises: a payload the check accepts
  * is taken as sent (no class-transformer, no class-validator: ~7 % of a small route's CPU); any other payload is
  * validated by the decorators as before, so answers are unchanged as long as the check accepts only payloads
- * the decorators accept without changing them (each such DTO has a spec comparing both).
+ * the decorators accept without changing them (each such DTO has a spec comparing both). A check may also throw
+ * the AppError the request deserves (e.g. unstorable text found while it walks a big body).
  */
 export const AcceptWhen =
-  (check: (value: unknown) => boolean): ClassDecorator =>
+  (check: AcceptCheck): ClassDecorator =>
   (target) =>
     void ACCEPT_CHECKS.set(target, check);
 
@@ -68,7 +72,8 @@ export class AppValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const Dto = metadata.metatype as (new () => object) | undefined;
-    if (Dto && metadata.type !== 'custom' && ACCEPT_CHECKS.get(Dto)?.(value)) return Object.assign(new Dto(), value);
+    const check = Dto && metadata.type !== 'custom' ? ACCEPT_CHECKS.get(Dto) : undefined;
+    if (Dto && check && (await check(value))) return Object.assign(new Dto(), value);
     const inherited = metadata.type !== 'custom' && this.toValidate(metadata) ? inheritedNameKey(value) : undefined;
     if (inherited !== undefined)
       throw validationFailed(

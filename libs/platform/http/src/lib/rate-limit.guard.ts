@@ -1,84 +1,30 @@
-import {
-  CanActivate,
-  DynamicModule,
-  ExecutionContext,
-  Injectable,
-  Logger,
-  Module,
-  SetMetadata,
-  Type,
-} from '@nestjs/common';
+import { CanActivate, DynamicModule, ExecutionContext, Injectable, Module, SetMetadata, Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { Counter } from 'prom-client';
-import { MetricsRegistry } from '@acme/platform-observability';
 import {
   RateLimitDecision,
-  RateLimiter,
+  RateLimitEnforcer,
   rateLimitHeaders,
   RateLimitingModule,
-  TokenBucketLimit,
-  WindowLimit,
+  RateLimitTarget,
 } from '@acme/platform-rate-limiting';
 import { setResponseHeaders } from './http-platform';
+
+export type { RateLimitRule, RateLimitTarget } from '@acme/platform-rate-limiting';
 
 const RATE_LIMIT = 'acme:rate-limit';
 
 /** Limits a route (or every route of a controller) by the app's RateLimitPolicy under `name`. */
 export const RateLimit = (name: string) => SetMetadata(RATE_LIMIT, name);
 
-export type RateLimitRule = { tokenBucket: TokenBucketLimit } | { fixedWindows: WindowLimit[] };
-
-export interface RateLimitTarget {
-  /** The bucket, shared by every instance through Redis. */
-  key: string;
-  rule: RateLimitRule;
-}
-
 /** What an app supplies: the bucket and limits of a named limit for a request, and its refusal error. */
 export abstract class RateLimitPolicy {
   /** undefined lets the request through unlimited (a limit configured off). */
   abstract target(name: string, request: unknown): RateLimitTarget | undefined;
-  /** The error a refused request answers, in the app's shape; it must carry `headers` (Retry-After...). */
-  abstract refusal(name: string, headers: Record<string, string>): Error;
-}
-
-/**
- * Spends one unit of the request's bucket and sets the X-RateLimit-* headers (docs/decisions.md#rate-limiting).
- * When Redis is unavailable the request goes through (fail open), counted and logged; `undefined` then.
- */
-@Injectable()
-export class RateLimitEnforcer {
-  private readonly logger = new Logger('RateLimit');
-  private readonly failOpen: Counter;
-
-  constructor(
-    private readonly limiter: RateLimiter,
-    registry: MetricsRegistry,
-  ) {
-    this.failOpen =
-      (registry.getSingleMetric('http_rate_limit_fail_open_total') as Counter | undefined) ??
-      new Counter({
-        name: 'http_rate_limit_fail_open_total',
-        help: 'Requests let through unlimited because the limiter (Redis) was unavailable',
-        labelNames: ['limit'],
-        registers: [registry],
-      });
-  }
-
-  async decide(name: string, target: RateLimitTarget): Promise<RateLimitDecision | undefined> {
-    try {
-      return 'tokenBucket' in target.rule
-        ? await this.limiter.tokenBucket(target.key, target.rule.tokenBucket)
-        : await this.limiter.fixedWindows(target.key, target.rule.fixedWindows);
-    } catch (error) {
-      this.failOpen.inc({ limit: name });
-      this.logger.warn(
-        { event: 'rate_limit_fail_open', limit: name, reason: (error as Error).message },
-        'rate limiter unavailable; allowing the request',
-      );
-      return undefined;
-    }
-  }
+  /**
+   * The error a refused request answers, in the app's shape: an AppError carrying `rateLimit: decision`, from
+   * which the exception filter sets Retry-After and X-RateLimit-*.
+   */
+  abstract refusal(name: string, decision: RateLimitDecision): Error;
 }
 
 /** The guard of every limited route: `@RateLimit(name)` on the handler or its controller, the app's policy. */
@@ -101,9 +47,8 @@ export class RateLimitGuard implements CanActivate {
     if (!target) return true;
     const decision = await this.enforcer.decide(name, target);
     if (!decision) return true;
-    const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) throw this.policy.refusal(name, headers);
-    setResponseHeaders(http.getResponse(), headers);
+    if (!decision.allowed) throw this.policy.refusal(name, decision);
+    setResponseHeaders(http.getResponse(), rateLimitHeaders(decision));
     return true;
   }
 }
@@ -115,8 +60,8 @@ export class RateLimitModule {
     return {
       module: RateLimitModule,
       imports: [RateLimitingModule],
-      providers: [{ provide: RateLimitPolicy, useClass: policy }, RateLimitEnforcer, RateLimitGuard],
-      exports: [RateLimitPolicy, RateLimitEnforcer, RateLimitGuard, RateLimitingModule],
+      providers: [{ provide: RateLimitPolicy, useClass: policy }, RateLimitGuard],
+      exports: [RateLimitPolicy, RateLimitGuard, RateLimitingModule],
     };
   }
 }

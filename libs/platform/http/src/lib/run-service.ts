@@ -2,9 +2,11 @@ import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BaseEnv } from '@acme/platform-config';
 import { releaseStartUpMemory } from '@acme/platform-observability';
+import { applyMigrationsOnly } from '@acme/platform-persistence';
 import { configureApp } from './configure-app';
 import { drainAndClose, shutdownTimings } from './graceful-shutdown';
 import { createHttpAdapter, ServiceApplication } from './http-platform';
+import { migrationTarget } from './service-core.module';
 import { ServiceDefinition } from './service-definition';
 
 const CODE_CACHE_WARM_UP_ONLY = Symbol.for('acme.codeCache.warmUpOnly');
@@ -30,6 +32,7 @@ export async function runService(
   } catch (error) {
     return fail(service, (error as Error).message);
   }
+  if (process.argv[2] === 'migrate') return migrateAndExit(service, module);
   try {
     const options = { bufferLogs: true, bodyParser: false };
     const adapter = createHttpAdapter(service);
@@ -61,5 +64,23 @@ export async function runService(
     return app;
   } catch (error) {
     return fail(service, `failed to start: ${(error as Error).stack ?? String(error)}`);
+  }
+}
+
+/**
+ * `node main.js migrate`, the release job (docs/deploying.md#migrations): applies the pending migrations of the
+ * service's schema under the advisory lock, prints what it applied, exits 0; exits 1 naming the failure.
+ */
+async function migrateAndExit(service: ServiceDefinition, module: DynamicModule): Promise<undefined> {
+  const target = migrationTarget(module);
+  if (!target) return fail(service, 'migrate: the root module was not built by ServiceCoreModule.forApp');
+  try {
+    const applied = await applyMigrationsOnly(target);
+    process.stdout.write(
+      `${JSON.stringify({ level: 30, time: Date.now(), service: service.name, msg: 'migrations applied', schema: target.schema, applied })}\n`,
+    );
+    process.exit(0);
+  } catch (error) {
+    return fail(service, `migrate failed: ${(error as Error).message}`);
   }
 }

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ClassConstructor } from 'class-transformer';
 import { AdminTokenSettings } from '@acme/platform-auth';
-import { BaseEnv, EnvModule } from '@acme/platform-config';
+import { BaseEnv, createEnvValidator, EnvModule } from '@acme/platform-config';
 import { HealthModule, LoggingModule, MetricsModule } from '@acme/platform-observability';
-import { MigrationClass, PersistenceModule } from '@acme/platform-persistence';
-import { parseClusterNodes, RedisModule } from '@acme/platform-redis';
+import { MigrationClass, PersistenceModule, PersistenceOptions, withDatabaseCa } from '@acme/platform-persistence';
+import { parseClusterSeeds, RedisModule, RedisOptions } from '@acme/platform-redis';
 import { ServiceDefinition } from './service-definition';
 
 export interface ServiceCoreOptions<E extends BaseEnv> {
@@ -19,6 +20,50 @@ export interface ServiceCoreOptions<E extends BaseEnv> {
   migrations: MigrationClass[];
 }
 
+/** PostgreSQL settings from the env: URLs verified against DATABASE_TLS_CA_FILE when it is set. */
+export function persistenceOptions(
+  env: BaseEnv,
+  options: Pick<ServiceCoreOptions<BaseEnv>, 'schema' | 'migrations' | 'service'>,
+): PersistenceOptions {
+  return {
+    url: withDatabaseCa(env.DATABASE_URL, env.DATABASE_TLS_CA_FILE),
+    schema: options.schema,
+    migrations: options.migrations,
+    runMigrations: env.MIGRATIONS_RUN,
+    applicationName: options.service.name,
+    readUrls: env.DATABASE_READ_URLS?.split(',').map((url) => withDatabaseCa(url.trim(), env.DATABASE_TLS_CA_FILE)),
+    maxReplicaLagMs: env.DATABASE_MAX_REPLICA_LAG_MS,
+  };
+}
+
+/**
+ * Redis settings from the env (docs/deploying.md#managed-redis): a server or cluster seeds, the ACL user and password
+ * (from the URLs first), and TLS for `rediss://` or a CA bundle (REDIS_TLS_CA_FILE).
+ */
+export function redisOptions(env: BaseEnv): RedisOptions {
+  const seeds = env.REDIS_CLUSTER_NODES ? parseClusterSeeds(env.REDIS_CLUSTER_NODES) : undefined;
+  if (env.REDIS_CLUSTER_NODES && !seeds)
+    throw new Error('REDIS_CLUSTER_NODES: the seeds must agree on redis:// or rediss:// and on the credentials');
+  const ca = env.REDIS_TLS_CA_FILE ? readFileSync(env.REDIS_TLS_CA_FILE, 'utf8') : undefined;
+  const secure = ca !== undefined || (seeds ? seeds.tls : env.REDIS_URL.startsWith('rediss:'));
+  return {
+    url: env.REDIS_URL,
+    prefix: env.REDIS_PREFIX,
+    clusterNodes: seeds?.nodes,
+    username: seeds?.username ?? env.REDIS_USERNAME,
+    password: seeds?.password ?? env.REDIS_PASSWORD,
+    tls: secure ? (ca ? { ca } : {}) : undefined,
+  };
+}
+
+/** What `node main.js migrate` needs of a service's root module, recorded when `forApp` builds it. */
+const migrationTargets = new WeakMap<DynamicModule, PersistenceOptions>();
+
+/** The PostgreSQL settings, schema and migrations of a root module built by `ServiceCoreModule.forApp`. */
+export function migrationTarget(module: DynamicModule): PersistenceOptions | undefined {
+  return migrationTargets.get(module);
+}
+
 /**
  * The plumbing every service shares: validated env, JSON logs, Postgres with its migrations applied,
  * Redis, /metrics, /health, and the operator token. The app module adds its feature modules beside it.
@@ -26,12 +71,20 @@ export interface ServiceCoreOptions<E extends BaseEnv> {
 @Module({})
 export class ServiceCoreModule {
   static forRoot<E extends BaseEnv>(options: ServiceCoreOptions<E>): DynamicModule {
+    return ServiceCoreModule.forValidatedEnv(ServiceCoreModule.validatedEnv(options), options);
+  }
+
+  private static validatedEnv<E extends BaseEnv>(options: ServiceCoreOptions<E>): E {
+    return options.env ?? createEnvValidator(options.envClass)(options.source ?? {});
+  }
+
+  private static forValidatedEnv<E extends BaseEnv>(validated: E, options: ServiceCoreOptions<E>): DynamicModule {
     const Env = options.envClass;
     return {
       module: ServiceCoreModule,
       global: true,
       imports: [
-        options.env ? EnvModule.forValidated(Env, options.env) : EnvModule.forRoot(Env, options.source ?? {}),
+        EnvModule.forValidated(Env, validated),
         LoggingModule.forRootAsync({
           inject: [Env],
           useFactory: (env: E) => ({
@@ -42,24 +95,9 @@ export class ServiceCoreModule {
         }),
         PersistenceModule.forRootAsync({
           inject: [Env],
-          useFactory: (env: E) => ({
-            url: env.DATABASE_URL,
-            schema: options.schema,
-            migrations: options.migrations,
-            runMigrations: env.MIGRATIONS_RUN,
-            applicationName: options.service.name,
-            readUrls: env.DATABASE_READ_URLS?.split(',').map((url) => url.trim()),
-            maxReplicaLagMs: env.DATABASE_MAX_REPLICA_LAG_MS,
-          }),
+          useFactory: (env: E) => persistenceOptions(env, options),
         }),
-        RedisModule.forRootAsync({
-          inject: [Env],
-          useFactory: (env: E) => ({
-            url: env.REDIS_URL,
-            prefix: env.REDIS_PREFIX,
-            clusterNodes: env.REDIS_CLUSTER_NODES ? parseClusterNodes(env.REDIS_CLUSTER_NODES) : undefined,
-          }),
-        }),
+        RedisModule.forRootAsync({ inject: [Env], useFactory: (env: E) => redisOptions(env) }),
         MetricsModule,
         HealthModule,
       ],
@@ -78,6 +116,13 @@ export class ServiceCoreModule {
     modules: NonNullable<DynamicModule['imports']>,
     providers: Provider[] = [],
   ): DynamicModule {
-    return { module: app, imports: [ServiceCoreModule.forRoot(options), ...modules], providers };
+    const env = ServiceCoreModule.validatedEnv(options);
+    const root = {
+      module: app,
+      imports: [ServiceCoreModule.forValidatedEnv(env, options), ...modules],
+      providers,
+    };
+    migrationTargets.set(root, persistenceOptions(env, options));
+    return root;
   }
 }

@@ -34,8 +34,10 @@ export class RedisHealthIndicator {
 }
 
 /**
- * 200 when Postgres and Redis answer; 503 with terminus' body naming what is down; 503 `draining` from the
- * moment the process was told to stop, so load balancers route elsewhere while it finishes its requests.
+ * `/health` and `/health/ready` (readiness): 200 when Postgres and Redis answer; 503 with terminus' body naming what
+ * is down; 503 `draining` from the moment the process was told to stop, so load balancers route elsewhere while it
+ * finishes its requests. `/health/live` (liveness) only says the process answers: a database outage must not get
+ * every instance restarted (docs/deploying.md#probes).
  */
 @ApiExcludeController()
 @Controller('health')
@@ -46,6 +48,18 @@ export class HealthController {
     private readonly redis: RedisHealthIndicator,
     private readonly shutdown: ShutdownState,
   ) {}
+
+  @Get('live')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  ready(
+    @Res({ passthrough: true }) response: { status(code: number): unknown },
+  ): Promise<HealthCheckResult | string | object> {
+    return this.check(response);
+  }
 
   @Get()
   async check(

@@ -30,7 +30,7 @@ export function requestIdFor(request: IncomingMessage, response: ServerResponse)
   return id;
 }
 
-const UNLOGGED = new Set(['/health', '/metrics']);
+const UNLOGGED = new Set(['/health', '/health/live', '/health/ready', '/metrics']);
 
 /** What a log line says of its request; the `req` serializer below shapes it alike on both engines. */
 export interface LoggedRequest {

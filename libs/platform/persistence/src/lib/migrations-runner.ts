@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { createDataSource, PersistenceOptions } from './data-source';
 
 /**
  * Applies pending migrations of one schema while holding a Postgres advisory lock, so instances that start
@@ -18,5 +19,19 @@ export async function runMigrationsUnderLock(dataSource: DataSource, schema: str
     }
   } finally {
     await runner.release();
+  }
+}
+
+/**
+ * The release-job command (`node main.js migrate`): connects, applies the schema's pending migrations under the same
+ * advisory lock as a starting instance, disconnects. Nothing else of the service starts.
+ */
+export async function applyMigrationsOnly(options: PersistenceOptions): Promise<string[]> {
+  // Two connections: the advisory lock holds one while TypeORM runs the migrations on another.
+  const dataSource = await createDataSource({ ...options, poolSize: 2 }).initialize();
+  try {
+    return await runMigrationsUnderLock(dataSource, options.schema);
+  } finally {
+    await dataSource.destroy();
   }
 }

@@ -20,7 +20,7 @@ export class QueueModule {
           imports: [QueueConnectionModule],
           inject: [RedisSettings, QueueClusterConnection],
           useFactory: (settings: RedisSettings, shared: QueueClusterConnection) => ({
-            connection: shared.cluster ?? { ...redisConnectionOptions(settings.url), maxRetriesPerRequest: null },
+            connection: shared.cluster ?? { ...redisConnectionOptions(settings), maxRetriesPerRequest: null },
             prefix: `{${settings.prefix}:bull}`,
           }),
         }),

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { CoalescedTakes, decisionsInOrder } from './coalesced-takes';
-import type { RateLimitDecision } from './rate-limiter';
+import { CoalescedTakes, decisionsInOrder, RateLimitDecision } from './rate-limiter';
 
 /** One take of cost 1, exactly as the single-take Lua script decides it (the reference the batch must match). */
 function singleTake(state: { tokens: number }, capacity: number, rate: number, now: number): RateLimitDecision {
@@ -57,11 +56,11 @@ describe('CoalescedTakes', () => {
       return [Math.min(count, capacity), String(capacity), 1_700_000_000_000];
     });
     const decisions = await Promise.all([
-      takes.take('a', limit),
-      takes.take('b', limit),
-      takes.take('a', limit),
-      takes.take('a', limit),
-      takes.take('a', limit),
+      takes.take('a', limit, 100),
+      takes.take('b', limit, 100),
+      takes.take('a', limit, 100),
+      takes.take('a', limit, 100),
+      takes.take('a', limit, 100),
     ]);
     expect(calls).toEqual([
       ['a', 4],
@@ -82,8 +81,8 @@ describe('CoalescedTakes', () => {
       calls.push(count);
       return [Math.min(count, capacity), String(capacity), 1_700_000_000_000];
     });
-    await takes.take('a', limit);
-    await Promise.all([takes.take('a', limit), takes.take('a', { capacity: 5, refillPerSecond: 1 })]);
+    await takes.take('a', limit, 100);
+    await Promise.all([takes.take('a', limit, 100), takes.take('a', { capacity: 5, refillPerSecond: 1 }, 100)]);
     expect(calls).toEqual([1, 1, 1]);
   });
 
@@ -91,7 +90,7 @@ describe('CoalescedTakes', () => {
     const takes = new CoalescedTakes(async () => {
       throw new Error('Redis is down');
     });
-    const results = await Promise.allSettled([takes.take('a', limit), takes.take('a', limit)]);
+    const results = await Promise.allSettled([takes.take('a', limit, 100), takes.take('a', limit, 100)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
   });
 });

@@ -1,4 +1,4 @@
-import type { RateLimitDecision, WindowLimit } from './rate-limiter';
+import type { RateLimitDecision, WindowLimit } from './limits';
 
 interface Counter {
   windowEnd: number;
@@ -18,11 +18,12 @@ export class LocalFixedWindows {
     private readonly now: () => number = Date.now,
   ) {}
 
-  take(key: string, windows: WindowLimit[], cost = 1): RateLimitDecision {
+  /** `commit` false only checks (a peek). */
+  take(key: string, windows: WindowLimit[], cost = 1, commit = true): RateLimitDecision {
     const now = this.now();
     const current = windows.map((window) => this.counter(`${key}:${window.windowSeconds}`, window, now));
     const refusing = windows.findIndex((window, index) => current[index].count + cost > window.limit);
-    if (refusing < 0) for (const counter of current) counter.count += cost;
+    if (refusing < 0 && commit) for (const counter of current) counter.count += cost;
     const deciding = refusing < 0 ? this.tightest(windows, current) : refusing;
     const { limit } = windows[deciding];
     const counter = current[deciding];

@@ -4,7 +4,8 @@ import {
   deleteTestKeys,
   waitForRoomInWindow,
 } from '@acme/platform-test-infra';
-import { RateLimiter, rateLimitHeaders } from './rate-limiter';
+import { rateLimitHeaders } from './rate-limit-enforcer';
+import { RateLimiter } from './rate-limiter';
 
 describe('RateLimiter (real Redis)', () => {
   const prefix = createTestRedisPrefix('rl');

@@ -1,30 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRedis, type RedisClient } from '@acme/platform-redis';
-import { CoalescedTakes } from './coalesced-takes';
+import type { RateLimitDecision, TokenBucketLimit, WindowLimit } from './limits';
 import { LocalFixedWindows } from './local-windows';
 import { FIXED_WINDOWS, TOKEN_BUCKET, TOKEN_BUCKET_TAKE } from './scripts';
 
-export interface RateLimitDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Unix seconds at which the limit is fully available again. */
-  resetAt: number;
-  /** Seconds until a refused request could succeed (0 when allowed). */
-  retryAfterSeconds: number;
-}
-
-export interface TokenBucketLimit {
-  /** Burst size; `0` refuses everything. */
-  capacity: number;
-  refillPerSecond: number;
-  cost?: number;
-}
-
-export interface WindowLimit {
-  limit: number;
-  windowSeconds: number;
-}
+export type { RateLimitDecision, TokenBucketLimit, WindowLimit } from './limits';
 
 /** No decision from Redis: it is not connected, or it did not answer within the call's timeout. */
 export class LimiterUnavailableError extends Error {
@@ -41,6 +21,10 @@ export interface LimiterCallOptions {
    * stop guessing must hold). Otherwise the call throws LimiterUnavailableError and the caller fails open.
    */
   fallback?: 'local';
+  /** fixedWindows only: answer whether a request of `cost` would pass, without counting it. */
+  peek?: boolean;
+  /** Called when a `local` fallback decided instead of Redis. */
+  onFallback?: () => void;
 }
 
 type LimiterRedis = RedisClient & {
@@ -63,8 +47,9 @@ export class RateLimiter {
       redis.defineCommand('acmeTokenBucketTake', { numberOfKeys: 1, lua: TOKEN_BUCKET_TAKE });
       redis.defineCommand('acmeFixedWindows', { numberOfKeys: 1, lua: FIXED_WINDOWS });
     }
-    this.takes = new CoalescedTakes((key, capacity, rate, count) =>
-      this.redis.acmeTokenBucketTake(key, capacity, rate, count),
+    // Bounded at the flush, when the command is written, not while the take waits for the batch.
+    this.takes = new CoalescedTakes((key, capacity, rate, count, timeoutMs) =>
+      this.bounded(() => this.redis.acmeTokenBucketTake(key, capacity, rate, count), timeoutMs),
     );
   }
 
@@ -78,7 +63,10 @@ export class RateLimiter {
     options: LimiterCallOptions = {},
   ): Promise<RateLimitDecision> {
     const cost = limit.cost ?? 1;
-    if (cost === 1) return this.bounded(() => this.takes.take(`rl:tb:${key}`, limit), options.timeoutMs);
+    if (cost === 1) {
+      this.assertReady();
+      return this.takes.take(`rl:tb:${key}`, limit, options.timeoutMs ?? LIMITER_TIMEOUT_MS);
+    }
     const [allowed, remaining, now, untilFull, untilNext] = await this.bounded(
       () => this.redis.acmeTokenBucket(`rl:tb:${key}`, limit.capacity, limit.refillPerSecond, cost),
       options.timeoutMs,
@@ -100,12 +88,18 @@ export class RateLimiter {
   ): Promise<RateLimitDecision> {
     if (windows.length === 0) throw new Error('fixedWindows needs at least one window');
     const args = windows.flatMap((w) => [w.limit, w.windowSeconds * 1000]);
+    const commit = options.peek ? 0 : 1;
     let answer: number[];
     try {
-      answer = await this.bounded(() => this.redis.acmeFixedWindows(`rl:fw:${key}`, cost, ...args), options.timeoutMs);
+      answer = await this.bounded(
+        () => this.redis.acmeFixedWindows(`rl:fw:${key}`, cost, commit, ...args),
+        options.timeoutMs,
+      );
     } catch (error) {
-      if (options.fallback === 'local' && error instanceof LimiterUnavailableError)
-        return this.local.take(key, windows, cost);
+      if (options.fallback === 'local' && error instanceof LimiterUnavailableError) {
+        options.onFallback?.();
+        return this.local.take(key, windows, cost, !options.peek);
+      }
       throw error;
     }
     const [allowed, deciding, count, now, windowEnd] = answer;
@@ -119,13 +113,26 @@ export class RateLimiter {
     };
   }
 
-  /** Refuses at once while Redis is not connected, and gives up after the timeout: a limiter never holds a request. */
-  private async bounded<T>(call: () => Promise<T>, timeoutMs = LIMITER_TIMEOUT_MS): Promise<T> {
+  private assertReady(): void {
     if (this.redis.status !== 'ready') throw new LimiterUnavailableError(`Redis connection is ${this.redis.status}`);
+  }
+
+  /**
+   * Refuses at once while Redis is not connected, and gives up when Redis has not answered within the timeout:
+   * a limiter never holds a request. The clock starts when the command is written. A timer that fires late
+   * because the event loop was busy elsewhere gets a second chance: the reply may already sit in the socket,
+   * and the poll phase that runs before the check phase reads it (docs/decisions.md#rate-limiting).
+   */
+  private async bounded<T>(call: () => Promise<T>, timeoutMs = LIMITER_TIMEOUT_MS): Promise<T> {
+    this.assertReady();
     let timer: NodeJS.Timeout | undefined;
+    let settled = false;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new LimiterUnavailableError(`the limiter did not answer within ${timeoutMs} ms`)),
+        () =>
+          setImmediate(() => {
+            if (!settled) reject(new LimiterUnavailableError(`the limiter did not answer within ${timeoutMs} ms`));
+          }),
         timeoutMs,
       );
     });
@@ -136,18 +143,119 @@ export class RateLimiter {
         ? error
         : new LimiterUnavailableError((error as Error).message, { cause: error });
     } finally {
+      settled = true;
       clearTimeout(timer);
     }
   }
 }
 
-/** The conventional headers, computed from the same decision that allowed or refused the request. */
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
-  const headers: Record<string, string> = {
-    'X-RateLimit-Limit': String(decision.limit),
-    'X-RateLimit-Remaining': String(decision.remaining),
-    'X-RateLimit-Reset': String(decision.resetAt),
-  };
-  if (!decision.allowed) headers['Retry-After'] = String(decision.retryAfterSeconds);
-  return headers;
+// Coalesced takes: one Redis call for the single takes of one bucket in one event-loop turn.
+
+/** Runs one Redis call for `count` takes of one token; answers {admitted, tokens before, now in ms}. */
+export type TakeMany = (
+  key: string,
+  capacity: number,
+  refillPerSecond: number,
+  count: number,
+  timeoutMs: number,
+) => Promise<[number, string, number]>;
+
+interface Waiter {
+  resolve(decision: RateLimitDecision): void;
+  reject(error: unknown): void;
+}
+
+interface Batch {
+  key: string;
+  limit: TokenBucketLimit;
+  timeoutMs: number;
+  waiters: Waiter[];
+}
+
+/**
+ * The decisions `count` single takes in a row would have produced, from the bucket's state before them:
+ * the first `admitted` pass, each seeing one token fewer; the rest are refused and take nothing.
+ */
+export function decisionsInOrder(
+  limit: TokenBucketLimit,
+  admitted: number,
+  tokensBefore: number,
+  now: number,
+  count: number,
+): RateLimitDecision[] {
+  const { capacity, refillPerSecond: rate } = limit;
+  if (capacity <= 0 || rate <= 0) {
+    return Array.from({ length: count }, () => ({
+      allowed: false,
+      limit: capacity,
+      remaining: 0,
+      resetAt: Math.ceil(now / 1000),
+      retryAfterSeconds: 1,
+    }));
+  }
+  return Array.from({ length: count }, (_, index) => {
+    const allowed = index < admitted;
+    const tokensAfter = tokensBefore - (allowed ? index + 1 : admitted);
+    const untilFull = Math.ceil(((capacity - tokensAfter) / rate) * 1000);
+    const untilNext = allowed ? 0 : Math.ceil(((1 - tokensAfter) / rate) * 1000);
+    return {
+      allowed,
+      limit: capacity,
+      remaining: Math.floor(tokensAfter),
+      resetAt: Math.ceil((now + untilFull) / 1000),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(untilNext / 1000)),
+    };
+  });
+}
+
+/**
+ * Coalesces the takes of one token that arrive in the same event-loop turn into one Redis call per bucket
+ * (flushed in the check phase, after the I/O callbacks of the turn). Under load many requests of one client
+ * arrive together; the answers are the ones the same takes made one by one would have given, and the shared
+ * bucket sees the same number of tokens taken.
+ */
+export class CoalescedTakes {
+  private pending = new Map<string, Batch>();
+  private scheduled = false;
+
+  constructor(private readonly takeMany: TakeMany) {}
+
+  take(key: string, limit: TokenBucketLimit, timeoutMs: number): Promise<RateLimitDecision> {
+    return new Promise((resolve, reject) => {
+      const id = `${key}\n${limit.capacity}\n${limit.refillPerSecond}\n${timeoutMs}`;
+      let batch = this.pending.get(id);
+      if (!batch) {
+        batch = { key, limit, timeoutMs, waiters: [] };
+        this.pending.set(id, batch);
+      }
+      batch.waiters.push({ resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    const batches = [...this.pending.values()];
+    this.pending = new Map();
+    this.scheduled = false;
+    for (const batch of batches) void this.run(batch);
+  }
+
+  private async run({ key, limit, timeoutMs, waiters }: Batch): Promise<void> {
+    try {
+      const [admitted, tokensBefore, now] = await this.takeMany(
+        key,
+        limit.capacity,
+        limit.refillPerSecond,
+        waiters.length,
+        timeoutMs,
+      );
+      const decisions = decisionsInOrder(limit, Number(admitted), Number(tokensBefore), Number(now), waiters.length);
+      waiters.forEach((waiter, index) => waiter.resolve(decisions[index]));
+    } catch (error) {
+      for (const waiter of waiters) waiter.reject(error);
+    }
+  }
 }

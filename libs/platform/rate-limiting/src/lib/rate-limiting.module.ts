@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { RateLimitEnforcer } from './rate-limit-enforcer';
 import { RateLimiter } from './rate-limiter';
 
-/** Needs the global `RedisModule` of the app. */
-@Module({ providers: [RateLimiter], exports: [RateLimiter] })
+/** The limiter and the one enforcer every rate limit goes through. Needs the global `RedisModule` of the app. */
+@Module({ providers: [RateLimiter, RateLimitEnforcer], exports: [RateLimiter, RateLimitEnforcer] })
 export class RateLimitingModule {}

@@ -60,12 +60,14 @@ return {admitted, string.format('%.17g', tokens), now}
 
 /**
  * Several fixed windows checked and counted together (e.g. 20/s and 300/min). KEYS[1] one hash;
- * ARGV: cost, then (limit, window_ms) pairs. Counts only when every window has room.
+ * ARGV: cost, commit (0 only checks: a peek), then (limit, window_ms) pairs. Counts only when every window has
+ * room.
  * Returns {allowed, index of the deciding window (1-based), count, now_ms, window_end_ms}.
  */
 export const FIXED_WINDOWS = `
 ${NOW}local cost = tonumber(ARGV[1])
-local n = (#ARGV - 1) / 2
+local commit = tonumber(ARGV[2])
+local n = (#ARGV - 2) / 2
 local counts = {}
 local ids = {}
 local longest = 0
@@ -73,8 +75,8 @@ local deciding = 1
 local best = nil
 local blocked = 0
 for i = 1, n do
-  local limit = tonumber(ARGV[2 * i])
-  local window = tonumber(ARGV[2 * i + 1])
+  local limit = tonumber(ARGV[2 * i + 1])
+  local window = tonumber(ARGV[2 * i + 2])
   if window > longest then longest = window end
   local id = math.floor(now / window)
   ids[i] = id
@@ -91,13 +93,13 @@ for i = 1, n do
     deciding = i
   end
 end
-if blocked == 0 then
+if blocked == 0 and commit == 1 then
   for i = 1, n do
     counts[i] = counts[i] + cost
     redis.call('HSET', KEYS[1], 'w' .. i, ids[i], 'c' .. i, counts[i])
   end
   redis.call('PEXPIRE', KEYS[1], longest + 1000)
 end
-local window = tonumber(ARGV[2 * deciding + 1])
+local window = tonumber(ARGV[2 * deciding + 2])
 return {1 - blocked, deciding, counts[deciding], now, (ids[deciding] + 1) * window}
 `;

@@ -1,6 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import Redis, { Cluster, ClusterOptions, RedisOptions as IORedisOptions } from 'ioredis';
 import type { RedisOptions } from './redis.options';
+import { redisConnectionOptions } from './redis-url';
 
 /** One Redis server or a Redis Cluster (REDIS_CLUSTER_NODES): every caller works with either. */
 export type RedisClient = Redis | Cluster;
@@ -27,7 +28,16 @@ export function createClusterClient(
     retryDelayOnFailover: 100,
     retryDelayOnClusterDown: 100,
     slotsRefreshTimeout: 1000,
-    redisOptions: { connectionName: extra.name, ...extra.redisOptions },
+    redisOptions: {
+      connectionName: extra.name,
+      username: options.username,
+      password: options.password,
+      tls: options.tls,
+      ...extra.redisOptions,
+    },
+    // Over TLS, nodes are reached at the addresses the cluster announces, unresolved: managed clusters announce
+    // names their certificates carry (docs/deploying.md#managed-redis).
+    ...(options.tls ? { dnsLookup: (address: string, done: (e: null, a: string) => void) => done(null, address) } : {}),
   };
   return new Cluster(options.clusterNodes ?? [], clusterOptions);
 }
@@ -37,7 +47,8 @@ export function createRedisClient(options: RedisOptions, name = 'redis'): RedisC
   // Commands fail fast while Redis is down so callers can fail open; reconnection keeps trying.
   const client: RedisClient = options.clusterNodes
     ? createClusterClient(options, { keyPrefix, name, redisOptions: { maxRetriesPerRequest: 1 } })
-    : new Redis(options.url, {
+    : new Redis({
+        ...redisConnectionOptions(options),
         keyPrefix,
         connectionName: name,
         maxRetriesPerRequest: 1,

@@ -10,13 +10,17 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
  */
 export function ensureChromium(): string {
   if (existsSync(CHROMIUM)) return CHROMIUM;
-  const apt = (args: string[]) =>
-    spawnSync('apt-get', args, { stdio: 'pipe', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (apt(['install', '-y', '-qq', 'chromium']).status !== 0) {
-    apt(['update', '-qq']);
-    const installed = apt(['install', '-y', '-qq', 'chromium']);
-    if (installed.status !== 0) throw new Error(`apt-get install chromium failed: ${installed.stderr.toString()}`);
-  }
+  // Test files run in parallel: one installs under a lock, the others wait for it and then find the binary.
+  const install = `test -x ${CHROMIUM} || apt-get install -y -qq chromium || (apt-get update -qq && apt-get install -y -qq chromium)`;
+  const result = spawnSync('flock', ['/tmp/acme-chromium-install.lock', 'sh', '-c', install], {
+    stdio: 'pipe',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    timeout: 600_000,
+  });
+  if (result.status !== 0 || !existsSync(CHROMIUM))
+    throw new Error(
+      `installing Chromium (apt-get install chromium) failed: ${result.stderr?.toString() ?? result.error}`,
+    );
   return CHROMIUM;
 }
 

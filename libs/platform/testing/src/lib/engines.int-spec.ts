@@ -4,6 +4,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { symbols } from 'pino';
 import { BaseEnv } from '@acme/platform-config';
 import { AppError, ErrorPresenter } from '@acme/platform-errors';
+import { RateLimitDecision } from '@acme/platform-rate-limiting';
 import {
   RateLimit,
   RateLimitGuard,
@@ -77,8 +78,8 @@ class SamplePolicy extends RateLimitPolicy {
     return { key: `sample:${caller}`, rule: { tokenBucket: { capacity: 2, refillPerSecond: 0.001 } } };
   }
 
-  refusal(_name: string, headers: Record<string, string>): Error {
-    return new AppError('SLOW_DOWN', 'rate_limited', 'Slow down.', { headers });
+  refusal(_name: string, decision: RateLimitDecision): Error {
+    return new AppError('SLOW_DOWN', 'rate_limited', 'Slow down.', { rateLimit: decision });
   }
 }
 

@@ -24,6 +24,14 @@ export function describeFoundation(options: TestAppOptions, expectations: Founda
       });
     });
 
+    it('splits liveness (/health/live) from readiness (/health/ready, as /health)', async () => {
+      const live = await fetch(`${service.url}/health/live`);
+      expect({ status: live.status, body: await live.json() }).toEqual({ status: 200, body: { status: 'ok' } });
+      const ready = await fetch(`${service.url}/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ok', details: { postgres: { status: 'up' } } });
+    });
+
     it('serves Prometheus metrics including HTTP request durations', async () => {
       await fetch(`${service.url}/health`);
       const response = await fetch(`${service.url}/metrics`);

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createServer, Server, Socket } from 'node:net';
 import { MetricsRegistry } from '@acme/platform-observability';
-import { RateLimiter } from '@acme/platform-rate-limiting';
+import { RateLimitEnforcer, RateLimiter } from '@acme/platform-rate-limiting';
 import { createRedisClient, type RedisClient } from '@acme/platform-redis';
 import { createTestRedisPrefix, deleteTestKeys, testRedisOptions, waitFor } from '@acme/platform-testing';
 import { PolicyConfiguration } from '../policy-rules';
@@ -42,7 +42,13 @@ describe('PolicyEnforcer (real Redis)', () => {
     await cache.onApplicationBootstrap();
     const registry = new MetricsRegistry();
     return {
-      enforcer: new PolicyEnforcer(cache, new RateLimiter(connection), connection, settings, registry),
+      enforcer: new PolicyEnforcer(
+        cache,
+        new RateLimitEnforcer(new RateLimiter(connection), registry),
+        connection,
+        settings,
+        registry,
+      ),
       registry,
       cache,
     };
@@ -69,15 +75,11 @@ describe('PolicyEnforcer (real Redis)', () => {
 
   it('proceeds without any header when no policy applies or the policy allows', async () => {
     const { enforcer } = await enforcerFor([policy('rlp_allow', 'client_id:vip', { action: 'allow' })]);
-    expect(await enforcer.enforce({ clientId: 'other', isFirstParty: true })).toEqual({
-      outcome: 'proceed',
-      headers: {},
-    });
+    expect(await enforcer.enforce({ clientId: 'other', isFirstParty: true })).toEqual({ outcome: 'proceed' });
     for (let i = 0; i < 20; i += 1) {
       expect(await enforcer.enforce({ clientId: 'vip', isFirstParty: false })).toEqual({
         outcome: 'proceed',
         policyId: 'rlp_allow',
-        headers: {},
       });
     }
   });
@@ -88,17 +90,12 @@ describe('PolicyEnforcer (real Redis)', () => {
     const decisions = [];
     for (let i = 0; i < 5; i += 1) decisions.push(await enforcer.enforce(client));
     expect(decisions.slice(0, 3).map((d) => d.outcome)).toEqual(['proceed', 'proceed', 'proceed']);
-    expect(decisions[0]).toMatchObject({ headers: { 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '2' } });
+    expect(decisions[0]).toMatchObject({ limit: { allowed: true, limit: 3, remaining: 2 } });
     const refused = decisions[4];
     expect(refused.outcome).toBe('reject');
     if (refused.outcome !== 'reject') return;
-    expect(refused.headers).toEqual({
-      'X-RateLimit-Limit': '3',
-      'X-RateLimit-Remaining': '0',
-      'X-RateLimit-Reset': expect.stringMatching(/^\d+$/),
-      'Retry-After': '1',
-    });
-    expect(Number(refused.headers['X-RateLimit-Reset'])).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(refused.limit).toMatchObject({ allowed: false, limit: 3, remaining: 0, retryAfterSeconds: 1 });
+    expect(refused.limit.resetAt).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
     expect(await excessCount(registry, 'rlp_block', 'block')).toBe(2);
     // default counts every client separately
     expect((await enforcer.enforce({ clientId: 'someone-else', isFirstParty: true })).outcome).toBe('proceed');
@@ -119,7 +116,7 @@ describe('PolicyEnforcer (real Redis)', () => {
     const decision = await enforcer.enforce({ clientId: 'z', isFirstParty: true });
     expect(decision).toMatchObject({
       outcome: 'reject',
-      headers: { 'X-RateLimit-Limit': '0', 'X-RateLimit-Remaining': '0', 'Retry-After': '1' },
+      limit: { allowed: false, limit: 0, remaining: 0, retryAfterSeconds: 1 },
     });
   });
 
@@ -177,14 +174,11 @@ describe('PolicyEnforcer (real Redis)', () => {
         down,
       );
       for (let i = 0; i < 3; i += 1)
-        expect(await enforcer.enforce({ clientId: 'c', isFirstParty: true })).toEqual({
-          outcome: 'proceed',
-          headers: {},
-        });
-      const failOpen = await registry.getSingleMetric('oauth_rate_limit_policy_fail_open_total')?.get();
-      expect(failOpen?.values[0].value).toBe(3);
+        expect(await enforcer.enforce({ clientId: 'c', isFirstParty: true })).toEqual({ outcome: 'proceed' });
+      const failOpen = await registry.getSingleMetric('http_rate_limit_fail_open_total')?.get();
+      expect(failOpen?.values).toEqual([expect.objectContaining({ labels: { limit: 'policy' }, value: 3 })]);
       expect(
-        warn.mock.calls.filter(([line]) => (line as { event?: string }).event === 'rate_limit_policy_fail_open'),
+        warn.mock.calls.filter(([line]) => (line as { event?: string }).event === 'rate_limit_fail_open'),
       ).toHaveLength(1);
     } finally {
       warn.mockRestore();
@@ -221,12 +215,11 @@ describe('PolicyEnforcer (real Redis)', () => {
         short,
       );
       await cache.onApplicationBootstrap();
-      const enforcer = new PolicyEnforcer(cache, new RateLimiter(client), client, short, new MetricsRegistry());
+      const registry = new MetricsRegistry();
+      const limits = new RateLimitEnforcer(new RateLimiter(client), registry);
+      const enforcer = new PolicyEnforcer(cache, limits, client, short, registry);
       const started = performance.now();
-      expect(await enforcer.enforce({ clientId: 'c', isFirstParty: true })).toEqual({
-        outcome: 'proceed',
-        headers: {},
-      });
+      expect(await enforcer.enforce({ clientId: 'c', isFirstParty: true })).toEqual({ outcome: 'proceed' });
       expect(performance.now() - started).toBeLessThan(2000);
       expect(
         warn.mock.calls.some(([line]) => String((line as { reason?: string }).reason).includes('did not answer')),

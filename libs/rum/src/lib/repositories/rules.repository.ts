@@ -98,6 +98,16 @@ export class RulesRepository {
     return returnedRows(result).length > 0;
   }
 
+  /** Rules of the application and the bytes of their stored filters (as PostgreSQL prints the jsonb). */
+  async usage(applicationId: string): Promise<{ rules: number; filterBytes: number }> {
+    const [row]: { rules: string; bytes: string }[] = await this.db.query(
+      `SELECT count(*) AS "rules", coalesce(sum(octet_length("filters"::text)), 0) AS "bytes"
+         FROM ${RULES} WHERE "application_id" = $1`,
+      [applicationId],
+    );
+    return { rules: Number(row?.rules ?? 0), filterBytes: Number(row?.bytes ?? 0) };
+  }
+
   async count(applicationId: string): Promise<number> {
     const [{ total }]: { total: string }[] = await this.db.query(
       `SELECT count(*) AS "total" FROM ${RULES} WHERE "application_id" = $1`,
