@@ -1,3 +1,4 @@
+import { configurePasswordHashing } from '@acme/platform-auth';
 import { CommunityModule } from '@acme/community';
 import { CommunityPushModule } from '@acme/community-push';
 import { CommunityVerificationModule } from '@acme/community-verification';
@@ -8,13 +9,17 @@ import { CommunityEnv } from './config/env';
 
 export const ConfiguredCommunityModule = CommunityModule.forRootAsync({
   inject: [CommunityEnv],
-  useFactory: (env: CommunityEnv) => ({
-    authSecret: env.COMMUNITY_AUTH_SECRET,
-    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
-    refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
-    issuer: 'community-api',
-    signInAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
-  }),
+  useFactory: (env: CommunityEnv) => {
+    // The hashing gate is process-wide (as libuv's pool is), so its bound is set here, once per app start.
+    configurePasswordHashing({ maxQueued: env.PASSWORD_HASH_MAX_QUEUED });
+    return {
+      authSecret: env.COMMUNITY_AUTH_SECRET,
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL_SECONDS,
+      issuer: 'community-api',
+      signInAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    };
+  },
 });
 
 export const ConfiguredVerificationModule = CommunityVerificationModule.forRootAsync({

@@ -6,7 +6,8 @@ describe('end-user auth', () => {
   let project: TestProject;
   let other: TestProject;
   beforeAll(async () => {
-    t = await CommunityTestApp.start({ env: { SIGN_IN_ATTEMPTS_PER_MINUTE: '10' } });
+    // The tests act as a local proxy trusted to tell each client's address (X-Forwarded-For).
+    t = await CommunityTestApp.start({ env: { SIGN_IN_ATTEMPTS_PER_MINUTE: '10', TRUSTED_PROXIES: '127.0.0.1' } });
     project = await t.createProject();
     other = await t.createProject();
   });

@@ -9,7 +9,12 @@ describe('email verification', () => {
   let t: CommunityTestApp;
   beforeAll(async () => {
     t = await CommunityTestApp.start({
-      env: { VERIFICATION_ATTEMPTS_PER_MINUTE: '8', PUBLIC_URL: 'https://community.example.test' },
+      // TRUSTED_PROXIES: the tests act as a local proxy telling each client's address (X-Forwarded-For).
+      env: {
+        VERIFICATION_ATTEMPTS_PER_MINUTE: '8',
+        PUBLIC_URL: 'https://community.example.test',
+        TRUSTED_PROXIES: '127.0.0.1',
+      },
       override: (builder) => builder.overrideProvider(Clock).useValue(clock),
     });
   });
@@ -308,7 +313,9 @@ describe('email verification', () => {
 describe('verification guesses spread over many addresses', () => {
   let t: CommunityTestApp;
   beforeAll(async () => {
-    t = await CommunityTestApp.start({ env: { VERIFICATION_ATTEMPTS_PER_PROJECT_PER_HOUR: '5' } });
+    t = await CommunityTestApp.start({
+      env: { VERIFICATION_ATTEMPTS_PER_PROJECT_PER_HOUR: '5', TRUSTED_PROXIES: '127.0.0.1' },
+    });
   });
   afterAll(async () => t?.close());
 

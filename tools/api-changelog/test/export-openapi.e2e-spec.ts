@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
+import { publicOpenApiDocument } from '@acme/platform-http';
 import { startTestApp } from '@acme/platform-testing';
 import { exportOpenApi, loadAppContract, serializeOpenApi, WORKSPACE_ROOT } from '../src/export-openapi';
 
@@ -14,17 +15,31 @@ describe('openapi export', () => {
     );
   });
 
-  // The exported file must be what clients download from the running service, byte for byte once serialized.
-  it.each(apps)('%s: the preview-mode export equals /docs/openapi.json of the running app', async (app) => {
-    const contract = await loadAppContract(app);
-    const exported = serializeOpenApi(await exportOpenApi(contract));
-    const running = await startTestApp({ service: contract.service, module: contract.buildModule });
-    try {
-      const response = await fetch(`${running.url}/docs/openapi.json`);
-      expect(response.status).toBe(200);
-      expect(exported).toBe(serializeOpenApi(await response.json()));
-    } finally {
-      await running.close();
-    }
-  });
+  // The exported file must be what operators download from the running service (the operator document), byte for
+  // byte once serialized; anyone else gets the same without the operator routes (docs/security.md#operator-surface).
+  it.each(apps)(
+    '%s: the preview-mode export equals the served operator document; /docs/openapi.json is its public part',
+    async (app) => {
+      const contract = await loadAppContract(app);
+      const exported = await exportOpenApi(contract);
+      const adminToken = 'export-check-admin-token-0123456789';
+      const running = await startTestApp({
+        service: contract.service,
+        module: contract.buildModule,
+        env: { ADMIN_TOKEN: adminToken },
+      });
+      try {
+        const operator = await fetch(`${running.url}/docs/admin/openapi.json`, {
+          headers: { authorization: `Bearer ${adminToken}` },
+        });
+        expect(operator.status).toBe(200);
+        expect(serializeOpenApi(exported)).toBe(serializeOpenApi(await operator.json()));
+        const anyone = await fetch(`${running.url}/docs/openapi.json`);
+        expect(anyone.status).toBe(200);
+        expect(serializeOpenApi(publicOpenApiDocument(exported as never))).toBe(serializeOpenApi(await anyone.json()));
+      } finally {
+        await running.close();
+      }
+    },
+  );
 });

@@ -41,3 +41,15 @@ describe.each([
     expect(result.stderr).toContain(`${secret}: must be set`);
   });
 });
+
+describe.each(apps)('%s never prints the value of a secret variable it refuses', (app) => {
+  it.each([
+    ['ADMIN_TOKEN', 'one-char-short', 'one-char-short'],
+    ['DATABASE_URL', 'mysql://app:db-password-in-url@db/app', 'db-password-in-url'],
+  ])('names %s and what is wrong, never the secret', (name, value, secret) => {
+    const result = start(app, { [name]: value });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`${name}:`);
+    expect(result.stderr + result.stdout).not.toContain(secret);
+  });
+});

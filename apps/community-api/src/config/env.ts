@@ -1,4 +1,5 @@
 import { IsDefined, IsEmail, IsIn, IsOptional, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
+import { DEFAULT_PASSWORD_HASH_MAX_QUEUED } from '@acme/platform-auth';
 import { BaseEnv, DevelopmentDefault, EnvBool, EnvInt } from '@acme/platform-config';
 
 export const DEV_AUTH_SECRET = 'dev-only-community-auth-secret-change-me';
@@ -50,6 +51,20 @@ export class CommunityEnv extends BaseEnv {
   /** Sign-in attempts allowed per project and client address per minute. */
   @EnvInt({ min: 1 })
   SIGN_IN_ATTEMPTS_PER_MINUTE = 30;
+
+  /** Sign-ups allowed per project and client address per minute and per hour (apps/community-api/README.md, Auth rules). */
+  @EnvInt({ min: 1 })
+  SIGN_UPS_PER_ADDRESS_PER_MINUTE = 5;
+
+  @EnvInt({ min: 1 })
+  SIGN_UPS_PER_ADDRESS_PER_HOUR = 20;
+
+  /**
+   * Password hashes (sign-up, sign-in) allowed to wait for the process-wide hashing gate; one more answers 503
+   * with Retry-After at once (README, Auth rules).
+   */
+  @EnvInt({ min: 0, max: 10_000 })
+  PASSWORD_HASH_MAX_QUEUED = DEFAULT_PASSWORD_HASH_MAX_QUEUED;
 
   /** VAPID key pair for web push (URL-safe base64); generated once and kept in Postgres when unset. */
   @IsString()

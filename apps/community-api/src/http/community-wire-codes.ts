@@ -1,3 +1,4 @@
+import { PasswordErrorCode } from '@acme/platform-auth';
 import { AppErrorKind, PlatformErrorCode } from '@acme/platform-errors';
 import { CommunityErrorCode } from '@acme/community';
 import { PushErrorCode } from '@acme/community-push';
@@ -5,7 +6,7 @@ import { VerificationErrorCode } from '@acme/community-verification';
 import { EventErrorCode } from '@acme/events';
 import { ROUTE_BODY_CODES } from './route-body-codes';
 
-export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode, string>> = {
+export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode | PasswordErrorCode, string>> = {
   [PlatformErrorCode.RouteNotFound]: 'route/not-found',
   [PlatformErrorCode.MalformedBody]: 'request/invalid-json',
   [PlatformErrorCode.MalformedRequest]: 'request/malformed',
@@ -20,6 +21,8 @@ export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode, string>> = 
   [PlatformErrorCode.RateLimited]: 'request/too-many-requests',
   [PlatformErrorCode.DatabaseUnavailable]: 'server/unavailable',
   [PlatformErrorCode.Internal]: 'server/internal-error',
+  // The password-hashing gate's queue is full (README, Auth rules): retry after Retry-After.
+  [PasswordErrorCode.HashingBusy]: 'server/busy',
 };
 
 /** Wire codes of projects and end-user auth (docs/community-api.md). */
@@ -72,7 +75,7 @@ export const EVENT_WIRE_CODES: Readonly<Record<EventErrorCode, string>> = {
 
 /** Every code the app can meet. */
 export type CommunityAppErrorCode =
-  PlatformErrorCode | CommunityErrorCode | VerificationErrorCode | PushErrorCode | EventErrorCode;
+  PlatformErrorCode | PasswordErrorCode | CommunityErrorCode | VerificationErrorCode | PushErrorCode | EventErrorCode;
 
 export const COMMUNITY_WIRE_CODES: Readonly<Record<CommunityAppErrorCode, string>> = {
   ...PLATFORM_WIRE_CODES,

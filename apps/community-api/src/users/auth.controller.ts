@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { RateLimit, RateLimitGuard } from '@acme/platform-http';
 import { Project, SessionService, toPublicUser, UserService } from '@acme/community';
 import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
+import { SIGN_UP_LIMIT } from '../http/community-rate-limit.policy';
 import {
   RefreshTokenRequest,
   SessionResponse,
@@ -24,6 +26,10 @@ export class AuthController {
 
   @Post('sign-up')
   @ApiCreatedResponse({ type: SessionResponse })
+  @ApiTooManyRequestsResponse({ description: 'Too many sign-ups from this address (Retry-After)' })
+  // Below ProjectRoute's guard in order of running: an unknown project answers 404 without spending the budget.
+  @RateLimit(SIGN_UP_LIMIT)
+  @UseGuards(RateLimitGuard)
   @ProjectRoute()
   async signUp(@CurrentProject() project: Project, @Body() body: SignUpRequest): Promise<SessionResponse> {
     const user = await this.users.signUp(project.id, body);

@@ -41,7 +41,15 @@ export class CommunityTestApp {
     const app = await startTestApp({
       service: communityService,
       module: (env) => AppModule.forRoot(env),
-      env: { ADMIN_TOKEN, COMMUNITY_AUTH_SECRET: 'test-secret-0123456789-0123456789-abcdef', ...options.env },
+      env: {
+        ADMIN_TOKEN,
+        COMMUNITY_AUTH_SECRET: 'test-secret-0123456789-0123456789-abcdef',
+        // Every test signs its users up from one address, many at once: the tests of these limits set them back.
+        SIGN_UPS_PER_ADDRESS_PER_MINUTE: '100000',
+        SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+        PASSWORD_HASH_MAX_QUEUED: '10000',
+        ...options.env,
+      },
       override: options.override,
       database: options.database,
     });

@@ -2,3 +2,4 @@ export * from './lib/base-env';
 export * from './lib/env-decorators';
 export * from './lib/validate-env';
 export * from './lib/env.module';
+export * from './lib/cidr-list';

@@ -26,6 +26,10 @@ export class UserRepository {
     }
   }
 
+  async emailExists(projectId: string, email: string): Promise<boolean> {
+    return this.users.existsBy({ projectId, email });
+  }
+
   /** With `passwordHash` selected (it is not by default). */
   async findWithPasswordHash(projectId: string, email: string): Promise<User | undefined> {
     const user = await this.users

@@ -27,7 +27,12 @@ export class UserService {
     private readonly settings: CommunitySettings,
   ) {}
 
+  /**
+   * A taken email answers 409 before any hashing: the answer says so anyway, so answering sooner tells nothing
+   * more, and duplicates spend no hashing slot. The insert still catches a race between two sign-ups.
+   */
   async signUp(projectId: string, input: SignUpInput): Promise<User> {
+    if (await this.users.emailExists(projectId, normalizeEmail(input.email))) throw CommunityErrors.emailTaken();
     const passwordHash = await hashPassword(input.password);
     const user = await this.users.insert({
       projectId,

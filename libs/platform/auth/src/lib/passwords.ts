@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { AppError } from '@acme/platform-errors';
 
 /**
  * Human passwords: scrypt (memory-hard, in node:crypto) with a per-password salt.
@@ -22,15 +23,56 @@ const KEY_LENGTH = 32;
  * loop (apps/community-api/README.md#benchmark: other routes' p99 while sign-ins saturate).
  */
 export const PASSWORD_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+
+/** Default bound of the wait queue: about 4 s of hashing per slot at ~120 ms a hash. */
+export const DEFAULT_PASSWORD_HASH_MAX_QUEUED = 32;
+
+export enum PasswordErrorCode {
+  HashingBusy = 'PASSWORD_HASHING_BUSY',
+}
+
+/**
+ * Sign-up, sign-in: a hash that would have to queue behind `maxQueued` others is refused at once (503 with
+ * Retry-After) rather than waiting without bound (docs/decisions.md#client-addresses-and-the-operator-surface).
+ */
+export class PasswordHashingBusyError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      PasswordErrorCode.HashingBusy,
+      'unavailable',
+      'The service is busy; retry after the number of seconds in Retry-After.',
+      { retryAfterSeconds },
+    );
+    this.name = 'PasswordHashingBusyError';
+  }
+}
+
+let maxQueued = DEFAULT_PASSWORD_HASH_MAX_QUEUED;
 let running = 0;
 const waiting: Array<() => void> = [];
+/** Moving mean of one hash's duration, for Retry-After (seeded with the measured ~120 ms). */
+let meanHashMs = 120;
+
+/** Set once by the app from its env (libs read no env); the gate is process-wide, as the thread pool is. */
+export function configurePasswordHashing(options: { maxQueued: number }): void {
+  maxQueued = options.maxQueued;
+}
+
+/** What a caller waiting now would wait for, rounded up to whole seconds (at least 1). */
+function retryAfterSeconds(): number {
+  return Math.max(1, Math.ceil(((waiting.length + 1) * meanHashMs) / PASSWORD_HASH_CONCURRENCY / 1000));
+}
 
 async function gated<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= PASSWORD_HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
+  if (running >= PASSWORD_HASH_CONCURRENCY) {
+    if (waiting.length >= maxQueued) throw new PasswordHashingBusyError(retryAfterSeconds());
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running += 1;
+  const started = performance.now();
   try {
     return await work();
   } finally {
+    meanHashMs = meanHashMs * 0.9 + (performance.now() - started) * 0.1;
     // The slot passes straight to the next waiter (running unchanged), or is freed.
     const next = waiting.shift();
     if (next) next();

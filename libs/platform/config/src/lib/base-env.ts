@@ -1,5 +1,6 @@
 import { IsIn, IsOptional, IsString, IsUrl, Matches, MinLength } from 'class-validator';
-import { EnvBool, EnvInt } from './env-decorators';
+import { IsCidrList } from './cidr-list';
+import { EnvBool, EnvInt, Secret } from './env-decorators';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -77,13 +78,29 @@ export class BaseEnv {
   @IsOptional()
   PUBLIC_URL?: string;
 
+  /**
+   * The load balancers and reverse proxies in front of the service (IP addresses or CIDR blocks, commas between),
+   * the only hops whose `X-Forwarded-For` is believed; none by default (docs/decisions.md#client-addresses-and-the-operator-surface).
+   */
+  @IsCidrList()
+  @IsOptional()
+  TRUSTED_PROXIES?: string;
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
   @IsString()
   @MinLength(16, { message: 'ADMIN_TOKEN must be at least 16 characters' })
+  @Secret()
   @IsOptional()
   ADMIN_TOKEN?: string;
+
+  /** When set, `/metrics` answers only `Authorization: Bearer $METRICS_TOKEN` (README, Metrics). */
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  @Secret()
+  @IsOptional()
+  METRICS_TOKEN?: string;
 
   @EnvBool()
   MIGRATIONS_RUN = true;

@@ -68,3 +68,31 @@ export function developmentDefaults(envClass: { prototype: object }): string[] {
   }
   return names;
 }
+
+/** Env class prototypes → the properties marked `@Secret()`. */
+const secrets = new WeakMap<object, Set<string>>();
+
+/**
+ * Marks a variable whose value must never be printed (env validation reports what is wrong, not what was given).
+ * Names with SECRET, TOKEN, PASSWORD, PRIVATE, KEY... are treated so without the mark (`isSecretVariable`).
+ */
+export function Secret(): PropertyDecorator {
+  return (target, key) => {
+    const names = secrets.get(target) ?? new Set<string>();
+    names.add(String(key));
+    secrets.set(target, names);
+  };
+}
+
+/** Every `@Secret()` property of an env class, its base classes included. */
+export function secretVariables(envClass: { prototype: object }): string[] {
+  const names: string[] = [];
+  for (
+    let proto: object | null = envClass.prototype;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
+    names.push(...(secrets.get(proto) ?? []));
+  }
+  return names;
+}

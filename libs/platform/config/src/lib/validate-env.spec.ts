@@ -1,10 +1,11 @@
+import fc from 'fast-check';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IsInt, IsString, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Min, MinLength } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { BaseEnv } from './base-env';
-import { DevelopmentDefault } from './env-decorators';
+import { DevelopmentDefault, Secret } from './env-decorators';
 import { createEnvValidator, InvalidEnvironmentError } from './validate-env';
 
 class SampleEnv extends BaseEnv {
@@ -162,3 +163,70 @@ function rejected(source: Record<string, string>): string[] {
   }
   throw new Error('accepted');
 }
+
+class SecretsEnv extends BaseEnv {
+  @IsString()
+  @MinLength(32)
+  SIGNING_SECRET = 'dev-only-signing-secret-0123456789-abcdef';
+
+  @IsString()
+  @MinLength(40)
+  @Secret()
+  UNUSUALLY_NAMED = 'x'.repeat(40);
+
+  @IsString()
+  @Matches(/^https:/, { message: '$property must be https (got $value)' })
+  @IsOptional()
+  WEBHOOK_CREDENTIAL_URL?: string;
+}
+
+describe('env validation never prints a secret value', () => {
+  const validateSecrets = createEnvValidator(SecretsEnv);
+  const message = (env: Record<string, string>) => {
+    try {
+      validateSecrets(env);
+      return '';
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidEnvironmentError);
+      return (error as Error).message;
+    }
+  };
+
+  it.each([
+    ['ADMIN_TOKEN', 'short-admin'],
+    ['SIGNING_SECRET', 'one-char-short-signing-secret'],
+    ['UNUSUALLY_NAMED', 'marked-secret-value'],
+    ['WEBHOOK_CREDENTIAL_URL', 'http://hook.example/credential-in-path'],
+  ])('reports a bad %s by name and reason, never its value', (name, value) => {
+    const text = message({ [name]: value });
+    expect(text).toContain(`${name}: `);
+    expect(text).toContain('value is not shown');
+    expect(text).not.toContain(value);
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://app:hunter2-db-password@db.internal:3306/app', 'hunter2-db-password'],
+    ['DATABASE_READ_URLS', 'postgres://r:replica-pass@r1/db,mysql://r:other/pass@r2/db', 'replica-pass'],
+    ['REDIS_URL', 'http://:redis-pass@cache', 'redis-pass'],
+  ])('reports a bad %s without the password it holds', (name, value, password) => {
+    const text = message({ [name]: value });
+    expect(text).toContain(`${name}: `);
+    expect(text).toContain('***@');
+    expect(text).not.toContain(password);
+    expect(text).not.toContain('other/pass');
+  });
+
+  it('still shows the value of a variable that is no secret', () => {
+    expect(message({ LOG_LEVEL: 'loud' })).toContain('(got "loud")');
+  });
+
+  it('never shows a short ADMIN_TOKEN, whatever it holds (property)', () => {
+    // A mark the message never holds, so finding the value means it was printed.
+    fc.assert(
+      fc.property(fc.string({ maxLength: 14 }), (tail) => {
+        const value = `§${tail}`;
+        expect(message({ ADMIN_TOKEN: value })).not.toContain(value);
+      }),
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync, ValidationError } from 'class-validator';
-import { developmentDefaults } from './env-decorators';
+import { developmentDefaults, secretVariables } from './env-decorators';
 
 export class InvalidEnvironmentError extends Error {
   constructor(readonly problems: string[]) {
@@ -10,13 +10,56 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
-function describe(error: ValidationError, raw: Record<string, unknown>): string {
-  const reasons = Object.values(error.constraints ?? {}).join('; ');
+/**
+ * Variables whose value is never printed, whatever is wrong with it: marked `@Secret()`, or named like a secret
+ * (a new variable is covered before anyone remembers to mark it). docs/decisions.md#client-addresses-and-the-operator-surface.
+ */
+const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSPHRASE|PRIVATE|CREDENTIAL|(^|_)KEY(_|$)|KEY_ID$/;
+
+export function isSecretVariable(envClass: { prototype: object }, name: string): boolean {
+  return SECRET_NAME.test(name) || secretVariables(envClass).includes(name);
+}
+
+/**
+ * URLs' credentials (postgres://user:password@host) hidden, in every URL of a comma list, even in values too
+ * broken to parse: everything between `://` and the last `@` goes.
+ */
+export function withoutUrlPassword(value: string): string {
+  return value
+    .split(',')
+    .map((part) => {
+      const start = part.indexOf('://');
+      if (start < 0) return part;
+      // The last `@` anywhere: a password may hold `/`; an `@` in a path only hides more than needed.
+      const at = part.lastIndexOf('@');
+      return at > start ? `${part.slice(0, start + 3)}***${part.slice(at)}` : part;
+    })
+    .join(',');
+}
+
+/** What was given, for the message: nothing of a secret; a URL without its password; anything else as is. */
+function shownValue(envClass: { prototype: object }, name: string, given: unknown): string {
+  if (given === undefined || given === '') return ' (got nothing)';
+  if (isSecretVariable(envClass, name)) return ' (a secret: its value is not shown)';
+  return ` (got ${JSON.stringify(withoutUrlPassword(String(given)))})`;
+}
+
+function describe(envClass: { prototype: object }, error: ValidationError, raw: Record<string, unknown>): string {
   // A value read from a <NAME>_FILE is a secret: named by its file, never quoted.
   if (raw[`${error.property}_FILE`] !== undefined && raw[error.property] === undefined)
-    return `${error.property}: ${reasons} (got the content of ${error.property}_FILE)`;
+    return `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')} (got the content of ${error.property}_FILE)`;
   const given = raw[error.property];
-  return `${error.property}: ${reasons} (got ${given === undefined || given === '' ? 'nothing' : JSON.stringify(String(given))})`;
+  let reasons = Object.values(error.constraints ?? {}).join('; ');
+  // A constraint's own message may quote the value (`$value`): never a secret's, never a URL's password.
+  if (typeof given === 'string' && given !== '') {
+    const hidden = isSecretVariable(envClass, error.property)
+      ? given
+      : given === withoutUrlPassword(given)
+        ? ''
+        : given;
+    if (hidden) reasons = reasons.split(hidden).join('[hidden]');
+  }
+  return `${error.property}: ${reasons}${shownValue(envClass, error.property, given)}`;
 }
 
 /** In production, a `@DevelopmentDefault()` variable must be given, and not as its development value. */
@@ -88,7 +131,7 @@ export function createEnvValidator<T extends object>(envClass: ClassConstructor<
     const errors = validateSync(env as object, { whitelist: false, skipMissingProperties: false });
     const problems = [
       ...fileProblems,
-      ...errors.map((error) => describe(error, raw)),
+      ...errors.map((error) => describe(envClass, error, raw)),
       ...productionProblems(envClass, present),
     ];
     if (problems.length > 0) throw new InvalidEnvironmentError(problems);

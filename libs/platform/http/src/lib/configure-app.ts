@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { parse as parseQueryString } from 'node:querystring';
 import { Logger } from 'nestjs-pino';
+import { BaseEnv, parseCidrList } from '@acme/platform-config';
 import { AppExceptionFilter, AppValidationPipe } from '@acme/platform-errors';
 import { logRequestCompleted, MetricsRegistry, RequestLogContext } from '@acme/platform-observability';
 import type { NextFunction, Request, Response } from 'express';
@@ -19,7 +20,7 @@ import {
   mediaTypeOf,
   readBody,
 } from './body-limit';
-import { bodyLimitBytes, GLOBAL_BODY_LIMIT, isFastify, ServiceApplication, TRUSTED_PROXIES } from './http-platform';
+import { bodyLimitBytes, GLOBAL_BODY_LIMIT, isFastify, proxyTrustOf, ServiceApplication } from './http-platform';
 import { mountOpenApi } from './openapi';
 import { StorableTextGuard } from './storable-text.guard';
 import { ServiceDefinition } from './service-definition';
@@ -49,7 +50,7 @@ function configureExpress(app: NestExpressApplication, service: ServiceDefinitio
   configureExpressMetrics(app, app.get(MetricsRegistry));
   // Fastify takes the same responder as its clientErrorHandler (createHttpAdapter).
   app.getHttpServer().on('clientError', clientErrorResponder(service.presenter));
-  app.set('trust proxy', TRUSTED_PROXIES.join(', '));
+  app.set('trust proxy', proxyTrustOf(app.getHttpAdapter().getInstance()).trusts);
   app.set('query parser', 'extended');
   const limit = bodyLimitBytes(GLOBAL_BODY_LIMIT);
   // A body declaring more than the global limit stays unread here (body-limit.ts: the route decides, after auth).
@@ -130,6 +131,8 @@ function configureFastify(app: NestFastifyApplication, service: ServiceDefinitio
 /** Everything an app needs between creation and listen; tests call it too, so they run the real stack. */
 export function configureApp<A extends ServiceApplication>(app: A, service: ServiceDefinition): A {
   app.useLogger(routineStartLogsAtDebug(app.get(Logger)));
+  // The one place the client address is decided, for every service and both engines (docs/decisions.md#client-addresses-and-the-operator-surface).
+  proxyTrustOf(app.getHttpAdapter().getInstance()).configure(parseCidrList(app.get(BaseEnv).TRUSTED_PROXIES));
   // Fastify's other settings are constructor options (createHttpAdapter).
   if (isFastify(app)) configureFastify(app, service);
   else configureExpress(app as NestExpressApplication, service);

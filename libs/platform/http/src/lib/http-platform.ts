@@ -1,8 +1,10 @@
 import type { ServerResponse } from 'node:http';
+import { BlockList, isIP } from 'node:net';
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { CidrBlock } from '@acme/platform-config';
 import { AppExceptionFilter } from '@acme/platform-errors';
 import { requestIdFromHeader } from '@acme/platform-observability';
 import { clientErrorResponder } from './client-errors';
@@ -10,8 +12,36 @@ import { ServiceDefinition } from './service-definition';
 
 export type ServiceApplication = NestExpressApplication | NestFastifyApplication;
 
-/** Proxies whose X-Forwarded-* headers are believed (same list for both engines). */
-export const TRUSTED_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+/**
+ * The hops whose X-Forwarded-* headers are believed: the operator's TRUSTED_PROXIES, none until configured
+ * (docs/decisions.md#client-addresses-and-the-operator-surface). Both engines walk X-Forwarded-For from the right through trusted hops
+ * (proxy-addr); the first untrusted one is the client.
+ */
+export class ProxyTrust {
+  private blocks = new BlockList();
+
+  configure(blocks: CidrBlock[]): void {
+    const list = new BlockList();
+    for (const block of blocks) list.addSubnet(block.address, block.prefix, block.family);
+    this.blocks = list;
+  }
+
+  /** proxy-addr's trust function (Express's `trust proxy`, Fastify's `trustProxy`). */
+  readonly trusts = (address: string): boolean => {
+    const family = isIP(address);
+    return family !== 0 && this.blocks.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
+/** Fastify takes its trust function when created, before the env is read: configureApp fills it in. */
+const proxyTrustOfEngine = new WeakMap<object, ProxyTrust>();
+
+/** The trust of an app's engine (created on first use for Express, whose setting comes later). */
+export function proxyTrustOf(engine: object): ProxyTrust {
+  let trust = proxyTrustOfEngine.get(engine);
+  if (!trust) proxyTrustOfEngine.set(engine, (trust = new ProxyTrust()));
+  return trust;
+}
 
 /**
  * Every service parses JSON and form bodies up to this size before routing (docs/security.md, API4). Larger
@@ -40,11 +70,12 @@ export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | 
   // Required here, not imported: Express services then never load Fastify and its plugins (~57 ms of start-up).
   const { FastifyAdapter } = require('@nestjs/platform-fastify') as typeof import('@nestjs/platform-fastify');
   const errors = new AppExceptionFilter(service.presenter);
-  return new FastifyAdapter({
+  const trust = new ProxyTrust();
+  const adapter = new FastifyAdapter({
     logger: false,
     // Shutdown is ours (graceful-shutdown.ts): Fastify must not answer in-flight keep-alive requests with its own 503.
     return503OnClosing: false,
-    trustProxy: TRUSTED_PROXIES,
+    trustProxy: trust.trusts,
     // Fastify's own readers (none for JSON or forms, see configure-app.ts) keep the global limit.
     bodyLimit: bodyLimitBytes(GLOBAL_BODY_LIMIT),
     genReqId: requestIdFromHeader,
@@ -55,6 +86,8 @@ export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | 
       errors.respond(error, request, reply),
     clientErrorHandler: clientErrorResponder(service.presenter),
   });
+  proxyTrustOfEngine.set(adapter.getInstance(), trust);
+  return adapter;
 }
 
 export function isFastify(app: INestApplication): app is NestFastifyApplication {

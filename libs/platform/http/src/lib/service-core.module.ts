@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ClassConstructor } from 'class-transformer';
-import { AdminTokenSettings } from '@acme/platform-auth';
+import { AdminTokenSettings, MetricsTokenSettings } from '@acme/platform-auth';
 import { BaseEnv, createEnvValidator, EnvModule } from '@acme/platform-config';
 import { HealthModule, LoggingModule, MetricsModule } from '@acme/platform-observability';
 import { MigrationClass, PersistenceModule, PersistenceOptions, withDatabaseCa } from '@acme/platform-persistence';
@@ -104,8 +104,13 @@ export class ServiceCoreModule {
       providers: [
         { provide: BaseEnv, useExisting: Env },
         { provide: AdminTokenSettings, inject: [Env], useFactory: (env: E) => ({ adminToken: env.ADMIN_TOKEN }) },
+        {
+          provide: MetricsTokenSettings,
+          inject: [Env],
+          useFactory: (env: E) => ({ metricsToken: env.METRICS_TOKEN }),
+        },
       ],
-      exports: [BaseEnv, AdminTokenSettings, PersistenceModule],
+      exports: [BaseEnv, AdminTokenSettings, MetricsTokenSettings, PersistenceModule],
     };
   }
 

@@ -1,6 +1,7 @@
-import { Controller, Get, Global, Header, Injectable, Module } from '@nestjs/common';
+import { Controller, Get, Global, Header, Injectable, Module, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { MetricsTokenGuard } from '@acme/platform-auth';
 
 /** One registry per app instance (several apps may share a process in tests); domains add their metrics. */
 @Injectable()
@@ -30,6 +31,7 @@ export class MetricsRegistry extends Registry {
 
 @ApiExcludeController()
 @Controller('metrics')
+@UseGuards(MetricsTokenGuard)
 export class MetricsController {
   constructor(private readonly registry: MetricsRegistry) {}
 
