@@ -4,6 +4,7 @@ import { CommunityErrorCode } from '@acme/community';
 import { PushErrorCode } from '@acme/community-push';
 import { VerificationErrorCode } from '@acme/community-verification';
 import { EventErrorCode } from '@acme/events';
+import { ROUTE_BODY_CODES } from './route-body-codes';
 
 export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode | PasswordErrorCode, string>> = {
   [PlatformErrorCode.RouteNotFound]: 'route/not-found',
@@ -100,3 +101,12 @@ export const HTTP_STATUS_WIRE_CODES: Readonly<Record<AppErrorKind, string>> = {
   unavailable: 'server/unavailable',
   internal: 'server/internal-error',
 };
+
+/** Every wire code the presenter can answer, as published in openapi.json (error-enum.spec.ts compares them). */
+export const PUBLISHED_WIRE_CODES: readonly string[] = [
+  ...new Set([
+    ...Object.values(COMMUNITY_WIRE_CODES),
+    ...Object.values(HTTP_STATUS_WIRE_CODES),
+    ...ROUTE_BODY_CODES.map((route) => route.code),
+  ]),
+].sort();

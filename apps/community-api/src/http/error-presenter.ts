@@ -1,11 +1,19 @@
 import { ErrorPresenter, PresentableError } from '@acme/platform-errors';
 import { COMMUNITY_WIRE_CODES, CommunityAppErrorCode, HTTP_STATUS_WIRE_CODES } from './community-wire-codes';
+import { routeBodyCode } from './route-body-codes';
 
 const isKnownCode = (code: string): code is CommunityAppErrorCode =>
   Object.prototype.hasOwnProperty.call(COMMUNITY_WIRE_CODES, code);
 
-/** The wire code: every listed code through its table; the framework's `HTTP_<status>` by kind; anything else is a bug. */
-export function wireCodeOf(error: Pick<PresentableError, 'code' | 'kind'>): string {
+/**
+ * The wire code: a body failure on a route with its own code (route-body-codes.ts); every listed code through
+ * its table; the framework's `HTTP_<status>` by kind; anything else is a bug.
+ */
+export function wireCodeOf(
+  error: Pick<PresentableError, 'status' | 'code' | 'kind' | 'path' | 'method' | 'details'>,
+): string {
+  const routeCode = routeBodyCode(error);
+  if (routeCode) return routeCode;
   if (isKnownCode(error.code)) return COMMUNITY_WIRE_CODES[error.code];
   if (/^HTTP_\d{3}$/.test(error.code)) return HTTP_STATUS_WIRE_CODES[error.kind];
   return COMMUNITY_WIRE_CODES.INTERNAL;

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PUBLISHED_ERROR_CODES } from './error-presenter';
 
 /** Every management API error (Auth0 shape). */
 export class ManagementErrorBody {
@@ -13,10 +14,8 @@ export class ManagementErrorBody {
 
   @ApiProperty({
     example: 'inexistent_rate_limit_policy',
-    description:
-      'invalid_query_string, invalid_body, invalid_uri, invalid_token, invalid_signature, client_not_global, insufficient_scope, ' +
-      'inexistent_rate_limit_policy, rate_limit_policy_conflict, inexistent_client, client_conflict, inexistent_client_grant, ' +
-      'client_grant_conflict, too_many_requests, not_found',
+    description: 'Every code the API answers (error-enum.spec.ts compares this enum with the presenter)',
+    enum: PUBLISHED_ERROR_CODES,
   })
   readonly errorCode!: string;
 }

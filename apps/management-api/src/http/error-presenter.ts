@@ -1,4 +1,4 @@
-import { OAuthErrorCode } from '@acme/oauth';
+import { OAuthErrorCode, RFC6749_ERROR_CODES } from '@acme/oauth';
 import { ErrorPresenter, PlatformErrorCode, PresentableError, REASON_PHRASES } from '@acme/platform-errors';
 import { PoliciesErrorCode } from '@acme/policies';
 import { ManagementErrorCode } from './management-error-code';
@@ -54,7 +54,7 @@ export const MANAGEMENT_WIRE: Readonly<Record<ManagementApiErrorCode, Wire>> = {
 };
 
 /** Codes no row names (Nest's own `HTTP_<status>`, e.g. a method the route lacks) by their kind. */
-const ERROR_CODE_BY_KIND: Readonly<Record<PresentableError['kind'], string>> = {
+export const ERROR_CODE_BY_KIND: Readonly<Record<PresentableError['kind'], string>> = {
   validation: 'invalid_body',
   unauthorized: 'invalid_token',
   forbidden: 'insufficient_scope',
@@ -68,11 +68,26 @@ const ERROR_CODE_BY_KIND: Readonly<Record<PresentableError['kind'], string>> = {
 };
 
 /** RFC 6749 codes for failures on an OAuth endpoint that no handler named (refused input, outages, bugs). */
-const OAUTH_CODE_BY_KIND: Partial<Record<PresentableError['kind'], string>> = {
+export const OAUTH_CODE_BY_KIND: Partial<Record<PresentableError['kind'], string>> = {
   validation: 'invalid_request',
   unavailable: 'temporarily_unavailable',
   internal: 'server_error',
 };
+
+/** The Auth0 `errorCode` of a validation failure, by where the input was refused. */
+export const VALIDATION_CODES = ['invalid_query_string', 'invalid_uri', 'invalid_body'] as const;
+
+/** Every Auth0 `errorCode` and every OAuth `error` the presenter can answer (published in openapi.json). */
+export const PUBLISHED_ERROR_CODES: readonly string[] = [
+  ...new Set([
+    ...Object.values(MANAGEMENT_WIRE).flatMap((wire) => (typeof wire === 'object' ? [wire.errorCode] : [])),
+    ...VALIDATION_CODES,
+    ...Object.values(ERROR_CODE_BY_KIND),
+  ]),
+].sort();
+export const PUBLISHED_OAUTH_ERRORS: readonly string[] = [
+  ...new Set([...RFC6749_ERROR_CODES, ...Object.values(OAUTH_CODE_BY_KIND)]),
+].sort();
 
 function validationCode(location: unknown): string {
   if (location === 'query') return 'invalid_query_string';

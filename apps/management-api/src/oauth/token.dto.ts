@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PUBLISHED_OAUTH_ERRORS } from '../http/error-presenter';
 
 /** Documentation of the token request; the controller parses it itself to answer OAuth errors. */
 export class TokenRequestBody {
@@ -44,16 +45,8 @@ export class TokenResponseBody {
 }
 
 export class OAuthErrorBody {
-  @ApiProperty({
-    enum: [
-      'invalid_request',
-      'invalid_client',
-      'unauthorized_client',
-      'access_denied',
-      'unsupported_grant_type',
-      'too_many_requests',
-    ],
-  })
+  // Every RFC 6749 `error` the presenter can answer (error-enum.spec.ts compares it with openapi.json).
+  @ApiProperty({ enum: PUBLISHED_OAUTH_ERRORS })
   readonly error!: string;
 
   @ApiProperty()

@@ -8,7 +8,7 @@ describe('presentMigrationError', () => {
   it.each([
     ['validation', 400, 'INVALID_ARGUMENT', 'm'],
     ['unauthorized', 401, 'UNAUTHENTICATED', 'm'],
-    ['forbidden', 403, 'PERMISSION_DENIED', 'm'],
+    ['forbidden', 404, 'NOT_FOUND', 'm'],
     ['not_found', 404, 'NOT_FOUND', 'm'],
     ['conflict', 409, 'FAILED_PRECONDITION', 'm'],
     ['rate_limited', 429, 'RESOURCE_EXHAUSTED', 'm'],

@@ -2,10 +2,9 @@ import { AppErrorKind, ErrorPresenter, PlatformErrorCode } from '@acme/platform-
 import { MigrationErrorCode } from '@acme/document-migration';
 
 /** gRPC-style status names of Velt's API and their HTTP statuses (docs/migration-worker.md#errors). */
-const HTTP_STATUS = {
+export const HTTP_STATUS = {
   INVALID_ARGUMENT: 400,
   UNAUTHENTICATED: 401,
-  PERMISSION_DENIED: 403,
   NOT_FOUND: 404,
   FAILED_PRECONDITION: 409,
   RESOURCE_EXHAUSTED: 429,
@@ -58,15 +57,16 @@ export const WIRE_BY_CODE: Readonly<Record<MigrationWorkerErrorCode, Wire>> = {
 
 /**
  * Codes nobody declared (Nest's `HTTP_<status>` for an HttpException it raises itself) by their kind.
- * No route of this API refuses a valid credential (another workspace's data is NOT_FOUND), so the contract does
- * not list PERMISSION_DENIED; the kind still needs a name (docs/migration-worker.md#errors).
+ * No route of this API refuses a valid credential (another workspace's data is NOT_FOUND), so PERMISSION_DENIED
+ * is never sent: a stray 403 is answered as NOT_FOUND too (docs/migration-worker.md#errors). Every status here
+ * is in the published enum (error-enum.spec.ts).
  */
-const STATUS_BY_KIND: Readonly<Record<AppErrorKind, WireStatus>> = {
+export const STATUS_BY_KIND: Readonly<Record<AppErrorKind, WireStatus>> = {
   validation: 'INVALID_ARGUMENT',
   payload_too_large: 'INVALID_ARGUMENT',
   unprocessable: 'INVALID_ARGUMENT',
   unauthorized: 'UNAUTHENTICATED',
-  forbidden: 'PERMISSION_DENIED',
+  forbidden: 'NOT_FOUND',
   not_found: 'NOT_FOUND',
   conflict: 'FAILED_PRECONDITION',
   rate_limited: 'RESOURCE_EXHAUSTED',

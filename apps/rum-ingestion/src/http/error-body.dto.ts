@@ -1,7 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { RUM_ERRORS } from './error-presenter';
 
 class RumError {
-  @ApiProperty({ example: 'InvalidParameter' }) readonly code!: string;
+  // Exactly the codes the presenter sends (error-enum.spec.ts compares it with openapi.json).
+  @ApiProperty({
+    example: 'InvalidParameter',
+    enum: Object.keys(RUM_ERRORS),
+    description:
+      'InvalidParameter 400 (404 for an unknown route, 413 for a body over the limit); Unauthorized 401/403; RequestTooFrequently 429; InternalError 500, or 503 with Retry-After while a dependency is unavailable',
+  })
+  readonly code!: string;
   @ApiProperty() readonly message!: string;
 }
 

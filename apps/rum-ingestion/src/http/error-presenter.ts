@@ -50,7 +50,7 @@ export const RUM_WIRE: Readonly<Record<RumErrorCode | PlatformErrorCode, Wire>> 
 };
 
 /** Codes no row names (the framework's `HTTP_<status>` for an odd method or header) go by their kind. */
-const WIRE_BY_KIND: Readonly<Record<AppErrorKind, Wire>> = {
+export const WIRE_BY_KIND: Readonly<Record<AppErrorKind, Wire>> = {
   validation: invalid,
   not_found: invalid,
   conflict: invalid,

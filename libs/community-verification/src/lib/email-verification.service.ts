@@ -1,3 +1,4 @@
+import { codePointLength } from '@acme/platform-errors';
 import { Injectable } from '@nestjs/common';
 import { digestSecret } from '@acme/platform-auth';
 import { RateLimitEnforcer } from '@acme/platform-rate-limiting';
@@ -17,6 +18,7 @@ import { VerificationSettings } from './verification.settings';
 import { verificationMail } from './verification-mail';
 import {
   generateVerificationToken,
+  MAX_PRESENTED_TOKEN_CHARS,
   TokenFormat,
   userIdInToken,
   VERIFICATION_TOKEN_TTL_MS,
@@ -108,7 +110,9 @@ export class EmailVerificationService {
    */
   async verify(projectId: string, token: string, claim: VerifyClaim, clientAddress: string): Promise<string> {
     await this.countAttempt(projectId, clientAddress);
-    const claimant = claimantOf(token, claim);
+    // An empty or over-long token was never issued: the spec's own 400, without a lookup.
+    const presentable = token.length > 0 && codePointLength(token) <= MAX_PRESENTED_TOKEN_CHARS;
+    const claimant = presentable ? claimantOf(token, claim) : undefined;
     const userId =
       claimant &&
       (await this.tokens.consumeAndVerifyUser(projectId, claimant, this.digest(projectId, token), this.clock.now()));

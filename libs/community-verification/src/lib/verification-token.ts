@@ -9,6 +9,8 @@ export type VerificationMode = (typeof VERIFICATION_MODES)[number];
 export const TOKEN_LENGTH = { min: 4, max: 12, default: 6 } as const;
 /** Lifetime of every verification token, used or not (docs/community-api.md#email-verification). */
 export const VERIFICATION_TOKEN_TTL_MS = 5 * 60 * 1000;
+/** The longest token verify looks up, in code points: longer or empty ones were never issued (docs/community-api.md). */
+export const MAX_PRESENTED_TOKEN_CHARS = 256;
 
 type ShortFormat = Exclude<TokenFormat, 'hex'>;
 

@@ -41,6 +41,9 @@ const RFC6749: Record<Rfc6749ErrorCode, { code: OAuthErrorCode; kind: AppErrorKi
   too_many_requests: { code: OAuthErrorCode.TooManyRequests, kind: 'rate_limited' },
 };
 
+/** Every RFC 6749 `error` the lib can name (the management API publishes them as an enum). */
+export const RFC6749_ERROR_CODES = Object.keys(RFC6749) as readonly Rfc6749ErrorCode[];
+
 /** The OAuth lib's one error class; the factories below word each failure once. */
 export class OAuthError extends AppError {
   constructor(code: OAuthErrorCode, kind: AppErrorKind, message: string, options: AppErrorOptions = {}) {

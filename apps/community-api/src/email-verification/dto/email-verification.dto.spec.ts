@@ -54,6 +54,9 @@ describe('VerifyEmailRequest: the plain check changes no answer of the pipe', ()
       instance: true,
       fields: { token: 'abc123' },
     });
-    expect(await answer(VerifyEmailRequest, { token: 'x'.repeat(257) })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    // Its length is the domain's business (a token never issued), its type the pipe's.
+    expect(await answer(VerifyEmailRequest, { token: 'x'.repeat(257) })).toMatchObject({ instance: true });
+    expect(await answer(VerifyEmailRequest, { token: 7 })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await answer(VerifyEmailRequest, {})).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });

@@ -55,9 +55,10 @@ const ISSUED_SHAPE = /^[\x20-\x7e]{1,256}$/;
   (body) => hasExactlyKeys(body, ['token']) && typeof body['token'] === 'string' && ISSUED_SHAPE.test(body['token']),
 )
 export class VerifyEmailRequest {
+  // Only the type here: an empty or over-long string is a token never issued, 400
+  // `auth/invalid-or-expired-token` from the domain; a missing or non-string one is `request/invalid-body`.
   @ApiProperty({ description: 'Exact match, case-sensitive' })
   @IsString()
-  @CodePointLength(1, 256)
   readonly token: string;
 
   @ApiProperty({

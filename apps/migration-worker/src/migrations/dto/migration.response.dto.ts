@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { HTTP_STATUS } from '../../http/error-presenter';
 
 export class StartedMigration {
   @ApiProperty() readonly migrationId!: string;
@@ -43,17 +44,8 @@ export class MigrationStatusResponse {
 
 class ErrorDetail {
   @ApiProperty() readonly message!: string;
-  @ApiProperty({
-    enum: [
-      'INVALID_ARGUMENT',
-      'UNAUTHENTICATED',
-      'NOT_FOUND',
-      'FAILED_PRECONDITION',
-      'RESOURCE_EXHAUSTED',
-      'INTERNAL',
-      'UNAVAILABLE',
-    ],
-  })
+  // Exactly the statuses the presenter can send (error-enum.spec.ts compares it with openapi.json).
+  @ApiProperty({ enum: Object.keys(HTTP_STATUS) })
   readonly status!: string;
 }
 

@@ -22,7 +22,7 @@ export class AppExceptionFilter implements ExceptionFilter {
   /** Also called for errors the engine raises before Nest routes (Fastify's `frameworkErrors`). */
   respond(
     thrown: unknown,
-    request: { id?: unknown; url?: string; raw?: { id?: unknown } },
+    request: { id?: unknown; url?: string; method?: string; raw?: { id?: unknown } },
     response: AnyResponse,
   ): void {
     const { error, status, unexpected } = normalizeError(thrown);
@@ -42,6 +42,7 @@ export class AppExceptionFilter implements ExceptionFilter {
       details: error.details,
       requestId,
       path: request.url?.split('?', 1)[0],
+      method: request.method,
     });
     sendJson(response, presented.status, { ...headersOf(error), ...presented.headers }, presented.body);
   }

@@ -10,6 +10,8 @@ export interface PresentableError {
   requestId: string;
   /** The request's path without its query (a presenter whose API mixes two error shapes picks by it). */
   path?: string;
+  /** The request's method (a presenter may name a route's own code for its body failures). */
+  method?: string;
 }
 
 export interface PresentedError {
