@@ -5,6 +5,7 @@ import { releaseStartUpMemory } from '@acme/platform-observability';
 import { configureApp } from './configure-app';
 import { drainAndClose, shutdownTimings } from './graceful-shutdown';
 import { createHttpAdapter, ServiceApplication } from './http-platform';
+import { ConnectionWatch } from './keep-alive-drain';
 import { ServiceDefinition } from './service-definition';
 
 const CODE_CACHE_WARM_UP_ONLY = Symbol.for('acme.codeCache.warmUpOnly');
@@ -40,6 +41,7 @@ export async function runService(
     const env = app.get(BaseEnv);
     const port = env.PORT ?? 0;
     await app.listen(port, '0.0.0.0');
+    const connections = new ConnectionWatch(app.getHttpServer());
     const url = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
     // Written directly: the app's logger may buffer, and these lines frame the process's life.
     const line = (level: number, msg: string, extra: object = {}) =>
@@ -48,7 +50,7 @@ export async function runService(
     releaseStartUpMemory();
     const stop = (signal: NodeJS.Signals) => {
       line(30, `${signal}: draining`);
-      void drainAndClose(app, shutdownTimings(env), (msg) => line(30, msg)).then(
+      void drainAndClose(app, connections, shutdownTimings(env), (msg) => line(30, msg)).then(
         () => process.exit(0),
         (error: Error) => {
           line(50, `shutdown failed: ${error.message}`);
