@@ -6,3 +6,4 @@ export * from './lib/validation';
 export * from './lib/storable-text';
 export * from './lib/database-unavailable';
 export * from './lib/platform-error-code';
+export * from './lib/startup-error';

@@ -57,6 +57,13 @@ export class BaseEnv {
   @EnvBool()
   MIGRATIONS_RUN = true;
 
+  /**
+   * How long start-up keeps retrying (with back-off) a PostgreSQL that cannot be reached yet; a database that
+   * does not exist or refused the login fails at once (docs/operations.md).
+   */
+  @EnvInt({ min: 0, max: 600_000 })
+  DATABASE_CONNECT_RETRY_MS = 30_000;
+
   /** On SIGTERM, how long /health answers 503 `draining` while requests are still served (docs/decisions.md#shutdown). */
   @EnvInt({ min: 0, max: 600_000 })
   SHUTDOWN_DRAIN_MS = 5000;

@@ -7,11 +7,14 @@ import { drainAndClose, shutdownTimings } from './graceful-shutdown';
 import { createHttpAdapter, ServiceApplication } from './http-platform';
 import { ConnectionWatch } from './keep-alive-drain';
 import { ServiceDefinition } from './service-definition';
+import { describeStartupFailure, StartupFailure, writeFatalLine } from './startup-failure';
+import { StartupLogger, writeJsonLine } from './startup-log';
 
 const CODE_CACHE_WARM_UP_ONLY = Symbol.for('acme.codeCache.warmUpOnly');
 
-function fail(service: ServiceDefinition, message: string): never {
-  process.stderr.write(`${service.name}: ${message}\n`);
+/** One JSON line naming the cause and the setting to check, then exit 1 (docs/operations.md, start-up failures). */
+function fail(service: ServiceDefinition, failure: StartupFailure, error?: unknown): never {
+  writeFatalLine(service.name, failure, error);
   process.exit(1);
 }
 
@@ -29,10 +32,19 @@ export async function runService(
   try {
     module = buildModule();
   } catch (error) {
-    return fail(service, (error as Error).message);
+    // The env validator's message names each bad variable and its value.
+    return fail(service, { msg: (error as Error).message });
   }
   try {
-    const options = { bufferLogs: true, bodyParser: false };
+    // JSON from the first line (StartupLogger until pino attaches); a failed start reaches the catch below rather
+    // than Nest's own exit with a raw stack.
+    const options = {
+      bufferLogs: true,
+      bodyParser: false,
+      abortOnError: false,
+      // Warnings and errors only: on success Nest's buffered start-up lines go to pino at LOG_LEVEL.
+      logger: new StartupLogger(service.name, 40),
+    };
     const adapter = createHttpAdapter(service);
     const app = adapter
       ? await NestFactory.create<ServiceApplication>(module, adapter, options)
@@ -44,8 +56,7 @@ export async function runService(
     const connections = new ConnectionWatch(app.getHttpServer());
     const url = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
     // Written directly: the app's logger may buffer, and these lines frame the process's life.
-    const line = (level: number, msg: string, extra: object = {}) =>
-      process.stdout.write(`${JSON.stringify({ level, time: Date.now(), service: service.name, msg, ...extra })}\n`);
+    const line = (level: number, msg: string, extra: object = {}) => writeJsonLine(service.name, level, msg, extra);
     line(30, `listening on ${url}`, { docs: `${url}/docs` });
     releaseStartUpMemory();
     const stop = (signal: NodeJS.Signals) => {
@@ -62,6 +73,6 @@ export async function runService(
     process.once('SIGINT', stop);
     return app;
   } catch (error) {
-    return fail(service, `failed to start: ${(error as Error).stack ?? String(error)}`);
+    return fail(service, describeStartupFailure(error), error);
   }
 }

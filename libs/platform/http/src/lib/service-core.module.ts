@@ -50,6 +50,7 @@ export class ServiceCoreModule {
             applicationName: options.service.name,
             readUrls: env.DATABASE_READ_URLS?.split(',').map((url) => url.trim()),
             maxReplicaLagMs: env.DATABASE_MAX_REPLICA_LAG_MS,
+            connectRetryMs: env.DATABASE_CONNECT_RETRY_MS,
           }),
         }),
         RedisModule.forRootAsync({

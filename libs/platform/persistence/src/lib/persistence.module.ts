@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { dataSourceOptions, PersistenceOptions } from './data-source';
+import { initializeAtStart } from './connect-at-start';
 import { runMigrationsUnderLock } from './migrations-runner';
 import { ReadReplicas } from './read-replicas';
 
@@ -32,11 +33,20 @@ export class PersistenceModule {
           inject: options.inject,
           useFactory: async (...args: unknown[]) => {
             const persistence = await options.useFactory(...args);
-            return { ...dataSourceOptions(persistence), autoLoadEntities: true, [PERSISTENCE]: persistence };
+            return {
+              ...dataSourceOptions(persistence),
+              autoLoadEntities: true,
+              // Retries are ours (initializeAtStart): with back-off, and none for what cannot heal by waiting.
+              toRetry: () => false,
+              [PERSISTENCE]: persistence,
+            };
           },
           dataSourceFactory: async (typeormOptions) => {
             const persistence = (typeormOptions as WithPersistence)[PERSISTENCE];
-            const dataSource = await new DataSource(typeormOptions as DataSourceOptions).initialize();
+            const dataSource = await initializeAtStart(
+              typeormOptions as DataSourceOptions,
+              persistence?.connectRetryMs ?? 30_000,
+            );
             if (persistence && persistence.runMigrations !== false)
               await runMigrationsUnderLock(dataSource, persistence.schema);
             return dataSource;
