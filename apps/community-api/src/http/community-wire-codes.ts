@@ -18,6 +18,7 @@ export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode, string>> = 
   [PlatformErrorCode.AdminUnauthorized]: 'admin/unauthorized',
   [PlatformErrorCode.RateLimited]: 'request/too-many-requests',
   [PlatformErrorCode.DatabaseUnavailable]: 'server/unavailable',
+  [PlatformErrorCode.ServiceBusy]: 'server/busy',
   [PlatformErrorCode.Internal]: 'server/internal-error',
 };
 

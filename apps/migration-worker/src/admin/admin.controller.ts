@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { AdminTokenGuard } from '@acme/platform-auth';
+import { HeavyRoute } from '@acme/platform-http';
 import { OrganizationStats, WorkspaceService } from '@acme/document-migration';
 import { CreateOrganizationRequest, CreateWorkspaceRequest, ImportDocumentsRequest } from './dto/admin.request.dto';
 import {
@@ -33,6 +41,11 @@ export class AdminController {
   }
 
   @Post(':workspaceId/organizations/:organizationId/documents')
+  @HeavyRoute('document-import')
+  @ApiTooManyRequestsResponse({
+    description:
+      'RESOURCE_EXHAUSTED: this instance already runs HEAVY_ROUTE_CONCURRENCY imports; retry after Retry-After',
+  })
   @ApiOperation({ summary: 'Import up to 10,000 documents with their records in one transaction' })
   @ApiCreatedResponse({ type: OrganizationStatsResponse, description: "The organization's counts after the import" })
   importDocuments(

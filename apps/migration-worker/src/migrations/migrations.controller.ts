@@ -11,7 +11,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { MigrationService } from '@acme/document-migration';
-import { Enveloped, RateLimit, RateLimitGuard } from '@acme/platform-http';
+import { Enveloped, HeavyRoute, RateLimit, RateLimitGuard } from '@acme/platform-http';
 import { presentMigrationStatus } from './migration-status.presenter';
 import { MigrationRefRequest, StartMigrationRequest } from './dto/migration.request.dto';
 import { MigrationErrorResponse, MigrationStatusResponse, StartMigrationResponse } from './dto/migration.response.dto';
@@ -32,6 +32,8 @@ export class MigrationsController {
   constructor(private readonly migrations: MigrationService) {}
 
   @Post()
+  // Past HEAVY_ROUTE_CONCURRENCY starts in flight: 429 RESOURCE_EXHAUSTED with Retry-After (declared on the class).
+  @HeavyRoute('migration-start')
   @HttpCode(200)
   @ApiOperation({ summary: 'Start migrating documents to another organization (answers at once, status pending)' })
   @ApiOkResponse({ type: StartMigrationResponse })

@@ -10,3 +10,4 @@ export * from './lib/storable-text.guard';
 export * from './lib/route-metadata';
 export * from './lib/rate-limit.guard';
 export * from './lib/envelope.interceptor';
+export * from './lib/heavy-route';

@@ -5,3 +5,4 @@ export * from './lib/health';
 export * from './lib/safe-error';
 export * from './lib/shutdown-state';
 export * from './lib/idle-collection';
+export * from './lib/event-loop';

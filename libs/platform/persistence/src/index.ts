@@ -6,3 +6,4 @@ export * from './lib/transactions';
 export * from './lib/uuid';
 export * from './lib/persistence.module';
 export * from './lib/read-replicas';
+export * from './lib/pool-load';

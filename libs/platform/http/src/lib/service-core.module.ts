@@ -2,9 +2,10 @@ import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ClassConstructor } from 'class-transformer';
 import { AdminTokenSettings } from '@acme/platform-auth';
 import { BaseEnv, EnvModule } from '@acme/platform-config';
-import { HealthModule, LoggingModule, MetricsModule } from '@acme/platform-observability';
+import { HealthModule, LoggingModule, MetricsModule, MetricsRegistry } from '@acme/platform-observability';
 import { MigrationClass, PersistenceModule } from '@acme/platform-persistence';
 import { parseClusterNodes, RedisModule } from '@acme/platform-redis';
+import { HeavyRouteBound } from './heavy-route';
 import { ServiceDefinition } from './service-definition';
 
 export interface ServiceCoreOptions<E extends BaseEnv> {
@@ -67,8 +68,13 @@ export class ServiceCoreModule {
       providers: [
         { provide: BaseEnv, useExisting: Env },
         { provide: AdminTokenSettings, inject: [Env], useFactory: (env: E) => ({ adminToken: env.ADMIN_TOKEN }) },
+        {
+          provide: HeavyRouteBound,
+          inject: [Env, MetricsRegistry],
+          useFactory: (env: E, registry: MetricsRegistry) => new HeavyRouteBound(env.HEAVY_ROUTE_CONCURRENCY, registry),
+        },
       ],
-      exports: [BaseEnv, AdminTokenSettings, PersistenceModule],
+      exports: [BaseEnv, AdminTokenSettings, PersistenceModule, HeavyRouteBound],
     };
   }
 

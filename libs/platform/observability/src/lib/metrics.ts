@@ -1,6 +1,7 @@
 import { Controller, Get, Global, Header, Injectable, Module } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { registerEventLoopDelay } from './event-loop';
 
 /** One registry per app instance (several apps may share a process in tests); domains add their metrics. */
 @Injectable()
@@ -10,6 +11,7 @@ export class MetricsRegistry extends Registry {
   constructor() {
     super();
     collectDefaultMetrics({ register: this });
+    registerEventLoopDelay(this);
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request duration by method, route pattern and status',

@@ -4,6 +4,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { dataSourceOptions, PersistenceOptions } from './data-source';
 import { initializeAtStart } from './connect-at-start';
 import { runMigrationsUnderLock } from './migrations-runner';
+import { markOverloadOn, PoolMetrics, poolOf } from './pool-load';
 import { ReadReplicas } from './read-replicas';
 
 export interface PersistenceModuleAsyncOptions {
@@ -47,6 +48,8 @@ export class PersistenceModule {
               typeormOptions as DataSourceOptions,
               persistence?.connectRetryMs ?? 30_000,
             );
+            const pool = poolOf(dataSource);
+            if (pool) markOverloadOn(pool, 'primary');
             if (persistence && persistence.runMigrations !== false)
               await runMigrationsUnderLock(dataSource, persistence.schema);
             return dataSource;
@@ -69,6 +72,7 @@ export class PersistenceModule {
             return replicas;
           },
         },
+        PoolMetrics,
       ],
       exports: [TypeOrmModule, ReadReplicas],
     };
