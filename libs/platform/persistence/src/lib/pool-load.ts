@@ -27,11 +27,19 @@ function stateOf(pool: Pool): PoolState {
   return { size, open: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount };
 }
 
-/** The overload a pool failure reveals: every connection busy, callers queued, or the event loop far behind. */
-function overloadNow(name: string, pool: Pool): Overload | undefined {
+/** How recently a connection must have come back for a full pool to mean "busy" rather than "PostgreSQL hangs". */
+const ANSWERING_WITHIN_MS = 5000;
+
+/**
+ * The overload a pool failure reveals: the event loop far behind, or every connection busy (or callers queued)
+ * while PostgreSQL still answers (a connection came back within the last 5 s). A full pool whose connections
+ * all hang is PostgreSQL's fault: no overload.
+ */
+function overloadNow(name: string, pool: Pool, lastReleaseAt: number): Overload | undefined {
   const { size, inUse, waiting } = stateOf(pool);
   const eventLoopDelayMs = eventLoopDelay().recentMs();
-  if (waiting > 0 || inUse >= size || eventLoopDelayMs >= OVERLOADED_LOOP_MS)
+  const answering = Date.now() - lastReleaseAt < ANSWERING_WITHIN_MS;
+  if (eventLoopDelayMs >= OVERLOADED_LOOP_MS || ((waiting > 0 || inUse >= size) && answering))
     return { pool: name, size, inUse, waiting, eventLoopDelayMs };
   return undefined;
 }
@@ -39,15 +47,17 @@ function overloadNow(name: string, pool: Pool): Overload | undefined {
 type ConnectCallback = (error: Error | undefined, client?: PoolClient, release?: (error?: unknown) => void) => void;
 
 /**
- * Marks each checkout or connect failure of `pool` raised while this instance was saturated with an `overload`
+ * Marks each checkout or connect timeout of `pool` raised while this instance was saturated with an `overload`
  * field, so it answers "busy" (scale out) rather than "unavailable" (check PostgreSQL): docs/operations.md.
  * A refused connection or a PostgreSQL shutting down carries no mark whatever the load.
  */
 export function markOverloadOn(pool: Pool, name: string): void {
   const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<PoolClient> | void;
+  let lastReleaseAt = 0;
+  pool.on('release', () => (lastReleaseAt = Date.now()));
   const mark = (error: unknown) => {
     if (!isTimeout(error)) return;
-    const overload = overloadNow(name, pool);
+    const overload = overloadNow(name, pool, lastReleaseAt);
     if (overload) Object.assign(error as object, { overload });
   };
   (pool as unknown as { connect: typeof connect }).connect = (callback?: ConnectCallback) => {

@@ -26,6 +26,13 @@ class LoadController {
     return { held: true };
   }
 
+  /** One second of work on a pool connection: 80 at once keep the pool full while it keeps answering. */
+  @Get('second')
+  async second() {
+    await this.dataSource.query('SELECT pg_sleep(1)');
+    return { ok: true };
+  }
+
   @Get('one')
   async one() {
     return this.dataSource.query('SELECT 1 AS one');
@@ -91,22 +98,27 @@ describe('overload', () => {
     await app?.close();
   });
 
-  it('a pool checkout timing out behind a full pool answers 503 busy, logged as overload with the pool state', async () => {
-    const holders = Array.from({ length: 10 }, () => get('/load/hold'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+  it('a pool checkout timing out behind a full pool that keeps answering is 503 busy, logged with the pool state', async () => {
+    const requests = Array.from({ length: 80 }, () => get('/load/second'));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     const metrics = await (await get('/metrics')).text();
     expect(metrics).toMatch(/db_pool_size\{pool="primary"\} 10/);
     expect(metrics).toMatch(/db_pool_connections_in_use\{pool="primary"\} 10/);
+    expect(metrics).toMatch(/db_pool_waiting_requests\{pool="primary"\} [1-9]\d*/);
     expect(metrics).toMatch(/nodejs_eventloop_delay_seconds_bucket\{le="0.05"\} \d+/);
     expect(metrics).toMatch(/nodejs_eventloop_delay_seconds_count \d+/);
-
-    const [busy, waitingSeen] = await Promise.all([
-      get('/load/one'),
-      new Promise<string>((resolve) => setTimeout(async () => resolve(await (await get('/metrics')).text()), 1000)),
-    ]);
-    expect(waitingSeen).toMatch(/db_pool_waiting_requests\{pool="primary"\} 1/);
-    expect(busy.status).toBe(503);
-    expect(await busy.json()).toEqual({ code: 'SERVICE_BUSY' });
+    const answers = await Promise.all(
+      requests.map(async (request) => {
+        const response = await request;
+        return { response, body: (await response.json()) as { code?: string } };
+      }),
+    );
+    const refused = answers.filter(({ response }) => response.status !== 200);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused.map(({ response, body }) => `${response.status} ${body.code}`))).toEqual(
+      new Set(['503 SERVICE_BUSY']),
+    );
+    const busy = refused[0].response;
     expect(busy.headers.get('retry-after')).toBe('1');
     const logged = lines.find((line) => line.requestId === busy.headers.get('x-request-id'));
     expect(logged).toMatchObject({
@@ -115,8 +127,18 @@ describe('overload', () => {
       overload: { pool: 'primary', size: 10, inUse: 10, eventLoopDelayMs: expect.any(Number) },
     });
     expect(logged?.overload).toHaveProperty('waiting');
+  }, 60_000);
+
+  it('a full pool whose connections all hang is PostgreSQL not answering: "unavailable"', async () => {
+    // Nothing has come back for longer than the checkout timeout when the next checkout gives up.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const holders = Array.from({ length: 10 }, () => get('/load/hold'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stuck = await get('/load/one');
+    expect(stuck.status).toBe(503);
+    expect(await stuck.json()).toEqual({ code: 'DATABASE_UNAVAILABLE' });
     expect((await Promise.all(holders)).map((response) => response.status)).toEqual(Array(10).fill(200));
-  }, 30_000);
+  }, 60_000);
 
   it('a refused connection stays "unavailable" (check PostgreSQL)', async () => {
     const refused = await get('/load/refused');
