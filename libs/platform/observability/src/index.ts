@@ -6,3 +6,4 @@ export * from './lib/safe-error';
 export * from './lib/shutdown-state';
 export * from './lib/idle-collection';
 export * from './lib/event-loop';
+export * from './lib/trace-fields';
