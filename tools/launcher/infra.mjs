@@ -106,6 +106,31 @@ export async function ensurePostgres() {
   return { url, stop: () => pg.stop(), source: `embedded PostgreSQL (.data/postgres, port ${EMBEDDED_PG_PORT})` };
 }
 
+/**
+ * The same server, database `name`: created when missing, so a local run never writes into `postgres` (the
+ * database other tools on the machine use) and `DROP DATABASE acme_dev` resets it.
+ */
+export async function ensureDatabase(serverUrl, name) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      log(`creating database ${name}`);
+      // Two launchers at once: the loser's "already exists" (42P04) is the winner's database, fine.
+      await client.query(`create database "${name.replace(/"/g, '""')}"`).catch((error) => {
+        if (error.code !== '42P04') throw error;
+      });
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** @returns {Promise<{url: string, stop: () => Promise<void>, source: string}>} */
 export async function ensureRedis() {
   // A Redis Cluster named by its seed nodes is used as it is; the services read REDIS_CLUSTER_NODES themselves.

@@ -2,6 +2,7 @@
 // test-int and test-e2e find or start PostgreSQL and Redis exactly as `npm test` and `npm start` do
 // (tools/launcher/infra.mjs) and stop what they started; the rate- and kill-sensitive files run alone at the end.
 import { spawn } from 'node:child_process';
+import { globSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
 import { ensureProjectNode } from './project-node.mjs';
@@ -29,6 +30,14 @@ function jest(env, args) {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
+/** Whether this target holds any of the rate- and kill-sensitive files; without them the serial pass is not run. */
+function hasSerialFiles() {
+  const serial = SERIAL_TESTS.map((pattern) => new RegExp(pattern));
+  return globSync(kind.match, { cwd: join(ROOT, projectRoot), exclude: (name) => name === 'node_modules' }).some(
+    (file) => serial.some((pattern) => pattern.test(join(projectRoot, file))),
+  );
+}
+
 async function main() {
   await ensureProjectNode();
   if (!kind.services) return jest({ ...process.env, NODE_ENV: 'test' }, ['--ci']);
@@ -44,6 +53,7 @@ async function main() {
       ...SERIAL_TESTS,
       '/node_modules/',
     ]);
+    if (!hasSerialFiles()) return parallel;
     const serial = await jest(env, [
       '--ci',
       '--runInBand',

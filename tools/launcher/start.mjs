@@ -1,32 +1,38 @@
-// `npm start`: one command after a clean clone. Installs if needed, builds the four services, finds or starts
-// PostgreSQL and Redis, starts every service, waits for /health, prints URLs and credentials; Ctrl-C stops all.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+// `npm start [-- <service…>]`: one command after a clean clone. Installs if needed, builds the services, finds or
+// starts PostgreSQL and Redis (its own database, acme_dev), starts the services, waits for /health and prints the
+// summary last; Ctrl-C stops all. `npm run dev` (--watch) also rebuilds and restarts a service when its code changes.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allocatorEnv } from './allocator.cjs';
-import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
+import { watchSources } from './dev-watch.mjs';
+import { ensureDatabase, ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.mjs';
 import { ensureProjectNode } from './project-node.mjs';
+import { selectServices } from './services.mjs';
 
 /** V8 flags every service runs with (see the file's "why"). */
 const SERVICE_NODE_FLAGS = JSON.parse(readFileSync(join(ROOT, 'tools/launcher/node-flags.json'), 'utf8')).service;
-
-/** Every service of the workspace, in one list (`tools/services.json`, extended by tools/scripts/new-service.mjs). */
-export const SERVICES = JSON.parse(readFileSync(join(ROOT, 'tools/services.json'), 'utf8'));
+const DEV_DATABASE = process.env.DEV_DATABASE ?? 'acme_dev';
+const WATCH = process.argv.includes('--watch');
+const PRETTY = process.env.LOG_PRETTY ? process.env.LOG_PRETTY === 'true' : Boolean(process.stdout.isTTY);
+const say = (line) => process.stderr.write(`[start] ${line}\n`);
 
 /** Dev credentials are generated once and kept in .data so restarts keep working tokens. */
 function devCredentials() {
   const file = join(ROOT, '.data', 'dev-credentials.json');
   mkdirSync(join(ROOT, '.data'), { recursive: true });
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   const secret = (n) => randomBytes(n).toString('base64url');
-  const creds = {
-    ADMIN_TOKEN: secret(24),
-    MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bootstrap-management-client',
-    MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: secret(32),
-  };
-  writeFileSync(file, JSON.stringify(creds, null, 2), { mode: 0o600 });
-  return creds;
+  const creds = existsSync(file)
+    ? JSON.parse(readFileSync(file, 'utf8'))
+    : {
+        ADMIN_TOKEN: secret(24),
+        MANAGEMENT_BOOTSTRAP_CLIENT_ID: 'bootstrap-management-client',
+        MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: secret(32),
+      };
+  if (!existsSync(file)) writeFileSync(file, JSON.stringify(creds, null, 2), { mode: 0o600 });
+  const names = ['ADMIN_TOKEN', 'MANAGEMENT_BOOTSTRAP_CLIENT_ID', 'MANAGEMENT_BOOTSTRAP_CLIENT_SECRET'];
+  return { ...creds, ...Object.fromEntries(names.filter((n) => process.env[n]).map((n) => [n, process.env[n]])) };
 }
 
 async function waitHealthy(url, timeoutMs = 60000) {
@@ -42,105 +48,138 @@ async function waitHealthy(url, timeoutMs = 60000) {
   return false;
 }
 
+/** Builds the chosen services (Nx's cache makes an unchanged one instant); resolves with the exit code. */
+function build(services) {
+  const projects = `--projects=${services.map((s) => s.name).join(',')}`;
+  const args = ['nx', 'run-many', '-t', 'build', projects, '--parallel=2', '--output-style=static'];
+  const child = spawn(join(ROOT, 'node_modules/.bin/nx'), args.slice(1), { cwd: ROOT, stdio: 'inherit' });
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+}
+
+const bundleHash = (service) => {
+  const file = join(ROOT, 'dist/apps', service.name, 'app.js');
+  return existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex') : '';
+};
+
+/** PostgreSQL as found; a server we found or started gets its own database, never `postgres`. */
+async function resolvePostgres() {
+  const postgres = await ensurePostgres();
+  if (postgres.source === 'DATABASE_URL') return postgres;
+  const url = await ensureDatabase(postgres.url, DEV_DATABASE);
+  return { ...postgres, url, source: `${postgres.source}, database ${DEV_DATABASE}` };
+}
+
+async function prettyOutput(service) {
+  const { default: pinoPretty } = await import('pino-pretty');
+  return pinoPretty({ colorize: true, destination: 1, ignore: 'pid,hostname', messageFormat: `${service.name} {msg}` });
+}
+
+async function spawnService(service, env) {
+  const main = join(ROOT, 'dist/apps', service.name, 'main.js');
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, main], {
+    env: { ...env, ...service.devEnv, PORT: String(service.port), PUBLIC_URL: service.publicUrl },
+    stdio: ['ignore', PRETTY ? 'pipe' : 'inherit', 'inherit'],
+  });
+  if (PRETTY) child.stdout.pipe(await prettyOutput(service));
+  return child;
+}
+
+function stopChild(child, name) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    // A service that has not drained within 15 s is killed, so Ctrl-C always ends everything.
+    const deadline = setTimeout(() => {
+      say(`${name} did not stop in 15 s: killing it`);
+      child.kill('SIGKILL');
+    }, 15000);
+    child.once('exit', () => {
+      clearTimeout(deadline);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function summary(services, healthy, postgres, redis, creds) {
+  const lines = services.map(
+    (s, i) =>
+      `  ${s.name.padEnd(17)} ${s.url.padEnd(24)} docs ${s.url}/docs   ${healthy[i] ? 'healthy' : 'NOT HEALTHY'}`,
+  );
+  return [
+    '',
+    'Services:',
+    ...lines,
+    '',
+    `PostgreSQL: ${postgres.source}`,
+    `Redis:      ${redis.source}`,
+    '',
+    'Credentials (kept in .data/dev-credentials.json):',
+    `  ADMIN_TOKEN=${creds.ADMIN_TOKEN}   (operator API: Authorization: Bearer <ADMIN_TOKEN>)`,
+    `  management client: ${creds.MANAGEMENT_BOOTSTRAP_CLIENT_ID} / ${creds.MANAGEMENT_BOOTSTRAP_CLIENT_SECRET}`,
+    '',
+    'A first tour, one curl block per service: docs/quick-tour.md',
+    WATCH
+      ? 'Watching apps/ and libs/: a change rebuilds and restarts the services it reaches. Ctrl-C stops everything.'
+      : 'Ctrl-C stops everything.',
+    '',
+  ].join('\n');
+}
+
 async function main() {
+  const services = selectServices(process.argv.slice(2));
   ensureDependencies();
   await ensureProjectNode();
-  const build = spawnSync('npx', ['--yes', 'nx', 'run-many', '-t', 'build', '--parallel=2', '--output-style=static'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('build failed');
-  const postgres = await ensurePostgres();
+  if ((await build(services)) !== 0) throw new Error('build failed');
+  const postgres = await resolvePostgres();
   const redis = await ensureRedis();
-  const creds = {
-    ...devCredentials(),
-    ...pick(process.env, ['ADMIN_TOKEN', 'MANAGEMENT_BOOTSTRAP_CLIENT_ID', 'MANAGEMENT_BOOTSTRAP_CLIENT_SECRET']),
+  const creds = devCredentials();
+  const env = {
+    ...allocatorEnv(),
+    ...process.env,
+    ...creds,
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data', 'community-files'),
+    // No load balancer in front of a local run: Ctrl-C need not wait out the drain window.
+    SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? '0',
   };
-  const children = SERVICES.map((service) => {
-    const port = Number(process.env[`${service.name.toUpperCase().replace(/-/g, '_')}_PORT`] ?? service.port);
-    const url = `http://127.0.0.1:${port}`;
-    const env = {
-      ...allocatorEnv(),
-      ...process.env,
-      ...creds,
-      PORT: String(port),
-      PUBLIC_URL: process.env.PUBLIC_URL_OVERRIDE ?? url,
-      DATABASE_URL: postgres.url,
-      REDIS_URL: redis.url,
-      STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data', 'community-files'),
-      // No load balancer in front of a local run: Ctrl-C need not wait out the drain window.
-      SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? '0',
-    };
-    const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, join(ROOT, 'dist/apps', service.name, 'main.js')], {
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    return { ...service, url, child };
-  });
+  const children = new Map();
   let stopping = false;
   const stop = async (code) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write('\nstopping services...\n');
-    await Promise.all(
-      children.map(
-        ({ child, name }) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            // A service that has not drained within 15 s is killed, so Ctrl-C always ends everything.
-            const deadline = setTimeout(() => {
-              process.stderr.write(`${name} did not stop in 15 s: killing it\n`);
-              child.kill('SIGKILL');
-            }, 15000);
-            child.once('exit', () => {
-              clearTimeout(deadline);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    say('stopping services...');
+    await Promise.all([...children].map(([name, child]) => stopChild(child, name)));
     await redis.stop();
     await postgres.stop();
     process.exit(code);
   };
+  const launch = async (service) => {
+    const child = await spawnService(service, env);
+    children.set(service.name, child);
+    child.once('exit', (code) => {
+      if (stopping || children.get(service.name) !== child) return;
+      say(`${service.name} exited with ${code}`);
+      // In dev mode a crash waits for the next change; otherwise one service down stops the set.
+      if (!WATCH) void stop(1);
+    });
+  };
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  for (const { child, name } of children)
-    child.once('exit', (code) => {
-      if (!stopping) {
-        process.stderr.write(`${name} exited with ${code}\n`);
-        void stop(1);
+  for (const service of services) await launch(service);
+  const healthy = await Promise.all(services.map((s) => waitHealthy(s.url)));
+  process.stdout.write(summary(services, healthy, postgres, redis, creds));
+  if (healthy.some((h) => !h) && !WATCH) return stop(1);
+  if (WATCH)
+    watchSources(async () => {
+      const before = new Map(services.map((s) => [s.name, bundleHash(s)]));
+      if ((await build(services)) !== 0) return say('build failed: the running services are unchanged');
+      for (const service of services.filter((s) => bundleHash(s) !== before.get(s.name))) {
+        await stopChild(children.get(service.name), service.name);
+        await launch(service);
+        say(`${service.name} restarted: ${(await waitHealthy(service.url)) ? 'healthy' : 'NOT HEALTHY'}`);
       }
     });
-
-  const healthy = await Promise.all(children.map((c) => waitHealthy(c.url)));
-  const lines = children.map(
-    (c, i) =>
-      `  ${c.name.padEnd(17)} ${c.url.padEnd(24)} docs ${c.url}/docs   ${healthy[i] ? 'healthy' : 'NOT HEALTHY'}`,
-  );
-  process.stdout.write(
-    [
-      '',
-      'Services:',
-      ...lines,
-      '',
-      `PostgreSQL: ${postgres.source}`,
-      `Redis:      ${redis.source}`,
-      '',
-      'Credentials (kept in .data/dev-credentials.json):',
-      `  ADMIN_TOKEN=${creds.ADMIN_TOKEN}   (operator API: Authorization: Bearer <ADMIN_TOKEN>)`,
-      `  management client: ${creds.MANAGEMENT_BOOTSTRAP_CLIENT_ID} / ${creds.MANAGEMENT_BOOTSTRAP_CLIENT_SECRET}`,
-      '',
-      'Ctrl-C stops everything.',
-      '',
-    ].join('\n'),
-  );
-  if (healthy.some((h) => !h)) await stop(1);
-}
-
-function pick(source, names) {
-  return Object.fromEntries(names.filter((n) => source[n]).map((n) => [n, source[n]]));
 }
 
 main().catch((error) => {

@@ -1,4 +1,14 @@
 // The three kinds of test and which files each holds; `npm test` and the Nx targets share this table.
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Jest's console output plus the results file `.ci/run` counts (path in JEST_RESULTS_FILE), written by our reporter
+ * because Jest's own `--json` writer throws on a circular error object and then writes nothing.
+ */
+export const RESULTS_REPORTERS = [
+  '--reporters=default',
+  `--reporters=${fileURLToPath(new URL('./json-results-reporter.cjs', import.meta.url))}`,
+];
 
 /** Nx target → Jest `testMatch` (relative to a project's root) and whether it needs PostgreSQL and Redis. */
 export const TEST_KINDS = {

@@ -8,19 +8,20 @@ import { ensureDependencies, ensurePostgres, ensureRedis, ROOT } from './infra.m
 import { ensureProjectNode } from './project-node.mjs';
 import redisCluster from '../../libs/platform/test-infra/src/lib/redis-cluster-launcher.js';
 import replicaLauncher from '../../libs/platform/test-infra/src/lib/postgres-replica-launcher.js';
-import { CLUSTER_ONLY_TESTS, CLUSTER_TESTS, REPLICA_TESTS, SERIAL_TESTS as SERIAL } from './test-kinds.mjs';
+import {
+  CLUSTER_ONLY_TESTS,
+  CLUSTER_TESTS,
+  REPLICA_TESTS,
+  RESULTS_REPORTERS,
+  SERIAL_TESTS as SERIAL,
+} from './test-kinds.mjs';
 
 const WORKERS = process.env.JEST_WORKERS ?? 2;
 
 function jest(env, resultsFile, args) {
-  const argv = [
-    join(ROOT, 'node_modules/jest/bin/jest.js'),
-    '--ci',
-    '--json',
-    `--outputFile=${join(ROOT, '.data', resultsFile)}`,
-    ...args,
-  ];
-  const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: 'inherit' });
+  const argv = [join(ROOT, 'node_modules/jest/bin/jest.js'), '--ci', ...RESULTS_REPORTERS, ...args];
+  const resultsEnv = { ...env, JEST_RESULTS_FILE: join(ROOT, '.data', resultsFile) };
+  const child = spawn(process.execPath, argv, { cwd: ROOT, env: resultsEnv, stdio: 'inherit' });
   const forward = (signal) => child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);

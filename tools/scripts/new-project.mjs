@@ -22,6 +22,7 @@ const write = (file, text) => {
 
 const targets = {
   lint: { executor: '@nx/eslint:lint', options: { lintFilePatterns: [`${dir}/**/*.ts`] } },
+  typecheck: {}, // the command is nx.json's targetDefaults.typecheck
 };
 if (kind === 'app') {
   targets.build = {

@@ -16,4 +16,14 @@ export const communityService: ServiceDefinition = {
   platform: 'fastify',
   /** As on Express: event creation streams multipart uploads through busboy (src/events/multipart-upload.ts), other media types fail validation (400). */
   unparsedBodies: 'unread',
+  decorateOpenApi: (builder) =>
+    builder.addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          "An end user's access token (sign-up, sign-in), or the project's service or master key (operator API: ADMIN_TOKEN)",
+      },
+      'bearer',
+    ),
 };

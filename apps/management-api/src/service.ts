@@ -28,7 +28,8 @@ export const managementService: ServiceDefinition = {
       .addOAuth2(
         {
           type: 'oauth2',
-          description: 'Client credentials with `audience` = `{PUBLIC_URL}/api/v2/`',
+          description:
+            'Client credentials with `audience` = `{PUBLIC_URL}/api/v2/`; where `MANAGEMENT_DEFAULT_AUDIENCE` is set (as `npm start` does), a request without `audience` gets that one, so this dialog works as it is',
           flows: {
             clientCredentials: {
               tokenUrl: '/oauth/token',

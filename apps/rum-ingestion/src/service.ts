@@ -15,4 +15,20 @@ export const rumService: ServiceDefinition = {
   // Fastify: the ingest route's framework cost per batch of 100 is what this service spends its CPU on
   // (README, Benchmarks: app CPU per batch, Express vs Fastify); nothing here needs Express's ecosystem.
   platform: 'fastify',
+  decorateOpenApi: (builder) =>
+    builder
+      .addApiKey(
+        { type: 'apiKey', in: 'query', name: 'app_key', description: "An account's app key (`?app_key=`)" },
+        'appKey',
+      )
+      .addApiKey(
+        {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-RUM-Client-Token',
+          description: "An application's browser client token",
+        },
+        'clientToken',
+      )
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator token, ADMIN_TOKEN' }, 'bearer'),
 };

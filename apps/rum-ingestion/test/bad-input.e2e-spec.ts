@@ -7,10 +7,12 @@ import {
   expectFailure,
   ingest,
   INVALID,
+  UNKNOWN_ROUTE,
   Reply,
   rum,
   startRum,
   Tenant,
+  typeErrorRule,
   UNAUTHORIZED,
 } from './support/rum-client';
 import { RUM_SCHEMA } from '@acme/rum';
@@ -157,6 +159,73 @@ describe('bad input (property-based)', () => {
     expect(reply.body.data).toEqual({ accepted: 1, dropped: 0 });
   });
 
+  it("names the parameter and the reason in InvalidParameter's message, as Flashduty's messages do", async () => {
+    const text = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }));
+    const cases: Array<[string, string, fc.Arbitrary<Record<string, unknown>>]> = [
+      [
+        'rules/create',
+        'rule_name',
+        fc
+          .oneof(text, fc.constant(''), fc.string({ minLength: 129, maxLength: 140 }))
+          .map((v) => ({ ...typeErrorRule(), rule_name: v })),
+      ],
+      [
+        'rules/create',
+        'description',
+        fc.string({ minLength: 513, maxLength: 520 }).map((v) => ({ ...typeErrorRule(), description: v })),
+      ],
+      [
+        'rules/create',
+        'filters',
+        fc.oneof(text, fc.constant([]), fc.constant([[]])).map((v) => ({ ...typeErrorRule(), filters: v })),
+      ],
+      [
+        'rules/list',
+        'p',
+        fc.oneof(fc.integer({ max: -1 }), fc.double({ min: 0.1, max: 9.9, noInteger: true })).map((v) => ({ p: v })),
+      ],
+      ['rules/list', 'limit', fc.integer({ max: 0 }).map((v) => ({ limit: v }))],
+      [
+        'rules/history/list',
+        'orderby',
+        fc
+          .string({ minLength: 1, maxLength: 8 })
+          .filter((v) => !['updated_at', 'version'].includes(v))
+          .map((v) => ({ orderby: v })),
+      ],
+      [
+        'rules/history/list',
+        'asc',
+        fc.oneof(fc.integer(), fc.string({ minLength: 1, maxLength: 4 })).map((v) => ({ asc: v })),
+      ],
+      ['rules/info', 'rule_id', fc.stringMatching(/^[a-z]{6,12}$/).map((v) => ({ rule_id: v }))],
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .constantFrom(...cases)
+          .chain(([route, parameter, bodies]) => bodies.map((body) => ({ route, parameter, body }))),
+        async ({ route, parameter, body }) => {
+          const reply = await rum(app, route, tenant.appKey, { application_id: tenant.applicationId, ...body });
+          expectFailure(
+            reply,
+            400,
+            'InvalidParameter',
+            expect.stringMatching(new RegExp(`^The specified parameter is not valid: ${parameter}\\b.*\\.$`)),
+          );
+        },
+      ),
+      { numRuns: 80 },
+    );
+    const events = await ingest(app, token, { events: 'not-a-list' });
+    expectFailure(
+      events,
+      400,
+      'InvalidParameter',
+      expect.stringMatching(/^The specified parameter is not valid: events\b/),
+    );
+  }, 120_000);
+
   it('answers any malformed body text with InvalidParameter 400', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -199,7 +268,7 @@ describe('bad input (property-based)', () => {
       413,
       ...INVALID,
     );
-    expectFailure(await post('/rum/error-ingestion/rules/rename', '{}'), 404, ...INVALID);
+    expectFailure(await post('/rum/error-ingestion/rules/rename', '{}'), 404, ...UNKNOWN_ROUTE);
   });
 
   it('answers any unknown app_key with Unauthorized 401', async () => {

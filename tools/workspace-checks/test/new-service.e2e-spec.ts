@@ -1,21 +1,34 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { parse } from 'yaml';
 import { NX, nxEnv, projectGraph, scratchRepo } from './support/scratch-repo';
 
-/** docs/adding-a-service.md: one command creates a service wired into every list of services. */
-describe('tools/scripts/new-service.mjs', () => {
+/** docs/adding-a-service.md: `nx g @acme/tools:service` creates a service wired into every list of services. */
+describe('nx g @acme/tools:service', () => {
   let scratch: ReturnType<typeof scratchRepo>;
-  const run = (file: string, args: string[]) =>
-    execFileSync(process.execPath, [file, ...args], { cwd: scratch.dir, env: nxEnv, encoding: 'utf8', stdio: 'pipe' });
+  const generate = (args: string[]) =>
+    execFileSync(process.execPath, [NX, 'g', '@acme/tools:service', ...args], {
+      cwd: scratch.dir,
+      env: nxEnv,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
 
   beforeAll(() => {
     scratch = scratchRepo();
-    run(join(scratch.dir, 'tools/scripts/new-service.mjs'), ['demo-api', '--port', '3905', '--scope', 'demo']);
+    generate(['demo-api', '--port', '3905', '--scope', 'demo']);
   }, 60000);
   afterAll(() => scratch?.remove());
+
+  it('with --dry-run lists what it would create and writes nothing', () => {
+    const output = generate(['dry-api', '--port', '3906', '--scope', 'dry', '--dry-run']);
+    expect(output).toContain('CREATE apps/dry-api/src/notes/notes.controller.ts');
+    expect(output).toContain('CREATE libs/dry/src/lib/notes.repository.ts');
+    expect(existsSync(join(scratch.dir, 'apps/dry-api'))).toBe(false);
+    expect(readFileSync(join(scratch.dir, 'tools/services.json'), 'utf8')).not.toContain('dry-api');
+  });
 
   it('lists it in tools/services.json (npm start, workspace checks, benches) and the compose file', () => {
     const services = JSON.parse(readFileSync(join(scratch.dir, 'tools/services.json'), 'utf8'));
@@ -28,37 +41,41 @@ describe('tools/scripts/new-service.mjs', () => {
     expect(compose.services['demo-api'].environment.ADMIN_TOKEN).toContain('ADMIN_TOKEN');
   });
 
-  it('makes an Nx app with its tags, targets and scope rule', () => {
-    const node = projectGraph(scratch.dir)['demo-api'];
-    expect(node.data.tags).toEqual(['type:app', 'scope:demo']);
-    expect(Object.keys(node.data.targets)).toEqual(expect.arrayContaining(['build', 'lint', 'test-e2e', 'openapi']));
+  it('makes an Nx app and its domain lib with their tags, targets, import alias and scope rule', () => {
+    const graph = projectGraph(scratch.dir);
+    expect(graph['demo-api']?.data.tags).toEqual(['type:app', 'scope:demo']);
+    expect(Object.keys(graph['demo-api']?.data.targets ?? {})).toEqual(
+      expect.arrayContaining(['build', 'lint', 'typecheck', 'test-e2e', 'openapi']),
+    );
+    expect(graph['demo']?.data.tags).toEqual(['type:domain', 'scope:demo']);
+    const paths = JSON.parse(readFileSync(join(scratch.dir, 'tsconfig.base.json'), 'utf8')).compilerOptions.paths;
+    expect(paths['@acme/demo']).toEqual(['libs/demo/src/index.ts']);
     expect(readFileSync(join(scratch.dir, 'eslint.config.mjs'), 'utf8')).toContain("sourceTag: 'scope:demo'");
   });
 
   it('refuses a taken name or port', () => {
-    expect(() =>
-      run(join(scratch.dir, 'tools/scripts/new-service.mjs'), ['demo-api', '--port', '3906', '--scope', 'demo']),
-    ).toThrow(/exists already/);
-    expect(() =>
-      run(join(scratch.dir, 'tools/scripts/new-service.mjs'), ['other-api', '--port', '3001', '--scope', 'demo']),
-    ).toThrow(/port 3001 is taken/);
+    expect(() => generate(['demo-api', '--port', '3907', '--scope', 'demo'])).toThrow(/exists already/);
+    expect(() => generate(['other-api', '--port', '3001', '--scope', 'other'])).toThrow(/port 3001 is taken/);
   });
 
-  it('boots: its foundation e2e test passes and it builds with its own package.json', () => {
+  it('boots: its example feature and foundation e2e tests pass, it lints and typechecks clean, and it builds with its own package.json', () => {
     const tests = spawnSync(
       process.execPath,
       [join(scratch.dir, 'tools/launcher/jest-target.mjs'), 'apps/demo-api', 'test-e2e'],
       { cwd: scratch.dir, env: nxEnv, encoding: 'utf8' },
     );
-    expect(tests.status).toBe(0);
-    expect(stripVTControlCharacters(tests.stderr)).toMatch(/Tests:\s+6 passed, 6 total/);
-    execFileSync(process.execPath, [NX, 'build', 'demo-api', '--output-style=static'], {
-      cwd: scratch.dir,
-      env: nxEnv,
-      stdio: 'pipe',
+    expect({ status: tests.status, output: stripVTControlCharacters(tests.stderr) }).toEqual({
+      status: 0,
+      output: expect.stringMatching(/Tests:\s+9 passed, 9 total/),
     });
+    for (const target of ['lint', 'typecheck', 'build'])
+      execFileSync(process.execPath, [NX, 'run-many', '-t', target, '-p', 'demo-api,demo', '--output-style=static'], {
+        cwd: scratch.dir,
+        env: nxEnv,
+        stdio: 'pipe',
+      });
     const pkg = JSON.parse(readFileSync(join(scratch.dir, 'dist/apps/demo-api/package.json'), 'utf8'));
     expect(pkg.name).toBe('@acme/demo-api');
     expect(pkg.dependencies).toHaveProperty('@nestjs/core');
-  }, 180000);
+  }, 240000);
 });

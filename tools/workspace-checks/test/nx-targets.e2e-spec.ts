@@ -38,6 +38,15 @@ describe('Nx test targets', () => {
     }
   });
 
+  it('gives every project a typecheck target over its own sources and tests', () => {
+    for (const [name, { data }] of projects) {
+      expect({ name, command: data.targets.typecheck?.options?.command }).toEqual({
+        name,
+        command: `tsc -p ${data.root}/tsconfig.json --noEmit --types node,jest`,
+      });
+    }
+  });
+
   it('runs, across the three targets, exactly the files npm test runs', () => {
     const byTargets = projects.flatMap(([, { data }]) => testFiles(ROOT, data.root)).sort();
     const listed = spawnSync(

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { imageOptionsSchema } from './image-options.dto';
 
 /** OpenAPI description of the create body; validation itself is the events lib's (one path for JSON and multipart). */
 export class CreateEventRequest {
@@ -28,7 +29,12 @@ export class CreateEventRequest {
   @ApiPropertyOptional({ description: 'service or master key only' }) readonly userId?: string;
   @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'multipart only; needs cover.options' })
   readonly cover?: unknown;
-  @ApiPropertyOptional({ name: 'cover.options', description: 'JSON image options (mode union)' })
+  @ApiPropertyOptional(
+    imageOptionsSchema('cover.options', {
+      mode: 'exact-dimensions',
+      dimensions: { thumb: { width: 150, height: 150 }, card: { width: 600, height: 400 } },
+    }),
+  )
   readonly coverOptions?: string;
   @ApiPropertyOptional({
     type: 'array',
@@ -36,7 +42,13 @@ export class CreateEventRequest {
     description: 'up to 10; needs gallery.options',
   })
   readonly gallery?: unknown;
-  @ApiPropertyOptional({ name: 'gallery.options', description: 'JSON image options (mode union)' })
+  @ApiPropertyOptional(
+    imageOptionsSchema('gallery.options', {
+      mode: 'aspect-ratio-width-based',
+      aspectRatio: { width: 4, height: 3 },
+      widths: { small: 400, large: 1200 },
+    }),
+  )
   readonly galleryOptions?: string;
 }
 

@@ -31,6 +31,7 @@ import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { toEventActor } from './event-actor';
+import { IMAGE_OPTION_MODELS } from './image-options.dto';
 import {
   CreateEventRequest,
   EventPageResponse,
@@ -51,7 +52,7 @@ const ANY_CALLER = ['user', 'service', 'master'] as const;
 
 /** Events, their images and RSVPs (docs/community-api.md#events). Rules live in @acme/events. */
 @ApiTags('events')
-@ApiExtraModels(ImageViewResponse)
+@ApiExtraModels(ImageViewResponse, ...IMAGE_OPTION_MODELS)
 @Controller(`${COMMUNITY_API_PREFIX}/events`)
 export class EventsController {
   constructor(

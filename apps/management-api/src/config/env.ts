@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MinLength } from 'class-validator';
+import { IsOptional, IsString, IsUrl, MinLength } from 'class-validator';
 import { BaseEnv, DevelopmentDefault, EnvInt } from '@acme/platform-config';
 
 /** The only place this app reads process.env (see `loadEnvSource`). */
@@ -14,6 +14,14 @@ export class ManagementEnv extends BaseEnv {
 
   @EnvInt({ min: 1, max: 2592000 })
   MANAGEMENT_TOKEN_TTL_SECONDS = 86400;
+
+  /**
+   * Auth0's tenant "Default Audience": the audience of a token request that names none (Swagger UI's client
+   * credentials flow sends no `audience`). Unset: `audience` is required, as Auth0 answers without the setting.
+   */
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'MANAGEMENT_DEFAULT_AUDIENCE must be a URL' })
+  @IsOptional()
+  MANAGEMENT_DEFAULT_AUDIENCE?: string;
 
   @IsString()
   @MinLength(1)

@@ -8,6 +8,7 @@ function oauthSettings(env: ManagementEnv): OAuthSettings {
   return {
     issuer: `${base}/`,
     managementAudience: `${base}/api/v2/`,
+    defaultAudience: env.MANAGEMENT_DEFAULT_AUDIENCE,
     tokenTtlSeconds: env.MANAGEMENT_TOKEN_TTL_SECONDS,
     signingKeyPem: env.MANAGEMENT_SIGNING_KEY,
     clientSecretKey: env.MANAGEMENT_CLIENT_SECRET_KEY,

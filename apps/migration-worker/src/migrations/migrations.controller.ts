@@ -18,8 +18,7 @@ import { MigrationErrorResponse, MigrationStatusResponse, StartMigrationResponse
 import { ServiceAuthGuard, WorkspaceId } from './service-auth.guard';
 
 @ApiTags('migrations')
-@ApiSecurity('apiKey')
-@ApiSecurity('authToken')
+@ApiSecurity({ apiKey: [], authToken: [] })
 @ApiBadRequestResponse({ type: MigrationErrorResponse, description: 'INVALID_ARGUMENT' })
 @ApiUnauthorizedResponse({ type: MigrationErrorResponse, description: 'UNAUTHENTICATED' })
 @ApiNotFoundResponse({ type: MigrationErrorResponse, description: 'NOT_FOUND' })

@@ -6,14 +6,31 @@ const base: PresentableError = { status: 400, code: 'X', kind: 'validation', mes
 
 describe('presentRumError', () => {
   it.each([
-    [{ ...base }, 400, 'InvalidParameter', 'The specified parameter is not valid.'],
+    [{ ...base }, 400, 'InvalidParameter', 'The specified parameter is not valid: detail.'],
+    [
+      { ...base, code: RumErrorCode.RULE_NOT_FOUND, message: 'No such rule in this application.' },
+      400,
+      'InvalidParameter',
+      'The specified parameter is not valid: rule_id: No such rule in this application.',
+    ],
+    [
+      { ...base, code: RumErrorCode.FILTERS_INVALID, message: 'filters[0] must not be empty' },
+      400,
+      'InvalidParameter',
+      'The specified parameter is not valid: filters[0] must not be empty.',
+    ],
     [
       { ...base, status: 404, kind: 'not_found', code: 'ROUTE_NOT_FOUND' },
       404,
       'InvalidParameter',
       'The specified parameter is not valid.',
     ],
-    [{ ...base, status: 409, kind: 'conflict' }, 400, 'InvalidParameter', 'The specified parameter is not valid.'],
+    [
+      { ...base, status: 409, kind: 'conflict' },
+      400,
+      'InvalidParameter',
+      'The specified parameter is not valid: detail.',
+    ],
     [{ ...base, status: 401, kind: 'unauthorized' }, 401, 'Unauthorized', 'You are unauthorized.'],
     [{ ...base, status: 403, kind: 'forbidden' }, 403, 'Unauthorized', 'You are unauthorized.'],
     [{ ...base, status: 429, kind: 'rate_limited' }, 429, 'RequestTooFrequently', 'Request too frequently.'],

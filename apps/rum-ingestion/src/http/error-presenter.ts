@@ -70,12 +70,36 @@ export function wireOf(error: Pick<PresentableError, 'code' | 'kind'>): Wire {
   return hasRow(error.code) ? RUM_WIRE[error.code] : WIRE_BY_KIND[error.kind];
 }
 
+/**
+ * Flashduty's messages say which parameter is wrong and why: InvalidParameter keeps the spec's text and adds the
+ * reason (the parameter's dotted path first), e.g. "The specified parameter is not valid: rule_name must be …".
+ * An unknown route names no parameter and keeps the bare text (docs/rum-ingestion.md#errors-and-statuses).
+ */
+function messageOf(code: RumWireCode, error: PresentableError): string {
+  if (code !== 'InvalidParameter' || error.code === PlatformErrorCode.RouteNotFound) return RUM_ERRORS[code];
+  const reason = error.message.trim().replace(/\.$/, '');
+  if (!reason) return RUM_ERRORS.InvalidParameter;
+  const parameter = PARAMETER_OF[error.code];
+  const named = parameter && !reason.startsWith(parameter) ? `${parameter}: ${reason}` : reason;
+  return `${RUM_ERRORS.InvalidParameter.slice(0, -1)}: ${named}.`;
+}
+
+/** The request parameter a domain refusal is about (validation messages name theirs already). */
+const PARAMETER_OF: Readonly<Partial<Record<string, string>>> = {
+  [RumErrorCode.RULE_NOT_FOUND]: 'rule_id',
+  [RumErrorCode.RULE_NAME_TAKEN]: 'rule_name',
+  [RumErrorCode.APPLICATION_NOT_FOUND]: 'application_id',
+  [RumErrorCode.FILTERS_INVALID]: 'filters',
+  [RumErrorCode.ACCOUNT_NOT_FOUND]: 'account_id',
+  [RumErrorCode.APP_KEY_NOT_FOUND]: 'app_key_id',
+};
+
 /** `{request_id, error: {code, message}}` with `Service-Request-Id`. */
 export const presentRumError: ErrorPresenter = (error) => {
   const { code, status } = wireOf(error);
   return {
     status,
-    body: { request_id: error.requestId, error: { code, message: RUM_ERRORS[code] } },
+    body: { request_id: error.requestId, error: { code, message: messageOf(code, error) } },
     headers: { 'Service-Request-Id': error.requestId },
   };
 };

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags, ApiSecurity } from '@nestjs/swagger';
 import { Enveloped, OpaqueBody } from '@acme/platform-http';
 import { IngestService, type ClientTokenTarget } from '@acme/rum';
 import { ClientTokenGuard } from '../auth/client-token.guard';
@@ -9,7 +9,7 @@ import { IngestOutcomeResponse, IngestOutcomeView, presentIngestOutcome } from '
 import { IngestBodyPipe, IngestErrorsBody } from './ingest-body.pipe';
 
 @ApiTags('ingest')
-@ApiHeader({ name: 'X-RUM-Client-Token', required: true })
+@ApiSecurity('clientToken')
 @Enveloped()
 @UseGuards(ClientTokenGuard)
 @Controller('rum/ingest')

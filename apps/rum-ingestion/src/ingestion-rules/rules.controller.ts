@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiSecurity } from '@nestjs/swagger';
 import { RulesService, type Account } from '@acme/rum';
 import { AppKeyGuard } from '../auth/app-key.guard';
 import { ApplicationAccessGuard } from '../auth/application-access.guard';
@@ -29,7 +29,7 @@ import {
 
 /** Guards run in this order: key (401), access to the application (403), per-account limit (429). */
 @ApiTags('error-ingestion rules')
-@ApiQuery({ name: 'app_key', required: true, type: String })
+@ApiSecurity('appKey')
 @Enveloped()
 @UseGuards(AppKeyGuard, ApplicationAccessGuard, RateLimitGuard)
 @Controller('rum/error-ingestion/rules')

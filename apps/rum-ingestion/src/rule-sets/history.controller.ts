@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiSecurity } from '@nestjs/swagger';
 import { RuleSetStore } from '@acme/rum';
 import { AppKeyGuard } from '../auth/app-key.guard';
 import { ApplicationAccessGuard } from '../auth/application-access.guard';
@@ -14,7 +14,7 @@ import {
 import { HISTORY_ORDER, HistoryListRequest } from './dto/history.request.dto';
 
 @ApiTags('error-ingestion rules')
-@ApiQuery({ name: 'app_key', required: true, type: String })
+@ApiSecurity('appKey')
 @Enveloped()
 @UseGuards(AppKeyGuard, ApplicationAccessGuard, RateLimitGuard)
 @Controller('rum/error-ingestion/rules/history')

@@ -92,7 +92,7 @@ export const typeErrorRule = (name = 'drop type errors') => ({
 });
 
 /** The spec's failure envelope, with the header equal to the body's request id. */
-export function expectFailure(reply: Reply, status: number, code: string, message: string): void {
+export function expectFailure(reply: Reply, status: number, code: string, message: unknown): void {
   expect({ status: reply.status, code: reply.body?.error?.code, message: reply.body?.error?.message }).toEqual({
     status,
     code,
@@ -110,7 +110,13 @@ export function expectSuccess(reply: Reply): any {
   return reply.body.data;
 }
 
-export const INVALID = ['InvalidParameter', 'The specified parameter is not valid.'] as const;
+/** InvalidParameter: the spec's text, then which parameter and why (bad-input.e2e-spec.ts pins the parameter). */
+export const INVALID = [
+  'InvalidParameter',
+  expect.stringMatching(/^The specified parameter is not valid: \S.*\.$/),
+] as const;
+/** An unknown route names no parameter: the spec's text alone. */
+export const UNKNOWN_ROUTE = ['InvalidParameter', 'The specified parameter is not valid.'] as const;
 export const UNAUTHORIZED = ['Unauthorized', 'You are unauthorized.'] as const;
 export const TOO_FREQUENT = ['RequestTooFrequently', 'Request too frequently.'] as const;
 export const INTERNAL = ['InternalError', 'An internal error was encountered and reported; retry later.'] as const;

@@ -4,6 +4,8 @@ export abstract class OAuthSettings {
   abstract readonly issuer: string;
   /** The management API audience: `{PUBLIC_URL}/api/v2/`. */
   abstract readonly managementAudience: string;
+  /** The audience of a token request that names none (Auth0's tenant default audience); unset: required. */
+  abstract readonly defaultAudience?: string;
   abstract readonly tokenTtlSeconds: number;
   /** PEM of an RSA private key; when absent one key is generated once and kept in the database. */
   abstract readonly signingKeyPem?: string;

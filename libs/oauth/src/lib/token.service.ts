@@ -49,14 +49,15 @@ export class TokenService {
     if (!client.grantTypes.includes('client_credentials')) {
       throw oauthError('unauthorized_client', "Grant type 'client_credentials' not allowed for the client.");
     }
-    if (!request.audience) throw oauthError('invalid_request', 'Missing required parameter: audience');
-    if (request.audience !== this.settings.managementAudience)
-      throw oauthError('access_denied', `Service not found: ${request.audience}`);
-    const grant = await this.grants.find(client.clientId, request.audience);
+    const audience = request.audience ?? this.settings.defaultAudience;
+    if (!audience) throw oauthError('invalid_request', 'Missing required parameter: audience');
+    if (audience !== this.settings.managementAudience)
+      throw oauthError('access_denied', `Service not found: ${audience}`);
+    const grant = await this.grants.find(client.clientId, audience);
     if (!grant) {
       throw oauthError(
         'access_denied',
-        `Client is not authorized to access "${request.audience}". You need to create a "client-grant" associated to this API.`,
+        `Client is not authorized to access "${audience}". You need to create a "client-grant" associated to this API.`,
       );
     }
     const scope = this.grantedScopes(grant.scope, request.scope).join(' ');
@@ -69,7 +70,7 @@ export class TokenService {
       azp: client.clientId,
       iat,
       exp: iat + ttl,
-      aud: request.audience,
+      aud: audience,
       iss: this.settings.issuer,
       sub: `${client.clientId}@clients`,
     };

@@ -25,7 +25,7 @@ const KIND: Readonly<Record<RumErrorCode, AppErrorKind>> = {
   [RumErrorCode.FILTERS_INVALID]: 'validation',
 };
 
-/** Default texts (logs only: the app shows its own wire messages). */
+/** Default texts: the reason an InvalidParameter message gives after the parameter's name (and in logs). */
 const MESSAGE: Readonly<Record<RumErrorCode, string>> = {
   [RumErrorCode.APP_KEY_INVALID]: 'A valid app key is required.',
   [RumErrorCode.APPLICATION_ACCESS_DENIED]: 'The key has no access to this application.',

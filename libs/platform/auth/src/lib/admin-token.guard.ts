@@ -15,6 +15,17 @@ export function bearerToken(request: { headers: IncomingHttpHeaders }): string |
   return match?.[1];
 }
 
+/** The password of an HTTP Basic `Authorization` header (the user name is not checked), as browsers send it. */
+export function basicPassword(request: { headers: IncomingHttpHeaders }): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Basic\s+([A-Za-z0-9+/]+=*)\s*$/i.exec(header);
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : decoded.slice(colon + 1);
+}
+
 /** Guards `/admin/v1`: hidden (404) when no ADMIN_TOKEN is configured, 401 without the right bearer. */
 @Injectable()
 export class AdminTokenGuard implements CanActivate {
@@ -25,11 +36,14 @@ export class AdminTokenGuard implements CanActivate {
     return true;
   }
 
-  /** The same rule for routes Nest does not guard (bull-board's middleware); throws the AppError to answer. */
-  check(request: { headers: IncomingHttpHeaders }): void {
+  /**
+   * The same rule for routes Nest does not guard (bull-board's middleware); throws the AppError to answer. With
+   * `basic`, the token may also come as an HTTP Basic password, so a browser can open a page (and its assets).
+   */
+  check(request: { headers: IncomingHttpHeaders }, options: { basic?: boolean } = {}): void {
     const expected = this.settings.adminToken;
     if (!expected) throw new AppError(PlatformErrorCode.RouteNotFound, 'not_found', 'Not Found');
-    const presented = bearerToken(request);
+    const presented = bearerToken(request) ?? (options.basic ? basicPassword(request) : undefined);
     if (!presented || !safeEqual(presented, expected)) {
       throw new AppError(PlatformErrorCode.AdminUnauthorized, 'unauthorized', 'A valid operator token is required.');
     }

@@ -12,6 +12,7 @@ import { isFastify, ServiceApplication, TRUSTED_PROXIES } from './http-platform'
 import { mountOpenApi } from './openapi';
 import { StorableTextGuard } from './storable-text.guard';
 import { ServiceDefinition } from './service-definition';
+import { routineStartLogsAtDebug } from './routine-start-logs';
 
 /** Express knows the matched route once its router ran, so the duration is recorded when the response ends. */
 function configureExpressMetrics(app: NestExpressApplication, metrics: MetricsRegistry): void {
@@ -93,7 +94,7 @@ function configureFastify(app: NestFastifyApplication, service: ServiceDefinitio
 
 /** Everything an app needs between creation and listen; tests call it too, so they run the real stack. */
 export function configureApp<A extends ServiceApplication>(app: A, service: ServiceDefinition): A {
-  app.useLogger(app.get(Logger));
+  app.useLogger(routineStartLogsAtDebug(app.get(Logger)));
   // Fastify's other settings are constructor options (createHttpAdapter).
   if (isFastify(app)) configureFastify(app, service);
   else configureExpress(app as NestExpressApplication, service);

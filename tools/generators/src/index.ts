@@ -1,0 +1,1 @@
+// The workspace's own Nx generators (generators.json); `nx g @acme/tools:<generator>`.
