@@ -57,6 +57,29 @@ export default [
       ],
     },
   },
+  {
+    // DTOs count lengths in code points, as PostgreSQL does (docs/decisions.md#lengths-count-code-points), and check
+    // uniqueness in one pass. Repeats the testing-lib paths: a later block's rule replaces an earlier one's.
+    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/env.ts', 'libs/platform/config/**', 'libs/platform/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@acme/platform-testing', message: 'Only tests may import the testing lib.' },
+            { name: '@acme/platform-test-infra', message: 'Only tests may import the testing lib.' },
+            {
+              name: 'class-validator',
+              importNames: ['Length', 'MaxLength', 'MinLength', 'ArrayUnique'],
+              message:
+                'Use @CodePointLength, @MaxCodePoints, @MinCodePoints or @UniqueItems from @acme/platform-errors (docs/decisions.md#lengths-count-code-points).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's (.prettierrc.json); lint fails on any file it would rewrite.
   prettierRecommended,
 ];

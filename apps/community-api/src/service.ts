@@ -10,8 +10,6 @@ export const communityService: ServiceDefinition = {
   version: '7.0',
   presenter: presentCommunityError,
   errorBodies: { default: CommunityErrorBody },
-  /** Event metadata may be 1 MB on its own (docs/community-api.md#events), so JSON bodies get room beyond it. */
-  bodyLimit: '2mb',
   /** Fastify: see the Benchmark section of the README for what it bought on the auth and device routes. */
   platform: 'fastify',
   /** As on Express: event creation streams multipart uploads through busboy (src/events/multipart-upload.ts), other media types fail validation (400). */

@@ -209,6 +209,33 @@ describe('POST /events (multipart): cover and gallery images', () => {
     }
   });
 
+  it('accepts an image of exactly 50 MB (the limit is inclusive) and one byte more is 413', async () => {
+    const limit = 50 * 1024 * 1024;
+    // A valid JPEG padded after its end-of-image marker: decoders stop at the marker, the upload counts every byte.
+    const exactly = Buffer.concat([jpeg, Buffer.alloc(limit - jpeg.length, 0)]);
+    expect(exactly.length).toBe(limit);
+    const accepted = await postMultipart(
+      t,
+      project.id,
+      user.accessToken,
+      { ...fields(), 'cover.options': exactOptions() },
+      [{ field: 'cover', name: 'exactly-50mb.jpg', data: exactly }],
+    );
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.files).toHaveLength(1);
+    const before = await snapshot();
+    const over = await postMultipart(
+      t,
+      project.id,
+      user.accessToken,
+      { ...fields(), 'cover.options': exactOptions() },
+      [{ field: 'cover', name: 'one-byte-over.jpg', data: Buffer.concat([exactly, Buffer.alloc(1)]) }],
+    );
+    expect(over.status).toBe(413);
+    expect(over.body).toEqual({ code: 'event/file-too-large', message: expect.stringContaining('one-byte-over.jpg') });
+    await expectNothingStored(before);
+  }, 120_000);
+
   it('answers 413 event/file-too-large naming the file, for a 51 MB upload, storing nothing', async () => {
     const before = await snapshot();
     const big = Buffer.alloc(51 * 1024 * 1024, 7);

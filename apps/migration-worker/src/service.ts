@@ -9,8 +9,6 @@ export const migrationService: ServiceDefinition = {
   version: '2.0',
   presenter: presentMigrationError,
   errorBodies: { default: MigrationErrorResponse },
-  // The operator import takes up to 10,000 documents with their records in one call.
-  bodyLimit: '64mb',
   decorateOpenApi: (builder) =>
     builder
       .addApiKey({ type: 'apiKey', in: 'header', name: 'x-service-api-key' }, 'apiKey')

@@ -10,8 +10,6 @@ export const rumService: ServiceDefinition = {
   version: '1.0',
   presenter: presentRumError,
   errorBodies: { default: RumErrorBody },
-  // 1,000 events per batch fit comfortably; larger bodies are InvalidParameter 413.
-  bodyLimit: '5mb',
   // Fastify: the ingest route's framework cost per batch of 100 is what this service spends its CPU on
   // (README, Benchmarks: app CPU per batch, Express vs Fastify); nothing here needs Express's ecosystem.
   platform: 'fastify',

@@ -1,5 +1,6 @@
 import { TestApp, waitFor } from '@acme/platform-testing';
 import {
+  admin,
   createTenant,
   expectFailure,
   expectSuccess,
@@ -113,5 +114,34 @@ describe('per-account limits across two instances', () => {
       }
       throw new Error('every attempt straddled a minute boundary');
     });
+  });
+
+  it("counts one budget per account, whichever of the account's app keys is used", async () => {
+    const { perSecond } = LIMITS.create;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const tenant = await createTenant(first, `two-keys-${attempt}`);
+      const issued = await admin(first, 'POST', `/accounts/${tenant.accountId}/app-keys`);
+      expect(issued.status).toBe(201);
+      const keys = [tenant.appKey, issued.body.app_key as string];
+      await startOfSecond();
+      const startedAt = Date.now();
+      const replies = await Promise.all(
+        Array.from({ length: perSecond * 2 }, (_, i) =>
+          rum(i % 2 === 0 ? first : second, 'rules/create', keys[i % 2], {
+            application_id: tenant.applicationId,
+            ...typeErrorRule(`k${names++}`),
+          }),
+        ),
+      );
+      if (Math.floor(startedAt / 1000) !== Math.floor(Date.now() / 1000)) continue;
+      const [byFirstKey = 0, bySecondKey = 0] = keys.map(
+        (_, k) => replies.filter((r, i) => i % 2 === k && r.status === 200).length,
+      );
+      // Both keys drew from one account budget: together exactly the limit, never the limit each.
+      expect(byFirstKey + bySecondKey).toBe(perSecond);
+      for (const reply of replies.filter((r) => r.status !== 200)) expectFailure(reply, 429, ...TOO_FREQUENT);
+      return;
+    }
+    throw new Error('every attempt straddled a second boundary');
   });
 });

@@ -26,7 +26,7 @@ import {
   SetRsvpInput,
   WithdrawRsvpInput,
 } from '@acme/events';
-import { rawRequest } from '@acme/platform-http';
+import { BodyLimit, rawRequest } from '@acme/platform-http';
 import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '../auth';
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
@@ -65,6 +65,8 @@ export class EventsController {
 
   @Post()
   @Authenticated([...ANY_CALLER])
+  // Event metadata may be 1 MB on its own (docs/community-api.md#events); read once the caller is authenticated.
+  @BodyLimit('2mb')
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: CreateEventRequest })
   @ApiCreatedResponse({ type: EventResponse })

@@ -19,7 +19,8 @@ export const isMultipart = (request: { headers: IncomingMessage['headers'] }): b
   /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
 
 const LIMITS = {
-  fileSize: MAX_IMAGE_BYTES,
+  // busboy signals 'limit' once a file *reaches* fileSize; one byte more lets a file of exactly 50 MB through.
+  fileSize: MAX_IMAGE_BYTES + 1,
   fieldSize: METADATA_MAX_BYTES + 64 * 1024,
   fields: 40,
   files: 12,

@@ -1,12 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsString } from 'class-validator';
+import { MaxCodePoints, MinCodePoints } from '@acme/platform-errors';
 import { SPACE_MEMBER_STATUSES, SpaceMemberStatus } from '@acme/events';
 
 export class CreateSpaceRequest {
   @ApiProperty({ minLength: 1, maxLength: 200 })
   @IsString()
-  @MinLength(1)
-  @MaxLength(200)
+  @MinCodePoints(1)
+  @MaxCodePoints(200)
   readonly name: string;
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { MaxCodePoints } from '@acme/platform-errors';
 import { ASSERTION_ALGORITHMS, ClientCredentialView } from '@acme/oauth';
 import { ClientIdParam } from './clients.dto';
 
@@ -10,7 +11,7 @@ export class CreateClientCredentialRequest {
 
   @ApiPropertyOptional({ maxLength: 128 })
   @IsString()
-  @MaxLength(128)
+  @MaxCodePoints(128)
   @IsOptional()
   readonly name?: string;
 
@@ -19,7 +20,7 @@ export class CreateClientCredentialRequest {
     maxLength: 10000,
   })
   @IsString()
-  @MaxLength(10000)
+  @MaxCodePoints(10000)
   readonly pem!: string;
 
   @ApiPropertyOptional({ enum: ASSERTION_ALGORITHMS, default: 'RS256' })

@@ -8,12 +8,12 @@ import {
   IsOptional,
   IsString,
   Max,
-  MaxLength,
   Min,
   ValidateBy,
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
+import { MaxCodePoints } from '@acme/platform-errors';
 import { Client } from '@acme/oauth';
 
 /** Auth0's application types and client authentication methods a machine-to-machine setup sends. */
@@ -72,7 +72,7 @@ export class JwtConfiguration {
 export class ClientSettingsFields {
   @ApiPropertyOptional({ maxLength: 140 })
   @IsString()
-  @MaxLength(140)
+  @MaxCodePoints(140)
   @IsOptional()
   readonly description?: string;
 

@@ -9,7 +9,6 @@ import {
 import {
   ArrayMaxSize,
   ArrayMinSize,
-  ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
@@ -18,10 +17,9 @@ import {
   IsString,
   Matches,
   Max,
-  MaxLength,
   Min,
-  MinLength,
 } from 'class-validator';
+import { MaxCodePoints, MinCodePoints, UniqueItems } from '@acme/platform-errors';
 import { Client, ClientGrant, GRANT_TYPES, GrantType, MANAGEMENT_SCOPES } from '@acme/oauth';
 import { ToBoolean, ToInt } from '../http/validators';
 import { ClientSettingsFields, JwtConfiguration, presentClientSettings } from './client-settings.dto';
@@ -31,8 +29,8 @@ const CIMD_CLIENT_ID = /^https:\/\/[^\s/?#@]+(?:\/[^\s#]*)?$/;
 export class CreateClientRequest extends ClientSettingsFields {
   @ApiProperty({ maxLength: 255 })
   @IsString()
-  @MinLength(1)
-  @MaxLength(255)
+  @MinCodePoints(1)
+  @MaxCodePoints(255)
   readonly name!: string;
 
   @ApiPropertyOptional({
@@ -40,7 +38,7 @@ export class CreateClientRequest extends ClientSettingsFields {
     maxLength: 245,
   })
   @IsString()
-  @MaxLength(245)
+  @MaxCodePoints(245)
   @Matches(CIMD_CLIENT_ID, { message: 'client_id must be an https:// URI' })
   @IsOptional()
   readonly client_id?: string;
@@ -53,7 +51,7 @@ export class CreateClientRequest extends ClientSettingsFields {
   @ApiPropertyOptional({ enum: GRANT_TYPES, isArray: true, default: ['client_credentials'] })
   @IsArray()
   @ArrayMaxSize(GRANT_TYPES.length)
-  @ArrayUnique()
+  @UniqueItems()
   @IsIn(GRANT_TYPES, { each: true })
   @IsOptional()
   readonly grant_types?: GrantType[];
@@ -69,7 +67,7 @@ export class FieldsQuery {
     maxLength: 1000,
   })
   @IsString()
-  @MaxLength(1000)
+  @MaxCodePoints(1000)
   @Matches(/^[a-z_]+(,[a-z_]+)*$/, { message: 'fields must be comma-separated field names' })
   @IsOptional()
   readonly fields?: string;
@@ -92,7 +90,7 @@ export function selectFields<T extends object>(item: T, query: FieldsQuery): Par
 export class ClientIdParam {
   @ApiProperty({ maxLength: 245 })
   @IsString()
-  @MaxLength(245)
+  @MaxCodePoints(245)
   readonly id!: string;
 }
 
@@ -173,13 +171,13 @@ export class ClientPageResponse {
 export class CreateClientGrantRequest {
   @ApiProperty({ maxLength: 245 })
   @IsString()
-  @MinLength(1)
-  @MaxLength(245)
+  @MinCodePoints(1)
+  @MaxCodePoints(245)
   readonly client_id!: string;
 
   @ApiProperty({ description: 'The management API audience, `{PUBLIC_URL}/api/v2/`', maxLength: 600 })
   @IsString()
-  @MaxLength(600)
+  @MaxCodePoints(600)
   readonly audience!: string;
 
   @ApiProperty({ enum: MANAGEMENT_SCOPES, isArray: true })
@@ -201,20 +199,20 @@ export class UpdateClientGrantRequest {
 export class ClientGrantIdParam {
   @ApiProperty({ maxLength: 32 })
   @IsString()
-  @MaxLength(32)
+  @MaxCodePoints(32)
   readonly id!: string;
 }
 
 export class ClientGrantQuery extends PageQuery {
   @ApiPropertyOptional({ maxLength: 245 })
   @IsString()
-  @MaxLength(245)
+  @MaxCodePoints(245)
   @IsOptional()
   readonly client_id?: string;
 
   @ApiPropertyOptional({ maxLength: 600 })
   @IsString()
-  @MaxLength(600)
+  @MaxCodePoints(600)
   @IsOptional()
   readonly audience?: string;
 }

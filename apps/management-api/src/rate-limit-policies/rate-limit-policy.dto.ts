@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { MaxCodePoints } from '@acme/platform-errors';
 import {
   MAX_LIMIT,
   MAX_POLICY_ID_LENGTH,
@@ -66,7 +67,7 @@ export class ListRateLimitPoliciesQuery {
 
   @ApiPropertyOptional({ maxLength: 1000, description: 'Cursor from `next` of the previous page' })
   @IsString()
-  @MaxLength(1000)
+  @MaxCodePoints(1000)
   @IsOptional()
   readonly from?: string;
 }
@@ -78,7 +79,7 @@ export class PolicyIdParam {
     example: 'rlp_V1StGXR8_Z5jdHi6B-myT',
   })
   @IsString()
-  @MaxLength(MAX_POLICY_ID_LENGTH)
+  @MaxCodePoints(MAX_POLICY_ID_LENGTH)
   readonly id!: string;
 }
 

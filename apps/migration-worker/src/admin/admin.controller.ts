@@ -8,7 +8,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { AdminTokenGuard } from '@acme/platform-auth';
-import { HeavyRoute } from '@acme/platform-http';
+import { BodyLimit, HeavyRoute } from '@acme/platform-http';
 import { OrganizationStats, WorkspaceService } from '@acme/document-migration';
 import { CreateOrganizationRequest, CreateWorkspaceRequest, ImportDocumentsRequest } from './dto/admin.request.dto';
 import {
@@ -46,6 +46,8 @@ export class AdminController {
     description:
       'RESOURCE_EXHAUSTED: this instance already runs HEAVY_ROUTE_CONCURRENCY imports; retry after Retry-After',
   })
+  // 10,000 documents with their records; read only once the operator token is accepted (docs/security.md, API4).
+  @BodyLimit('64mb')
   @ApiOperation({ summary: 'Import up to 10,000 documents with their records in one transaction' })
   @ApiCreatedResponse({ type: OrganizationStatsResponse, description: "The organization's counts after the import" })
   importDocuments(

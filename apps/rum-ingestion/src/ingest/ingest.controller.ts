@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags, ApiSecurity } from '@nestjs/swagger';
-import { Enveloped, OpaqueBody } from '@acme/platform-http';
+import { BodyLimit, Enveloped, OpaqueBody } from '@acme/platform-http';
 import { IngestService, type ClientTokenTarget } from '@acme/rum';
 import { ClientTokenGuard } from '../auth/client-token.guard';
 import { IngestTarget } from '../http/request-context';
@@ -20,6 +20,8 @@ export class IngestController {
   @HttpCode(200)
   // Events are stored as sent, with unstorable text replaced (docs/rum-ingestion.md), not refused.
   @OpaqueBody()
+  // 1,000 events per batch fit comfortably; read only once the client token is accepted (docs/security.md, API4).
+  @BodyLimit('5mb')
   @ApiOperation({
     summary: 'Ingest 1–1,000 error events; those matching an enabled rule are dropped → {accepted, dropped}',
   })

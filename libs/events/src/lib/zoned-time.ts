@@ -61,3 +61,29 @@ export function zonedLocalToUtc(local: string, zone: string): Date | undefined {
   const instant = candidates[0] ?? wall - before;
   return new Date(instant + millis);
 }
+
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/i;
+
+/** True when the fields name a real day (no February 30th: Date would roll it into March). */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * An ISO 8601 date-time with an offset (`Z` or ±hh:mm), or with `dateOnly` a bare date too, read strictly: every
+ * field within its calendar range, as the local form (zonedLocalToUtc) is read. `new Date()` alone accepts
+ * 2030-02-30 as 2030-03-02 (issue 25). Undefined when not such a value.
+ */
+export function parseIsoDateTime(value: string, options: { dateOnly?: boolean } = {}): Date | undefined {
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match.slice(1);
+  if (hour === undefined && !options.dateOnly) return undefined;
+  if (!isCalendarDate(Number(year), Number(month), Number(day))) return undefined;
+  if (Number(hour ?? 0) > 23 || Number(minute ?? 0) > 59 || Number(second) > 59) return undefined;
+  if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}

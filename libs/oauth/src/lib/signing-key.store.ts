@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPair } from 'node:crypto';
+import { promisify } from 'node:util';
 import { derivePurposeKey, isSealed, openSecret, sealSecret } from '@acme/platform-auth';
 import { safeErrorMessage } from '@acme/platform-observability';
 import { RedisPubSub } from '@acme/platform-redis';
@@ -22,8 +23,17 @@ export interface LoadedKey extends KeyMaterial {
   revokedAt: Date | null;
 }
 
-const newPem = () =>
-  generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+const generateKeyPairAsync = promisify(generateKeyPair);
+
+/** A new RSA key, generated on libuv's thread pool: the synchronous call held the event loop 0.5-2 s (issue 25). */
+const newPem = async (): Promise<string> =>
+  (
+    await generateKeyPairAsync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { format: 'pem', type: 'spki' },
+      privateKeyEncoding: { format: 'pem', type: 'pkcs8' },
+    })
+  ).privateKey;
 
 /**
  * The RS256 keys every instance signs and verifies with. The configured PEM (MANAGEMENT_SIGNING_KEY) is the one
@@ -115,7 +125,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
   /** next → current, current → previous, and a new next; every instance signs with the new current at once. */
   async rotate(): Promise<LoadedKey> {
     this.refuseWhenConfigured();
-    const pem = newPem();
+    const pem = await newPem();
     await this.rows.rotate(keyMaterial(pem).kid, sealSecret(pem, this.sealingKey));
     await this.changed();
     return this.current();
@@ -156,7 +166,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
 
   private async ensureSlot(slot: 'current' | 'next'): Promise<void> {
     if (await this.rows.existsInSlot(slot)) return;
-    const pem = newPem();
+    const pem = await newPem();
     await this.rows.insertIntoEmptySlot(slot, keyMaterial(pem).kid, sealSecret(pem, this.sealingKey));
   }
 

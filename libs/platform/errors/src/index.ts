@@ -7,3 +7,5 @@ export * from './lib/storable-text';
 export * from './lib/database-unavailable';
 export * from './lib/platform-error-code';
 export * from './lib/startup-error';
+export * from './lib/validators';
+export * from './lib/database-value-refused';

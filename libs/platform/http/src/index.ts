@@ -7,6 +7,7 @@ export * from './lib/run-service';
 export * from './lib/service-core.module';
 export * from './lib/http-platform';
 export * from './lib/storable-text.guard';
+export * from './lib/body-limit';
 export * from './lib/route-metadata';
 export * from './lib/rate-limit.guard';
 export * from './lib/envelope.interceptor';

@@ -4,5 +4,6 @@ export * from './lib/foundation-checks';
 export * from './lib/hostile-input';
 export * from './lib/openapi-walk';
 export * from './lib/contract-check';
+export * from './lib/timed-post';
 export * from './lib/browser';
 export * from './lib/swagger-ui';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min } from 'class-validator';
-import { AcceptWhen, hasExactlyKeys } from '@acme/platform-errors';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { AcceptWhen, CodePointLength, MaxCodePoints, hasExactlyKeys } from '@acme/platform-errors';
 import { TOKEN_FORMATS, TOKEN_LENGTH, VERIFICATION_MODES } from '@acme/community-verification';
 import type { TokenFormat, VerificationMode } from '@acme/community-verification';
 
@@ -43,7 +43,7 @@ export class SendVerificationRequest {
   })
   @IsOptional()
   @IsString()
-  @MaxLength(2048)
+  @MaxCodePoints(2048)
   @IsUrl(URL_RULES)
   readonly redirectUrl?: string;
 }
@@ -57,7 +57,7 @@ const ISSUED_SHAPE = /^[\x20-\x7e]{1,256}$/;
 export class VerifyEmailRequest {
   @ApiProperty({ description: 'Exact match, case-sensitive' })
   @IsString()
-  @Length(1, 256)
+  @CodePointLength(1, 256)
   readonly token: string;
 
   @ApiProperty({
@@ -68,7 +68,7 @@ export class VerifyEmailRequest {
   })
   @IsOptional()
   @IsString()
-  @Length(1, 254)
+  @CodePointLength(1, 254)
   readonly email?: string;
 }
 
@@ -76,13 +76,13 @@ export class VerifyEmailLinkQuery {
   @ApiProperty({ required: false })
   @IsOptional()
   @IsString()
-  @MaxLength(256)
+  @MaxCodePoints(256)
   readonly token?: string;
 
   @ApiProperty({ required: false })
   @IsOptional()
   @IsString()
-  @MaxLength(2048)
+  @MaxCodePoints(2048)
   @IsUrl(URL_RULES)
   readonly redirect?: string;
 }

@@ -8,6 +8,7 @@ import {
   GeoPointInput,
   invalidBody,
   METADATA_MAX_BYTES,
+  parseIsoDateTime,
   zonedLocalToUtc,
 } from '@acme/events';
 import { isUuid } from '@acme/platform-persistence';
@@ -16,7 +17,6 @@ import { firstProblem, InputRules, isPlainObject, withField } from './validate-i
 
 const MAX_HOSTS = 100;
 const MAX_CAPACITY = 1_000_000;
-const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 
 /** Characters as the spec counts them: code points, as PostgreSQL's char_length (docs/community-api.md#events). */
 const characterCount = (value: string) => [...value].length;
@@ -28,7 +28,7 @@ const optionalText = (field: string, max: number) => (value: unknown) =>
 
 /** An ISO 8601 date-time with an offset; with a zone, a local date-time in that zone too. */
 function dateIn(value: unknown, zone: string | null): Date | undefined {
-  let date = typeof value === 'string' && ISO_DATETIME.test(value) ? new Date(value) : undefined;
+  let date = typeof value === 'string' ? parseIsoDateTime(value) : undefined;
   if (!date && zone && typeof value === 'string') date = zonedLocalToUtc(value, zone);
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }

@@ -1,3 +1,4 @@
+import { parseIsoDateTime } from '@acme/events';
 import { isUuid } from '@acme/platform-persistence';
 
 /**
@@ -8,7 +9,6 @@ type Check = (value: unknown) => string | undefined;
 
 const INTEGER = /^\d+$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
-const ISO_DATE_OR_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/i;
 
 /** Present (a body property the spec requires). */
 export const required =
@@ -51,10 +51,7 @@ export const decimalText =
       : `${field} must be a number from ${min} to ${max}`;
   };
 
-export const parseDateText = (value: string): Date | undefined => {
-  const date = ISO_DATE_OR_DATETIME.test(value) ? new Date(value) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? date : undefined;
-};
+export const parseDateText = (value: string): Date | undefined => parseIsoDateTime(value, { dateOnly: true });
 
 export const dateText =
   (field: string): Check =>

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString } from 'class-validator';
+import { CodePointLength, MaxCodePoints } from '@acme/platform-errors';
 import { BUNDLES, MAX_REDIRECT_ORIGINS } from '@acme/community';
 
 const BUNDLE_NAMES = ['core', ...BUNDLES];
@@ -28,14 +29,14 @@ class ProjectSettingsRequest {
   @IsArray()
   @ArrayMaxSize(MAX_REDIRECT_ORIGINS)
   @IsString({ each: true })
-  @MaxLength(300, { each: true })
+  @MaxCodePoints(300, { each: true })
   readonly redirectOrigins?: string[];
 }
 
 export class CreateProjectRequest extends ProjectSettingsRequest {
   @ApiProperty({ minLength: 1, maxLength: 200 })
   @IsString()
-  @Length(1, 200)
+  @CodePointLength(1, 200)
   readonly name: string;
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsObject, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { IsObject, IsOptional, IsString, IsUUID } from 'class-validator';
+import { CodePointLength } from '@acme/platform-errors';
 
 /** Documentation of the registration body; the route validates it with the domain's parser (push-device/invalid-body). */
 export class PushSubscriptionKeysDoc {
@@ -30,13 +31,13 @@ export class SendPushRequest {
 
   @ApiProperty()
   @IsString()
-  @Length(1, 200)
+  @CodePointLength(1, 200)
   readonly title: string;
 
   @ApiProperty({ required: false })
   @IsOptional()
   @IsString()
-  @Length(0, 1000)
+  @CodePointLength(0, 1000)
   readonly body?: string;
 
   @ApiProperty({ required: false, type: Object })

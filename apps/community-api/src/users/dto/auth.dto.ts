@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsEmail, IsOptional, IsString } from 'class-validator';
+import { CodePointLength, MaxCodePoints } from '@acme/platform-errors';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -8,38 +9,38 @@ export class SignUpRequest {
   @ApiProperty({ maxLength: 254 })
   @Transform(trim)
   @IsString()
-  @MaxLength(254)
+  @MaxCodePoints(254)
   @IsEmail()
   readonly email: string;
 
   @ApiProperty({ minLength: 8, maxLength: 128 })
   @IsString()
-  @Length(8, 128)
+  @CodePointLength(8, 128)
   readonly password: string;
 
   @ApiProperty({ required: false, maxLength: 100 })
   @IsOptional()
   @IsString()
-  @Length(1, 100)
+  @CodePointLength(1, 100)
   readonly name?: string;
 }
 
 export class SignInRequest {
   @ApiProperty({ maxLength: 254 })
   @IsString()
-  @Length(1, 254)
+  @CodePointLength(1, 254)
   readonly email: string;
 
   @ApiProperty({ maxLength: 128 })
   @IsString()
-  @Length(1, 128)
+  @CodePointLength(1, 128)
   readonly password: string;
 }
 
 export class RefreshTokenRequest {
   @ApiProperty()
   @IsString()
-  @Length(1, 512)
+  @CodePointLength(1, 512)
   readonly refreshToken: string;
 }
 

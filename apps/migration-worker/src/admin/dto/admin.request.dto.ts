@@ -1,37 +1,28 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsObject,
-  IsOptional,
-  IsString,
-  Length,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { CodePointLength, MaxCodePoints } from '@acme/platform-errors';
 
 export const MAX_IMPORT_DOCUMENTS = 10000;
 
 export class CreateWorkspaceRequest {
-  @ApiProperty() @IsString() @Length(1, 200) readonly name!: string;
+  @ApiProperty() @IsString() @CodePointLength(1, 200) readonly name!: string;
 }
 
 export class CreateOrganizationRequest {
-  @ApiProperty() @IsString() @Length(1, 256) readonly organizationId!: string;
+  @ApiProperty() @IsString() @CodePointLength(1, 256) readonly organizationId!: string;
 }
 
 export class ImportRecordRequest {
-  @ApiProperty() @IsString() @Length(1, 256) readonly id!: string;
-  @ApiProperty({ example: 'comment' }) @IsString() @Length(1, 64) readonly kind!: string;
+  @ApiProperty() @IsString() @CodePointLength(1, 256) readonly id!: string;
+  @ApiProperty({ example: 'comment' }) @IsString() @CodePointLength(1, 64) readonly kind!: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) @IsObject() readonly body!: Record<string, unknown>;
 }
 
 export class ImportDocumentRequest {
-  @ApiProperty() @IsString() @Length(1, 256) readonly id!: string;
-  @ApiProperty() @IsString() @MaxLength(1000) readonly title!: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(1_000_000) readonly content?: string;
+  @ApiProperty() @IsString() @CodePointLength(1, 256) readonly id!: string;
+  @ApiProperty() @IsString() @MaxCodePoints(1000) readonly title!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxCodePoints(1_000_000) readonly content?: string;
 
   @ApiPropertyOptional({ type: [ImportRecordRequest] })
   @IsOptional()

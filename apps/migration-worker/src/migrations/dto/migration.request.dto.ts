@@ -3,27 +3,26 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
-  ArrayUnique,
   IsArray,
   IsDefined,
   IsObject,
   IsString,
-  Length,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { CodePointLength, UniqueItems } from '@acme/platform-errors';
 
 export const MAX_DOCUMENT_IDS = 10000;
 
 export class StartMigrationData {
   @ApiProperty({ description: 'Source organization' })
   @IsString()
-  @Length(1, 256)
+  @CodePointLength(1, 256)
   readonly organizationId!: string;
 
   @ApiProperty({ description: 'Target organization (same workspace, different from the source)' })
   @IsString()
-  @Length(1, 256)
+  @CodePointLength(1, 256)
   readonly targetOrganizationId!: string;
 
   @ApiPropertyOptional({
@@ -35,9 +34,9 @@ export class StartMigrationData {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_DOCUMENT_IDS)
-  @ArrayUnique()
+  @UniqueItems()
   @IsString({ each: true })
-  @Length(1, 256, { each: true })
+  @CodePointLength(1, 256, { each: true })
   readonly documentIds?: string[];
 }
 
@@ -53,12 +52,12 @@ export class StartMigrationRequest {
 export class MigrationRefData {
   @ApiProperty({ description: "The migration's source or target organization" })
   @IsString()
-  @Length(1, 256)
+  @CodePointLength(1, 256)
   readonly organizationId!: string;
 
   @ApiProperty()
   @IsString()
-  @Length(1, 256)
+  @CodePointLength(1, 256)
   readonly migrationId!: string;
 }
 

@@ -1,13 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { CodePointLength } from '@acme/platform-errors';
 import type { Access } from '@acme/rum';
 import { APPLICATION_ID_PATTERN, IsStorableText } from '../../ingestion-rules/dto/rule-fields.dto';
 
 export class CreateAccountRequest {
   @ApiProperty({ minLength: 1, maxLength: 128 })
   @IsString()
-  @Length(1, 128)
+  @CodePointLength(1, 128)
   @IsStorableText()
   readonly name!: string;
 }

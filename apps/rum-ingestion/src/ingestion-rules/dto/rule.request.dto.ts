@@ -1,19 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { CodePointLength, MaxCodePoints } from '@acme/platform-errors';
 import type { Filters } from '@acme/rum';
 import { ApplicationScoped, FILTERS_SCHEMA, IsFilters, IsStorableText, RuleReference } from './rule-fields.dto';
 
 export class CreateRuleRequest extends ApplicationScoped {
   @ApiProperty({ minLength: 1, maxLength: 128 })
   @IsString()
-  @Length(1, 128)
+  @CodePointLength(1, 128)
   @IsStorableText()
   readonly rule_name!: string;
 
   @ApiPropertyOptional({ maxLength: 512 })
   @IsOptional()
   @IsString()
-  @MaxLength(512)
+  @MaxCodePoints(512)
   @IsStorableText()
   readonly description?: string;
 
@@ -26,14 +27,14 @@ export class UpdateRuleRequest extends RuleReference {
   @ApiPropertyOptional({ minLength: 1, maxLength: 128 })
   @IsOptional()
   @IsString()
-  @Length(1, 128)
+  @CodePointLength(1, 128)
   @IsStorableText()
   readonly rule_name?: string;
 
   @ApiPropertyOptional({ maxLength: 512 })
   @IsOptional()
   @IsString()
-  @MaxLength(512)
+  @MaxCodePoints(512)
   @IsStorableText()
   readonly description?: string;
 

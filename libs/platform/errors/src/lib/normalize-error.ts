@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { AppError, kindForStatus, STATUS_BY_KIND } from './app-error';
 import { databaseUnavailable, instanceBusy, isDatabaseUnavailable, overloadOf } from './database-unavailable';
+import { databaseRefusedValue } from './database-value-refused';
 import { PlatformErrorCode } from './platform-error-code';
 
 export interface NormalizedError {
@@ -64,6 +65,9 @@ export function normalizeError(thrown: unknown): NormalizedError {
     if (overloadOf(thrown)) return { error: instanceBusy(thrown), status: 503, unexpected: true };
     return { error: databaseUnavailable(thrown), status: 503, unexpected: true };
   }
+  // A value PostgreSQL refused (too long, out of range, an impossible date) is the client's: 400, not 500.
+  const refused = databaseRefusedValue(thrown);
+  if (refused) return { error: refused, status: 400, unexpected: false };
   return {
     error: new AppError(PlatformErrorCode.Internal, 'internal', 'Internal server error', { cause: thrown }),
     status: 500,

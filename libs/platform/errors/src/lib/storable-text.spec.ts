@@ -29,4 +29,19 @@ describe('findTextProblem', () => {
       { numRuns: 500 },
     );
   });
+
+  it('stops at the node budget with a problem, strings checked or not (a body of millions of empty objects)', () => {
+    const body = { data: new Array(2_500_000).fill({}) };
+    for (const checkStrings of [true, false]) {
+      const started = performance.now();
+      expect(findTextProblem(body, { checkStrings })).toEqual({
+        field: '',
+        message: 'the value holds more than 2000000 values',
+      });
+      // Stopping before the walk, not after it.
+      expect(performance.now() - started).toBeLessThan(50);
+    }
+    expect(findTextProblem({ a: [1, 2], b: 'x' }, { maxNodes: 4 })).toBeUndefined();
+    expect(findTextProblem({ a: [1, 2], b: 'x' }, { maxNodes: 3 })?.message).toBe('the value holds more than 3 values');
+  });
 });

@@ -21,70 +21,70 @@ export interface TextProblem {
   message: string;
 }
 
+/**
+ * More values than this in one body, query or params object are refused: the largest contract (an operator
+ * import of 10,000 documents with their records) holds a few hundred thousand; the walk stops here.
+ */
+export const MAX_JSON_NODES = 2_000_000;
+
 const join = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
 
-/**
- * The first string (value or key) PostgreSQL could not hold, or nesting deeper than `maxDepth`, in a parsed
- * body, query or params object. Iterative, so a hostile depth cannot overflow the stack here.
- */
-export function findTextProblem(
-  value: unknown,
-  options: { maxDepth?: number; checkStrings?: boolean } = {},
-): TextProblem | undefined {
-  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
-  const checkStrings = options.checkStrings ?? true;
-  if (!checkStrings) return findDepthProblem(value, maxDepth);
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
-  while (stack.length > 0) {
-    const { value: current, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
-    if (typeof current === 'string') {
-      if (checkStrings && !isStorableText(current))
-        return { field: path, message: `${path || 'value'} must not contain NUL or unpaired surrogate characters` };
-      continue;
-    }
-    if (current === null || typeof current !== 'object') continue;
-    if (depth >= maxDepth)
-      return { field: path, message: `${path || 'value'} is nested more than ${maxDepth} levels deep` };
-    for (const [key, child] of Object.entries(current)) {
-      const childPath = join(path, key);
-      if (checkStrings && !isStorableText(key))
-        return {
-          field: path || 'key',
-          message: `a property name in ${path || 'the object'} contains NUL or unpaired surrogate characters`,
-        };
-      stack.push({ value: child, path: childPath, depth: depth + 1 });
-    }
-  }
-  return undefined;
-}
-
-interface DepthFrame {
-  value: object;
-  key: string;
-  parent: DepthFrame | undefined;
+interface Frame {
+  value: unknown;
+  key: string | number;
+  parent: Frame | undefined;
   depth: number;
 }
 
-const pathOf = (frame: DepthFrame): string => (frame.parent ? join(pathOf(frame.parent), frame.key) : '');
+/** The dotted path of a frame, built only for the one value a problem is reported on. */
+const pathOf = (frame: Frame): string => (frame.parent ? join(pathOf(frame.parent), String(frame.key)) : '');
 
 /**
- * The depth check alone (opaque bodies): visits objects only and builds the dotted path of the one it reports,
- * not of every value; on a batch of 100 events that is most of the guard's cost. Same visiting order and
- * answer as the full walk, which reports nothing else when strings are not checked.
+ * The first string (value or key) PostgreSQL could not hold, nesting deeper than `maxDepth`, or more than
+ * `maxNodes` values, in a parsed body, query or params object. Iterative, so a hostile depth cannot overflow the
+ * stack here; frames point to their parent, so no path is built unless a problem is reported.
  */
-function findDepthProblem(value: unknown, maxDepth: number): TextProblem | undefined {
-  if (value === null || typeof value !== 'object') return undefined;
-  const stack: DepthFrame[] = [{ value, key: '', parent: undefined, depth: 0 }];
+export function findTextProblem(
+  value: unknown,
+  options: { maxDepth?: number; maxNodes?: number; checkStrings?: boolean } = {},
+): TextProblem | undefined {
+  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  const checkStrings = options.checkStrings ?? true;
+  const maxNodes = options.maxNodes ?? MAX_JSON_NODES;
+  let budget = maxNodes;
+  const stack: Frame[] = [{ value, key: '', parent: undefined, depth: 0 }];
   while (stack.length > 0) {
-    const frame = stack.pop() as DepthFrame;
+    const frame = stack.pop() as Frame;
+    const current = frame.value;
+    if (typeof current === 'string') {
+      if (checkStrings && !isStorableText(current)) {
+        const path = pathOf(frame);
+        return { field: path, message: `${path || 'value'} must not contain NUL or unpaired surrogate characters` };
+      }
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
     if (frame.depth >= maxDepth) {
       const path = pathOf(frame);
       return { field: path, message: `${path || 'value'} is nested more than ${maxDepth} levels deep` };
     }
-    const record = frame.value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      const child = record[key];
-      if (child !== null && typeof child === 'object')
+    // Arrays by index: Object.keys of a hostile array would itself allocate a string per element.
+    const keys = Array.isArray(current) ? undefined : Object.keys(current);
+    const size = keys ? keys.length : (current as unknown[]).length;
+    budget -= size;
+    if (budget < 0) return { field: '', message: `the value holds more than ${maxNodes} values` };
+    for (let index = 0; index < size; index += 1) {
+      const key = keys ? keys[index] : index;
+      if (checkStrings && keys && !isStorableText(key as string)) {
+        const path = pathOf(frame);
+        return {
+          field: path || 'key',
+          message: `a property name in ${path || 'the object'} contains NUL or unpaired surrogate characters`,
+        };
+      }
+      const child = (current as Record<string | number, unknown>)[key];
+      // Opaque bodies: only objects can break the depth bound, so scalars are not stacked.
+      if (checkStrings || (child !== null && typeof child === 'object'))
         stack.push({ value: child, key, parent: frame, depth: frame.depth + 1 });
     }
   }

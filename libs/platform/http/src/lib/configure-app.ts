@@ -1,18 +1,31 @@
 import { Reflector } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { RawServerDefault } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import { parse as parseQueryString } from 'node:querystring';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, AppValidationPipe } from '@acme/platform-errors';
 import { logRequestCompleted, MetricsRegistry, RequestLogContext } from '@acme/platform-observability';
 import type { NextFunction, Request, Response } from 'express';
 import { clientErrorResponder } from './client-errors';
-import { isFastify, ServiceApplication, TRUSTED_PROXIES } from './http-platform';
+import {
+  BodyLimitGuard,
+  declaredLength,
+  DeferredBodyInterceptor,
+  deferIfLarge,
+  isDeferred,
+  mediaTypeOf,
+  readBody,
+} from './body-limit';
+import { bodyLimitBytes, GLOBAL_BODY_LIMIT, isFastify, ServiceApplication, TRUSTED_PROXIES } from './http-platform';
 import { mountOpenApi } from './openapi';
 import { StorableTextGuard } from './storable-text.guard';
 import { ServiceDefinition } from './service-definition';
 import { routineStartLogsAtDebug } from './routine-start-logs';
+
+type ContentTypeParserDoneFunction = (error: Error | null, body?: unknown) => void;
 
 /** Express knows the matched route once its router ran, so the duration is recorded when the response ends. */
 function configureExpressMetrics(app: NestExpressApplication, metrics: MetricsRegistry): void {
@@ -38,9 +51,16 @@ function configureExpress(app: NestExpressApplication, service: ServiceDefinitio
   app.getHttpServer().on('clientError', clientErrorResponder(service.presenter));
   app.set('trust proxy', TRUSTED_PROXIES.join(', '));
   app.set('query parser', 'extended');
-  const limit = service.bodyLimit ?? '1mb';
-  app.useBodyParser('json', { limit });
-  app.useBodyParser('urlencoded', { limit, extended: false });
+  const limit = bodyLimitBytes(GLOBAL_BODY_LIMIT);
+  // A body declaring more than the global limit stays unread here (body-limit.ts: the route decides, after auth).
+  app.use((request: Request, _response: Response, next: NextFunction) => {
+    deferIfLarge(request, limit);
+    next();
+  });
+  const parses = (mediaType: string) => (request: IncomingMessage) =>
+    !isDeferred(request) && mediaTypeOf(request) === mediaType;
+  app.useBodyParser('json', { limit, type: parses('application/json') });
+  app.useBodyParser('urlencoded', { limit, extended: false, type: parses('application/x-www-form-urlencoded') });
 }
 
 /**
@@ -49,15 +69,30 @@ function configureExpress(app: NestExpressApplication, service: ServiceDefinitio
  */
 function configureFastifyParsers(app: NestFastifyApplication, service: ServiceDefinition): void {
   const instance = app.getHttpAdapter().getInstance();
-  const bodyLimit = instance.initialConfig.bodyLimit;
+  const limit = bodyLimitBytes(GLOBAL_BODY_LIMIT);
   const json = instance.getDefaultJsonParser('error', 'error');
-  app.useBodyParser<RawServerDefault>('application/json', { bodyLimit }, (request, body, done) => {
-    if (body.length === 0) return done(null, {});
-    json(request, body.toString('utf8'), done);
-  });
-  app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit }, (_request, body, done) => {
-    done(null, parseQueryString(body.toString()));
-  });
+  // Read here rather than with `parseAs`, which would refuse a large body before the route could take it.
+  const reading =
+    (parse: (request: FastifyRequest, body: Buffer, done: ContentTypeParserDoneFunction) => void) =>
+    (request: FastifyRequest, payload: Readable, done: ContentTypeParserDoneFunction) => {
+      // Left unread for the route (body-limit.ts: a 413 at once, or read after its guards).
+      if (deferIfLarge(request.raw, limit)) return done(null, undefined);
+      readBody(payload, limit, declaredLength(request.raw)).then(
+        (body) => parse(request, body, done),
+        (error: Error) => done(error, undefined),
+      );
+    };
+  instance.addContentTypeParser(
+    'application/json',
+    reading((request, body, done) => {
+      if (body.length === 0) return done(null, {});
+      json(request, body.toString('utf8'), done);
+    }),
+  );
+  instance.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    reading((_request, body, done) => done(null, parseQueryString(body.toString()))),
+  );
   // Any other media type left unread, as Express leaves it (a multipart route pipes the Node request into its own parser).
   if (service.unparsedBodies === 'unread')
     instance.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
@@ -99,7 +134,9 @@ export function configureApp<A extends ServiceApplication>(app: A, service: Serv
   if (isFastify(app)) configureFastify(app, service);
   else configureExpress(app as NestExpressApplication, service);
   // Registered before any APP_GUARD, so it runs ahead of guards that query the database.
-  app.useGlobalGuards(new StorableTextGuard(app.get(Reflector)));
+  const reflector = app.get(Reflector);
+  app.useGlobalGuards(new BodyLimitGuard(reflector), new StorableTextGuard(reflector));
+  app.useGlobalInterceptors(new DeferredBodyInterceptor(reflector));
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter(service.presenter));
   mountOpenApi(app, service);

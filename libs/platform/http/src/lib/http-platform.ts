@@ -13,6 +13,12 @@ export type ServiceApplication = NestExpressApplication | NestFastifyApplication
 /** Proxies whose X-Forwarded-* headers are believed (same list for both engines). */
 export const TRUSTED_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/**
+ * Every service parses JSON and form bodies up to this size before routing (docs/security.md, API4). Larger
+ * bodies are read only by routes that declare `@BodyLimit` (body-limit.ts), after their guards let the caller in.
+ */
+export const GLOBAL_BODY_LIMIT = '1mb';
+
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
 /** '1mb' → 1048576 (the express body-parser notation, so a service states its limit once for both engines). */
@@ -39,7 +45,8 @@ export function createHttpAdapter(service: ServiceDefinition): FastifyAdapter | 
     // Shutdown is ours (graceful-shutdown.ts): Fastify must not answer in-flight keep-alive requests with its own 503.
     return503OnClosing: false,
     trustProxy: TRUSTED_PROXIES,
-    bodyLimit: bodyLimitBytes(service.bodyLimit),
+    // Fastify's own readers (none for JSON or forms, see configure-app.ts) keep the global limit.
+    bodyLimit: bodyLimitBytes(GLOBAL_BODY_LIMIT),
     genReqId: requestIdFromHeader,
     // Longer than any request line Node accepts (16 KB of headers), so every id reaches validation.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 65_536 },

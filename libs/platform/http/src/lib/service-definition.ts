@@ -7,8 +7,6 @@ export interface ServiceDefinition {
   description: string;
   version: string;
   presenter: ErrorPresenter;
-  /** Largest JSON or form body accepted (multipart is streamed by the routes that take it), e.g. '1mb'. */
-  bodyLimit?: string;
   /**
    * The HTTP engine under Nest. Express (the default) where routes need its ecosystem (bull-board); Fastify where
    * the per-request cost of the framework matters (the management API's and the community API's hot routes).

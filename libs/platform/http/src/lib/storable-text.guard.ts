@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AppError, findTextProblem, TextProblem, PlatformErrorCode } from '@acme/platform-errors';
 import { RouteMetadata } from './route-metadata';
 
-const OPAQUE_BODY = Symbol('OPAQUE_BODY');
+export const OPAQUE_BODY = Symbol('OPAQUE_BODY');
 
 /**
  * The route stores its body as an opaque client payload and neutralises unstorable text itself

@@ -34,7 +34,8 @@ class FailingController {
 
   @Get('query')
   async query() {
-    await this.dataSource.query('SELECT $1::int', [QUERY_SECRET]);
+    // A wrong query (no such table), not a refused value (that one is the client's 400).
+    await this.dataSource.query('SELECT * FROM no_such_table_h7 WHERE id = $1', [QUERY_SECRET]);
   }
 
   @Get('connect-timeout')
@@ -105,7 +106,7 @@ describe.each(['express', 'fastify'] as const)('logged causes on %s', (platform)
         errors: [expect.objectContaining({ message: 'replica one refused' }), expect.anything()],
       },
     ],
-    ['query', 500, { type: 'QueryFailedError', message: 'QueryFailedError (SQLSTATE 22P02)', sqlstate: '22P02' }],
+    ['query', 500, { type: 'QueryFailedError', message: 'QueryFailedError (SQLSTATE 42P01)', sqlstate: '42P01' }],
     // pg-pool's checkout timeout (or pg's own, should the held connection itself be slow on a loaded machine).
     [
       'connect-timeout',

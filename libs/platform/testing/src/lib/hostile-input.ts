@@ -4,6 +4,39 @@ import fc from 'fast-check';
 /** Strings PostgreSQL cannot hold (docs/decisions.md#text-postgresql-cannot-hold). */
 export const UNSTORABLE_STRINGS = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\udc00\ud800', '%00'] as const;
 
+/**
+ * Code points validator.js's length counts skip or fold but PostgreSQL counts: variation selectors, combining
+ * marks, zero-width joiners, tag characters, astral characters (issue 25: "a\uFE0F" × 128 overflowed varchar(128)).
+ */
+export const MISCOUNTED_CODE_POINTS = [
+  '\uFE0F',
+  '\uFE0E',
+  '\u0301',
+  '\u20E3',
+  '\u200D',
+  '\u{E0020}',
+  '\u{1F600}',
+] as const;
+
+/** Runs of a letter with miscounted code points, from a few characters to twice a typical column's length. */
+export function miscountedText(): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.constantFrom(...MISCOUNTED_CODE_POINTS), fc.integer({ min: 1, max: 600 }))
+    .map(([mark, times]) => `a${mark}`.repeat(times));
+}
+
+/** Calendar dates that do not exist (30 February, 31 April, day 32…), as ISO dates: Date() would roll them over. */
+export function impossibleIsoDate(): fc.Arbitrary<string> {
+  return fc
+    .record({
+      year: fc.integer({ min: 2000, max: 2099 }),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 29, max: 39 }),
+    })
+    .filter(({ year, month, day }) => day > new Date(Date.UTC(year, month, 0)).getUTCDate())
+    .map(({ year, month, day }) => `${year}-${String(month).padStart(2, '0')}-${day}`);
+}
+
 /** Nested `depth` levels deep, built without recursion. */
 export function deeplyNested(depth: number, leaf: unknown = 'x'): unknown {
   let value: unknown = leaf;
@@ -13,7 +46,7 @@ export function deeplyNested(depth: number, leaf: unknown = 'x'): unknown {
 
 /**
  * Text a careless or hostile client sends: any code point (lone surrogates included), NUL, overlong runs,
- * and plain strings, so every bad-input property covers what PostgreSQL and the validators must survive.
+ * runs of variation selectors and combining marks, impossible dates, and plain strings, so every bad-input property covers what PostgreSQL and the validators must survive.
  */
 export function hostileText(options: { maxOverlong?: number } = {}): fc.Arbitrary<string> {
   // Beyond ~4 KB a query string nears Node's 16 KB header limit (431 from the engine, before our code).
@@ -24,6 +57,10 @@ export function hostileText(options: { maxOverlong?: number } = {}): fc.Arbitrar
     fc.constantFrom(...UNSTORABLE_STRINGS),
     fc.tuple(fc.string(), fc.constantFrom(...UNSTORABLE_STRINGS), fc.string()).map((parts) => parts.join('')),
     fc.integer({ min: 256, max: maxOverlong }).map((length) => 'x'.repeat(length)),
+    miscountedText().filter((text) => text.length <= maxOverlong),
+    fc
+      .tuple(impossibleIsoDate(), fc.constantFrom('', 'T10:00:00Z', 'T10:00:00', 'T10:00:00+02:00'))
+      .map((parts) => parts.join('')),
   );
 }
 
