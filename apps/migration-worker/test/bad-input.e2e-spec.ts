@@ -24,7 +24,8 @@ describe('document migration API: bad input and holds', () => {
   const migrateUrl = () => `${app.url}/v2/organizations/documents/migrate`;
 
   beforeAll(async () => {
-    app = await startMigrationApp({ MIGRATION_ROLE: 'api' });
+    // Eight concurrent starts below test the exclusion constraint, not the per-instance bound on starts.
+    app = await startMigrationApp({ MIGRATION_ROLE: 'api', HEAVY_ROUTE_CONCURRENCY: '16' });
     ops = operator(app);
     acme = await ops.workspace('acme');
     globex = await ops.workspace('globex');

@@ -25,9 +25,13 @@ describe.each(apps)('%s refuses a bad environment before connecting', (app) => {
   ])('stops with a message naming %s', (name, value) => {
     const result = start(app, { [name]: value });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`${app}: Invalid environment`);
-    expect(result.stderr).toContain(`${name}:`);
-    expect(result.stderr).toContain(JSON.stringify(value));
+    // One JSON line (docs/operations.md, start-up failures).
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    const fatal = JSON.parse(result.stderr) as { level: number; msg: string };
+    expect(fatal.level).toBe(60);
+    expect(fatal.msg).toContain(`${app}: Invalid environment`);
+    expect(fatal.msg).toContain(`${name}:`);
+    expect(fatal.msg).toContain(JSON.stringify(value));
   });
 });
 
@@ -38,7 +42,7 @@ describe.each([
   it(`refuses to start with the development ${secret}, naming it`, () => {
     const result = start(app, { NODE_ENV: 'production' });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`${secret}: must be set`);
+    expect((JSON.parse(result.stderr) as { msg: string }).msg).toContain(`${secret}: must be set`);
   });
 });
 

@@ -58,6 +58,15 @@ async function underLoad(service: SourceService, path: string, during: (signalle
     sentBefore: before.length,
     failedBefore,
     inDrainFailed: inDrain.filter((o) => o.error !== undefined),
+    // When the drain ends the listener closes: a new connection is refused then, or reset by the kernel if it
+    // was still queued for accept (never seen by the app: a refusal too). Any other failure, and any failure on a
+    // reused keep-alive socket, means a socket was closed under a client told it could reuse it.
+    resets: load.outcomes.filter(
+      (o) =>
+        o.error !== undefined &&
+        o.error !== 'ECONNREFUSED' &&
+        (o.reused !== false || o.sentAt < signalledAt + DRAIN_MS - 200),
+    ),
     statusesBefore: new Set(before.map((o) => o.status)),
   };
 }
@@ -119,6 +128,7 @@ describe('shutdown on SIGTERM', () => {
       expect(result.sentBefore).toBeGreaterThan(50);
       expect(result.failedBefore).toEqual([]);
       expect(result.inDrainFailed).toEqual([]);
+      expect(result.resets).toEqual([]);
       expect(result.code).toBe(0);
       expect(result.exitMs).toBeLessThan(TIMEOUT_MS + 1500);
     } finally {
@@ -142,6 +152,7 @@ describe('shutdown on SIGTERM', () => {
       expect(result.sentBefore).toBeGreaterThan(50);
       expect(result.failedBefore).toEqual([]);
       expect(result.inDrainFailed).toEqual([]);
+      expect(result.resets).toEqual([]);
       expect([...result.statusesBefore]).toEqual([200]);
       expect(result.code).toBe(0);
       expect(result.exitMs).toBeLessThan(TIMEOUT_MS + 1500);

@@ -20,6 +20,7 @@ export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode | PasswordEr
   [PlatformErrorCode.AdminUnauthorized]: 'admin/unauthorized',
   [PlatformErrorCode.RateLimited]: 'request/too-many-requests',
   [PlatformErrorCode.DatabaseUnavailable]: 'server/unavailable',
+  [PlatformErrorCode.ServiceBusy]: 'server/busy',
   [PlatformErrorCode.Internal]: 'server/internal-error',
   // The password-hashing gate's queue is full (README, Auth rules): retry after Retry-After.
   [PasswordErrorCode.HashingBusy]: 'server/busy',

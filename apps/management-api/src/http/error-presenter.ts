@@ -50,6 +50,7 @@ export const MANAGEMENT_WIRE: Readonly<Record<ManagementApiErrorCode, Wire>> = {
   [PlatformErrorCode.AdminUnauthorized]: { errorCode: 'invalid_token' },
   [PlatformErrorCode.RateLimited]: { errorCode: 'too_many_requests' },
   [PlatformErrorCode.DatabaseUnavailable]: { errorCode: 'temporarily_unavailable' },
+  [PlatformErrorCode.ServiceBusy]: { errorCode: 'server_busy' },
   [PlatformErrorCode.Internal]: { errorCode: 'internal_error' },
 };
 

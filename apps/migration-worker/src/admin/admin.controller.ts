@@ -1,7 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { AdminTokenGuard } from '@acme/platform-auth';
-import { BodyLimit, OpaqueBody } from '@acme/platform-http';
+import { BodyLimit, HeavyRoute, OpaqueBody } from '@acme/platform-http';
 import { OrganizationStats, WorkspaceService } from '@acme/document-migration';
 import { CreateOrganizationRequest, CreateWorkspaceRequest, ImportDocumentsRequest } from './dto/admin.request.dto';
 import {
@@ -34,6 +41,11 @@ export class AdminController {
   }
 
   @Post(':workspaceId/organizations/:organizationId/documents')
+  @HeavyRoute('document-import')
+  @ApiTooManyRequestsResponse({
+    description:
+      'RESOURCE_EXHAUSTED: this instance already runs HEAVY_ROUTE_CONCURRENCY imports; retry after Retry-After',
+  })
   // 10,000 documents with their records; read only once the operator token is accepted (docs/security.md, API4).
   @BodyLimit('64mb')
   // Its storable-text walk runs in chunks in the body's plain check (dto/import-documents.check.ts).

@@ -50,6 +50,11 @@ describe('presentMigrationError, code by code', () => {
     expect(presentMigrationError({ ...base, code, kind })).toEqual(byKind(kind));
   });
 
+  it('renders a busy instance as 429 RESOURCE_EXHAUSTED, apart from an outage (503 UNAVAILABLE)', () => {
+    const busy = presentMigrationError({ ...base, code: PlatformErrorCode.ServiceBusy, kind: 'unavailable' });
+    expect(busy).toEqual({ status: 429, body: { error: { message: 'm', status: 'RESOURCE_EXHAUSTED' } } });
+  });
+
   it('has a row for every code it declares, and words the missing credentials for this API', () => {
     expect(Object.keys(WIRE_BY_CODE).sort()).toEqual(
       [...Object.values(MigrationErrorCode), ...Object.values(PlatformErrorCode)].sort(),

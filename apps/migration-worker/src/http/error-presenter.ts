@@ -52,6 +52,7 @@ export const WIRE_BY_CODE: Readonly<Record<MigrationWorkerErrorCode, Wire>> = {
   [PlatformErrorCode.AdminUnauthorized]: { status: 'UNAUTHENTICATED' },
   [PlatformErrorCode.RateLimited]: { status: 'RESOURCE_EXHAUSTED' },
   [PlatformErrorCode.DatabaseUnavailable]: { status: 'UNAVAILABLE' },
+  [PlatformErrorCode.ServiceBusy]: { status: 'RESOURCE_EXHAUSTED' },
   [PlatformErrorCode.Internal]: { status: 'INTERNAL' },
 };
 

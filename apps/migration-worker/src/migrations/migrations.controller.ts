@@ -11,7 +11,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { MigrationService } from '@acme/document-migration';
-import { BodyLimit, Enveloped, RateLimit, RateLimitGuard } from '@acme/platform-http';
+import { BodyLimit, Enveloped, HeavyRoute, RateLimit, RateLimitGuard } from '@acme/platform-http';
 import { presentMigrationStatus } from './migration-status.presenter';
 import { MigrationRefRequest, StartMigrationRequest } from './dto/migration.request.dto';
 import { MigrationErrorResponse, MigrationStatusResponse, StartMigrationResponse } from './dto/migration.response.dto';
@@ -31,6 +31,8 @@ export class MigrationsController {
   constructor(private readonly migrations: MigrationService) {}
 
   @Post()
+  // Past HEAVY_ROUTE_CONCURRENCY starts in flight: 429 RESOURCE_EXHAUSTED with Retry-After (declared on the class).
+  @HeavyRoute('migration-start')
   @HttpCode(200)
   // 10,000 ids of up to 256 characters; read only once the API key is accepted (docs/security.md, API4).
   @BodyLimit('16mb')

@@ -63,6 +63,7 @@ describe('RUM_WIRE', () => {
     [RumErrorCode.RULE_NOT_FOUND, 'not_found', 400, 'InvalidParameter'],
     [PlatformErrorCode.PayloadTooLarge, 'payload_too_large', 413, 'InvalidParameter'],
     [PlatformErrorCode.DatabaseUnavailable, 'unavailable', 503, 'InternalError'],
+    [PlatformErrorCode.ServiceBusy, 'unavailable', 503, 'InternalError'],
   ] as const)('maps %s to its row', (code, kind, status, wire) => {
     expect(presentRumError({ ...base, code, kind, status: 418 })).toMatchObject({
       status,

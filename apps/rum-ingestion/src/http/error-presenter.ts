@@ -46,6 +46,8 @@ export const RUM_WIRE: Readonly<Record<RumErrorCode | PlatformErrorCode, Wire>> 
   [PlatformErrorCode.AdminUnauthorized]: { code: 'Unauthorized', status: 401 },
   [PlatformErrorCode.RateLimited]: { code: 'RequestTooFrequently', status: 429 },
   [PlatformErrorCode.DatabaseUnavailable]: { code: 'InternalError', status: 503 },
+  // The spec's code set has no "busy": the message and Retry-After tell it from an outage.
+  [PlatformErrorCode.ServiceBusy]: { code: 'InternalError', status: 503 },
   [PlatformErrorCode.Internal]: { code: 'InternalError', status: 500 },
 };
 

@@ -7,6 +7,7 @@ export * from './lib/chunked-check';
 export * from './lib/storable-text';
 export * from './lib/database-unavailable';
 export * from './lib/platform-error-code';
+export * from './lib/startup-error';
 export * from './lib/validators';
 export * from './lib/database-value-refused';
 export * from './lib/rate-limit-headers';

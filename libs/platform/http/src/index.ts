@@ -11,3 +11,4 @@ export * from './lib/body-limit';
 export * from './lib/route-metadata';
 export * from './lib/rate-limit.guard';
 export * from './lib/envelope.interceptor';
+export * from './lib/heavy-route';

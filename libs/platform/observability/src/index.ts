@@ -5,3 +5,5 @@ export * from './lib/health';
 export * from './lib/safe-error';
 export * from './lib/shutdown-state';
 export * from './lib/idle-collection';
+export * from './lib/event-loop';
+export * from './lib/trace-fields';

@@ -7,3 +7,4 @@ export * from './lib/uuid';
 export * from './lib/persistence.module';
 export * from './lib/read-replicas';
 export * from './lib/database-tls';
+export * from './lib/pool-load';

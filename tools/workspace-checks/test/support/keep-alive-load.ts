@@ -4,6 +4,8 @@ export interface Outcome {
   sentAt: number;
   status?: number;
   error?: string;
+  /** Sent on a socket an earlier answer had left open (Node's ClientRequest.reusedSocket). */
+  reused?: boolean;
 }
 
 /** `clients` loops, each on its own keep-alive socket, sending GET `url` until stopped. */
@@ -28,6 +30,7 @@ export function keepAliveLoad(url: string, clients: number): { outcomes: Outcome
       });
       req.on('error', (error: NodeJS.ErrnoException) => {
         outcome.error = error.code ?? error.message;
+        outcome.reused = req.reusedSocket;
         resolve();
       });
       req.end();

@@ -105,6 +105,20 @@ export class BaseEnv {
   @EnvBool()
   MIGRATIONS_RUN = true;
 
+  /**
+   * How long start-up keeps retrying (with back-off) a PostgreSQL that cannot be reached yet; a database that
+   * does not exist or refused the login fails at once (docs/operations.md).
+   */
+  @EnvInt({ min: 0, max: 600_000 })
+  DATABASE_CONNECT_RETRY_MS = 30_000;
+
+  /**
+   * Requests of one heavy operator route (document import, migration start) an instance runs at once; past it
+   * they are answered 503 "busy" with Retry-After at once (docs/operations.md).
+   */
+  @EnvInt({ min: 1, max: 1000 })
+  HEAVY_ROUTE_CONCURRENCY = 4;
+
   /** On SIGTERM, how long /health answers 503 `draining` while requests are still served (docs/decisions.md#shutdown). */
   @EnvInt({ min: 0, max: 600_000 })
   SHUTDOWN_DRAIN_MS = 5000;

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rateLimitHeaders } from './rate-limit-headers';
 import type { AppError } from './app-error';
+import { overloadOf } from './database-unavailable';
 import { normalizeError } from './normalize-error';
 import type { ErrorPresenter } from './presented-error';
 
@@ -30,8 +31,15 @@ export class AppExceptionFilter implements ExceptionFilter {
     const requestId = String(request.raw?.id ?? request.id ?? randomUUID());
     if (unexpected) {
       const errorId = randomUUID();
-      // An outage of a dependency is expected to happen: a warning; anything else is a bug.
-      if (status === 503) this.logger.warn({ errorId, requestId, err: thrown }, 'Dependency unavailable');
+      // Overload and an outage of a dependency are expected to happen: warnings; anything else is a bug.
+      const overload = overloadOf(thrown);
+      if (overload)
+        this.logger.warn({ event: 'overload', errorId, requestId, overload, err: thrown }, 'Instance overloaded');
+      else if (status === 503)
+        this.logger.warn(
+          { event: 'dependency_unavailable', errorId, requestId, err: thrown },
+          'Dependency unavailable',
+        );
       else this.logger.error({ errorId, requestId, err: thrown }, 'Unhandled error');
     }
     const presented = this.present({

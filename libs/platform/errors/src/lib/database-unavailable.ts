@@ -52,3 +52,40 @@ export function databaseUnavailable(cause: unknown): AppError {
     { cause, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
   );
 }
+
+/** Seconds a client is told to wait when this instance is saturated: another instance may answer sooner. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * What a pool timeout saw when it was raised (libs/platform/persistence annotates the error): set only when the
+ * instance was saturated, i.e. the pool had every connection in use or requests waiting, or the event loop was
+ * far behind. A timeout without it is a database that does not answer: "unavailable".
+ */
+export interface Overload {
+  pool: string;
+  size: number;
+  inUse: number;
+  waiting: number;
+  eventLoopDelayMs: number;
+}
+
+/** The overload a failure carries (on itself or a cause), if any. */
+export function overloadOf(thrown: unknown, depth = 0): Overload | undefined {
+  if (depth > 4 || thrown === null || typeof thrown !== 'object') return undefined;
+  const error = thrown as Inspectable & { overload?: Overload };
+  if (error.overload) return error.overload;
+  const nested = [error.driverError, error.cause, ...(Array.isArray(error.errors) ? error.errors : [])];
+  for (const inner of nested) {
+    const found = overloadOf(inner, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The 503 of a saturated instance ("busy": scale out), distinct from a database outage. */
+export function instanceBusy(cause?: unknown): AppError {
+  return new AppError(PlatformErrorCode.ServiceBusy, 'unavailable', 'The service is busy; retry shortly.', {
+    cause,
+    retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+  });
+}

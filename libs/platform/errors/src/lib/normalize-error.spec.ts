@@ -93,4 +93,19 @@ describe('normalizeError: PostgreSQL unavailable', () => {
   it('keeps a wrong query a 500', () => {
     expect(normalizeError(wrapped(Object.assign(new Error('syntax error'), { code: '42601' }))).status).toBe(500);
   });
+
+  it('answers a pool timeout marked as overload "busy" (503, Retry-After 1), an unmarked one "unavailable"', () => {
+    const timeout = () => new Error('timeout exceeded when trying to connect');
+    const overload = { pool: 'primary', size: 10, inUse: 10, waiting: 3, eventLoopDelayMs: 12 };
+    const busy = normalizeError(Object.assign(timeout(), { overload }));
+    expect({ status: busy.status, code: busy.error.code, retryAfter: busy.error.retryAfterSeconds }).toEqual({
+      status: 503,
+      code: 'SERVICE_BUSY',
+      retryAfter: 1,
+    });
+    const outage = normalizeError(timeout());
+    expect({ status: outage.status, code: outage.error.code }).toEqual({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+    const refused = normalizeError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    expect(refused.error.code).toBe('DATABASE_UNAVAILABLE');
+  });
 });

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { AppError, kindForStatus, STATUS_BY_KIND } from './app-error';
-import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable';
+import { databaseUnavailable, instanceBusy, isDatabaseUnavailable, overloadOf } from './database-unavailable';
 import { databaseRefusedValue } from './database-value-refused';
 import { PlatformErrorCode } from './platform-error-code';
 
@@ -60,7 +60,11 @@ export function normalizeError(thrown: unknown): NormalizedError {
     return { error: new AppError(code, kindForStatus(status), message), status, unexpected: false };
   }
   // PostgreSQL unreachable is a transient outage, not a bug: 503 with Retry-After (still logged).
-  if (isDatabaseUnavailable(thrown)) return { error: databaseUnavailable(thrown), status: 503, unexpected: true };
+  if (isDatabaseUnavailable(thrown)) {
+    // A pool timeout raised while this instance was saturated is overload, not an outage (docs/operations.md).
+    if (overloadOf(thrown)) return { error: instanceBusy(thrown), status: 503, unexpected: true };
+    return { error: databaseUnavailable(thrown), status: 503, unexpected: true };
+  }
   // A value PostgreSQL refused (too long, out of range, an impossible date) is the client's: 400, not 500.
   const refused = databaseRefusedValue(thrown);
   if (refused) return { error: refused, status: 400, unexpected: false };

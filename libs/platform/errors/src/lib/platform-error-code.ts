@@ -17,5 +17,7 @@ export enum PlatformErrorCode {
   AdminUnauthorized = 'ADMIN_UNAUTHORIZED',
   RateLimited = 'RATE_LIMITED',
   DatabaseUnavailable = 'DATABASE_UNAVAILABLE',
+  /** This instance is saturated (pool exhausted, event loop behind, heavy-route bound reached): scale out. */
+  ServiceBusy = 'SERVICE_BUSY',
   Internal = 'INTERNAL',
 }

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { BaseEnv } from '@acme/platform-config';
 import { ShutdownState } from '@acme/platform-observability';
 import type { ServiceApplication } from './http-platform';
+import { ConnectionWatch } from './keep-alive-drain';
 
 export interface ShutdownTimings {
   /** How long /health reports `draining` while requests are still served (SHUTDOWN_DRAIN_MS). */
@@ -13,14 +14,10 @@ export interface ShutdownTimings {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
 /** Resolves when the server has no connection left, or at `deadline`. */
-async function connectionsGone(server: Server, deadline: number): Promise<boolean> {
+async function connectionsGone(connections: ConnectionWatch, deadline: number): Promise<boolean> {
   while (Date.now() < deadline) {
-    const open = await new Promise<number>((resolve) =>
-      server.getConnections((error, count) => resolve(error ? 0 : count)),
-    );
-    if (open === 0) return true;
-    // A keep-alive socket whose last response just ended is idle now: close it before the client reuses it.
-    server.closeIdleConnections();
+    if (connections.open === 0) return true;
+    // Every answer since the signal said `close`, so each socket still answering ends itself once done.
     await sleep(Math.min(50, deadline - Date.now()));
   }
   return false;
@@ -28,12 +25,14 @@ async function connectionsGone(server: Server, deadline: number): Promise<boolea
 
 /**
  * The stop sequence for both engines (docs/decisions.md#shutdown): report draining at once and keep serving for
- * `drainMs`; then refuse new connections, answer with `Connection: close` and close idle keep-alive sockets
- * while in-flight requests (uploads included) finish; at `timeoutMs` after the signal close what remains.
+ * `drainMs`, every answer saying `Connection: close`; then refuse new connections and close the keep-alive sockets
+ * idle since the drain began while in-flight requests (uploads included) finish; at `timeoutMs` after the signal
+ * close what remains. No socket is closed under a client told it may reuse it: 0 resets (docs/operations.md).
  * Then Nest's own shutdown (pools, Redis, queue workers) runs within the time left.
  */
 export async function drainAndClose(
   app: ServiceApplication,
+  connections: ConnectionWatch,
   timings: ShutdownTimings,
   log: (message: string) => void,
 ): Promise<void> {
@@ -41,13 +40,10 @@ export async function drainAndClose(
   const deadline = startedAt + timings.timeoutMs;
   app.get(ShutdownState, { strict: false }).draining = true;
   const server = app.getHttpServer() as Server;
+  connections.beginDrain();
   await sleep(Math.min(timings.drainMs, timings.timeoutMs));
-  server.on('request', (_request, response) => {
-    if (!response.headersSent) response.setHeader('Connection', 'close');
-  });
-  server.close();
-  server.closeIdleConnections();
-  const drained = await connectionsGone(server, deadline);
+  connections.stopAccepting();
+  const drained = await connectionsGone(connections, deadline);
   if (!drained) {
     log(`shutdown: connections still open after ${timings.timeoutMs} ms; closing them`);
     server.closeAllConnections();

@@ -7,12 +7,16 @@ import { configureApp } from './configure-app';
 import { drainAndClose, shutdownTimings } from './graceful-shutdown';
 import { createHttpAdapter, ServiceApplication } from './http-platform';
 import { migrationTarget } from './service-core.module';
+import { ConnectionWatch } from './keep-alive-drain';
 import { ServiceDefinition } from './service-definition';
+import { describeStartupFailure, StartupFailure, writeFatalLine } from './startup-failure';
+import { StartupLogger, writeJsonLine } from './startup-log';
 
 const CODE_CACHE_WARM_UP_ONLY = Symbol.for('acme.codeCache.warmUpOnly');
 
-function fail(service: ServiceDefinition, message: string): never {
-  process.stderr.write(`${service.name}: ${message}\n`);
+/** One JSON line naming the cause and the setting to check, then exit 1 (docs/operations.md, start-up failures). */
+function fail(service: ServiceDefinition, failure: StartupFailure, error?: unknown): never {
+  writeFatalLine(service.name, failure, error);
   process.exit(1);
 }
 
@@ -30,11 +34,20 @@ export async function runService(
   try {
     module = buildModule();
   } catch (error) {
-    return fail(service, (error as Error).message);
+    // The env validator's message names each bad variable and its value.
+    return fail(service, { msg: (error as Error).message });
   }
   if (process.argv[2] === 'migrate') return migrateAndExit(service, module);
   try {
-    const options = { bufferLogs: true, bodyParser: false };
+    // JSON from the first line (StartupLogger until pino attaches); a failed start reaches the catch below rather
+    // than Nest's own exit with a raw stack.
+    const options = {
+      bufferLogs: true,
+      bodyParser: false,
+      abortOnError: false,
+      // Warnings and errors only: on success Nest's buffered start-up lines go to pino at LOG_LEVEL.
+      logger: new StartupLogger(service.name, 40),
+    };
     const adapter = createHttpAdapter(service);
     const app = adapter
       ? await NestFactory.create<ServiceApplication>(module, adapter, options)
@@ -43,15 +56,15 @@ export async function runService(
     const env = app.get(BaseEnv);
     const port = env.PORT ?? 0;
     await app.listen(port, '0.0.0.0');
+    const connections = new ConnectionWatch(app.getHttpServer());
     const url = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
     // Written directly: the app's logger may buffer, and these lines frame the process's life.
-    const line = (level: number, msg: string, extra: object = {}) =>
-      process.stdout.write(`${JSON.stringify({ level, time: Date.now(), service: service.name, msg, ...extra })}\n`);
+    const line = (level: number, msg: string, extra: object = {}) => writeJsonLine(service.name, level, msg, extra);
     line(30, `listening on ${url}`, { docs: `${url}/docs` });
     releaseStartUpMemory();
     const stop = (signal: NodeJS.Signals) => {
       line(30, `${signal}: draining`);
-      void drainAndClose(app, shutdownTimings(env), (msg) => line(30, msg)).then(
+      void drainAndClose(app, connections, shutdownTimings(env), (msg) => line(30, msg)).then(
         () => process.exit(0),
         (error: Error) => {
           line(50, `shutdown failed: ${error.message}`);
@@ -63,7 +76,7 @@ export async function runService(
     process.once('SIGINT', stop);
     return app;
   } catch (error) {
-    return fail(service, `failed to start: ${(error as Error).stack ?? String(error)}`);
+    return fail(service, describeStartupFailure(error), error);
   }
 }
 
@@ -73,7 +86,7 @@ export async function runService(
  */
 async function migrateAndExit(service: ServiceDefinition, module: DynamicModule): Promise<undefined> {
   const target = migrationTarget(module);
-  if (!target) return fail(service, 'migrate: the root module was not built by ServiceCoreModule.forApp');
+  if (!target) return fail(service, { msg: 'migrate: the root module was not built by ServiceCoreModule.forApp' });
   try {
     const applied = await applyMigrationsOnly(target);
     process.stdout.write(
@@ -81,6 +94,10 @@ async function migrateAndExit(service: ServiceDefinition, module: DynamicModule)
     );
     process.exit(0);
   } catch (error) {
-    return fail(service, `migrate failed: ${(error as Error).message}`);
+    return fail(
+      service,
+      { ...describeStartupFailure(error), msg: `migrate failed: ${describeStartupFailure(error).msg}` },
+      error,
+    );
   }
 }

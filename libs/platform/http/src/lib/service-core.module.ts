@@ -3,9 +3,10 @@ import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ClassConstructor } from 'class-transformer';
 import { AdminTokenSettings, MetricsTokenSettings } from '@acme/platform-auth';
 import { BaseEnv, createEnvValidator, EnvModule } from '@acme/platform-config';
-import { HealthModule, LoggingModule, MetricsModule } from '@acme/platform-observability';
+import { HealthModule, LoggingModule, MetricsModule, MetricsRegistry } from '@acme/platform-observability';
 import { MigrationClass, PersistenceModule, PersistenceOptions, withDatabaseCa } from '@acme/platform-persistence';
 import { parseClusterSeeds, RedisModule, RedisOptions } from '@acme/platform-redis';
+import { HeavyRouteBound } from './heavy-route';
 import { ServiceDefinition } from './service-definition';
 
 export interface ServiceCoreOptions<E extends BaseEnv> {
@@ -33,6 +34,7 @@ export function persistenceOptions(
     applicationName: options.service.name,
     readUrls: env.DATABASE_READ_URLS?.split(',').map((url) => withDatabaseCa(url.trim(), env.DATABASE_TLS_CA_FILE)),
     maxReplicaLagMs: env.DATABASE_MAX_REPLICA_LAG_MS,
+    connectRetryMs: env.DATABASE_CONNECT_RETRY_MS,
   };
 }
 
@@ -109,8 +111,13 @@ export class ServiceCoreModule {
           inject: [Env],
           useFactory: (env: E) => ({ metricsToken: env.METRICS_TOKEN }),
         },
+        {
+          provide: HeavyRouteBound,
+          inject: [Env, MetricsRegistry],
+          useFactory: (env: E, registry: MetricsRegistry) => new HeavyRouteBound(env.HEAVY_ROUTE_CONCURRENCY, registry),
+        },
       ],
-      exports: [BaseEnv, AdminTokenSettings, MetricsTokenSettings, PersistenceModule],
+      exports: [BaseEnv, AdminTokenSettings, MetricsTokenSettings, PersistenceModule, HeavyRouteBound],
     };
   }
 

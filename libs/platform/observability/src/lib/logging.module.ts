@@ -7,6 +7,7 @@ import { storage, Store } from 'nestjs-pino/storage';
 import type { Logger } from 'pino';
 import { redactUrl } from './redact';
 import { serializeError } from './safe-error';
+import { traceFields } from './trace-fields';
 
 export interface LoggingOptions {
   service: string;
@@ -96,6 +97,8 @@ export class LoggingModule {
               pinoHttp: {
                 level,
                 base: { service },
+                // trace_id/span_id when an OpenTelemetry span is active (never with tracing off).
+                mixin: traceFields,
                 genReqId: requestIdFor,
                 autoLogging: { ignore: (req: IncomingMessage) => UNLOGGED.has(req.url ?? '') },
                 redact: {

@@ -2,6 +2,7 @@ import { Controller, Get, Global, Header, Injectable, Module, UseGuards } from '
 import { ApiExcludeController } from '@nestjs/swagger';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { MetricsTokenGuard } from '@acme/platform-auth';
+import { registerEventLoopDelay } from './event-loop';
 
 /** One registry per app instance (several apps may share a process in tests); domains add their metrics. */
 @Injectable()
@@ -11,6 +12,7 @@ export class MetricsRegistry extends Registry {
   constructor() {
     super();
     collectDefaultMetrics({ register: this });
+    registerEventLoopDelay(this);
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request duration by method, route pattern and status',

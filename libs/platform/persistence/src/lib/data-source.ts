@@ -18,6 +18,8 @@ export interface PersistenceOptions {
   /** Streaming replicas for reads that tolerate lag (DATABASE_READ_URLS); see ReadReplicas. */
   readUrls?: string[];
   maxReplicaLagMs?: number;
+  /** How long start-up retries a PostgreSQL it cannot reach yet (DATABASE_CONNECT_RETRY_MS). */
+  connectRetryMs?: number;
 }
 
 /** Options shared by the app's TypeORM module and the migration CLI; never `synchronize`. */

@@ -2,7 +2,9 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { dataSourceOptions, PersistenceOptions } from './data-source';
+import { initializeAtStart } from './connect-at-start';
 import { runMigrationsUnderLock } from './migrations-runner';
+import { markOverloadOn, PoolMetrics, poolOf } from './pool-load';
 import { ReadReplicas } from './read-replicas';
 
 export interface PersistenceModuleAsyncOptions {
@@ -32,11 +34,22 @@ export class PersistenceModule {
           inject: options.inject,
           useFactory: async (...args: unknown[]) => {
             const persistence = await options.useFactory(...args);
-            return { ...dataSourceOptions(persistence), autoLoadEntities: true, [PERSISTENCE]: persistence };
+            return {
+              ...dataSourceOptions(persistence),
+              autoLoadEntities: true,
+              // Retries are ours (initializeAtStart): with back-off, and none for what cannot heal by waiting.
+              toRetry: () => false,
+              [PERSISTENCE]: persistence,
+            };
           },
           dataSourceFactory: async (typeormOptions) => {
             const persistence = (typeormOptions as WithPersistence)[PERSISTENCE];
-            const dataSource = await new DataSource(typeormOptions as DataSourceOptions).initialize();
+            const dataSource = await initializeAtStart(
+              typeormOptions as DataSourceOptions,
+              persistence?.connectRetryMs ?? 30_000,
+            );
+            const pool = poolOf(dataSource);
+            if (pool) markOverloadOn(pool, 'primary');
             if (persistence && persistence.runMigrations !== false)
               await runMigrationsUnderLock(dataSource, persistence.schema);
             return dataSource;
@@ -59,6 +72,7 @@ export class PersistenceModule {
             return replicas;
           },
         },
+        PoolMetrics,
       ],
       exports: [TypeOrmModule, ReadReplicas],
     };

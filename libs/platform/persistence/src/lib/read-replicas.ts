@@ -57,6 +57,11 @@ export class ReadReplicas implements OnApplicationShutdown {
     }
   }
 
+  /** Each replica's URL and data source (pool metrics). */
+  sources(): Array<{ url: string; source: DataSource }> {
+    return this.replicas.map(({ url, source }) => ({ url, source }));
+  }
+
   /** Measures every replica now (the timer does this once a second). */
   async checkAll(): Promise<void> {
     await Promise.all(this.replicas.map((replica) => this.check(replica)));

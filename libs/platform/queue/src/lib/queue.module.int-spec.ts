@@ -5,6 +5,7 @@ import { Job, Queue } from 'bullmq';
 import { RedisModule } from '@acme/platform-redis';
 import { createTestRedisPrefix, testRedisOptions, waitFor } from '@acme/platform-test-infra';
 import { BullModule } from '@nestjs/bullmq';
+import { MetricsModule, MetricsRegistry } from '@acme/platform-observability';
 import { QueueModule } from './queue.module';
 
 const processed: string[] = [];
@@ -90,6 +91,31 @@ describe('QueueModule (real Redis)', () => {
     } finally {
       consoleError.mockRestore();
       logged.mockRestore();
+      await app.close();
+    }
+  });
+
+  it('publishes queue depth by state and job durations on the metrics registry', async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        MetricsModule,
+        RedisModule.forRootAsync({ useFactory: () => testRedisOptions(prefix) }),
+        QueueModule.forRoot(),
+        ProbeModule,
+      ],
+    }).compile();
+    const app = await moduleRef.init();
+    try {
+      const { queue } = app.get(ProbeProducer);
+      await queue.add('probe', { value: 'timed' }, { jobId: 'timed-1' });
+      await waitFor(async () => (await queue.getJobState('timed-1')) === 'completed', { what: 'job completion' });
+      const text = await app.get(MetricsRegistry).metrics();
+      expect(text).toMatch(/bullmq_queue_jobs\{queue="probe-queue",state="waiting"\} 0/);
+      expect(text).toMatch(
+        /bullmq_job_duration_seconds_count\{queue="probe-queue",name="probe",outcome="completed"\} 1/,
+      );
+      await queue.obliterate({ force: true });
+    } finally {
       await app.close();
     }
   });

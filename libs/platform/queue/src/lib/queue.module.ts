@@ -4,6 +4,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { redisConnectionOptions, RedisSettings } from '@acme/platform-redis';
 import { QueueClusterConnection, QueueConnectionModule } from './queue-connection';
 import { QueueErrorLogger } from './queue-error-logger';
+import { QueueMetrics } from './queue-metrics';
 
 /**
  * BullMQ wiring on the app's Redis (server or cluster), with the app's prefix wrapped in a hash tag: BullMQ's
@@ -25,7 +26,7 @@ export class QueueModule {
           }),
         }),
       ],
-      providers: [QueueErrorLogger],
+      providers: [QueueErrorLogger, QueueMetrics],
       exports: [BullModule],
     };
   }
