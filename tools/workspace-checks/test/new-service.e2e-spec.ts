@@ -80,6 +80,12 @@ describe('nx g @acme/tools:service', () => {
   });
 
   it('boots: its example feature and foundation e2e tests pass, it lints and typechecks clean, and it builds with its own package.json', () => {
+    // As docs/adding-a-service.md says: publish the contract first (the foundation test compares it with /docs).
+    execFileSync(process.execPath, [NX, 'run', 'demo-api:openapi', '--output-style=static'], {
+      cwd: scratch.dir,
+      env: nxEnv,
+      stdio: 'pipe',
+    });
     const tests = spawnSync(
       process.execPath,
       [join(scratch.dir, 'tools/launcher/jest-target.mjs'), 'apps/demo-api', 'test-e2e'],

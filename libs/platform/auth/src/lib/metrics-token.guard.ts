@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Optional } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError, PlatformErrorCode } from '@acme/platform-errors';
 import { bearerToken } from './admin-token.guard';
@@ -15,10 +15,11 @@ export abstract class MetricsTokenSettings {
  */
 @Injectable()
 export class MetricsTokenGuard implements CanActivate {
-  constructor(private readonly settings: MetricsTokenSettings) {}
+  // Optional: a module that mounts /metrics without the service kernel (a lib's own test) serves it open.
+  constructor(@Optional() private readonly settings?: MetricsTokenSettings) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const expected = this.settings.metricsToken;
+    const expected = this.settings?.metricsToken;
     if (!expected) return true;
     const http = context.switchToHttp();
     const presented = bearerToken(http.getRequest<{ headers: IncomingHttpHeaders }>());
