@@ -23,6 +23,8 @@ export const SERIAL_TESTS = [
   'migration-worker/test/fault\\.e2e-spec\\.ts$',
   // Asserts the longest event-loop block of a 10k x 5 import: parallel files' CPU would blur it.
   'migration-worker/test/heavy-operations\\.e2e-spec\\.ts$',
+  // Waits for a quiet event-loop window: parallel files keep every window busy.
+  'observability/src/lib/idle-collection\\.spec\\.ts$',
   'workspace-checks/test/shutdown\\.e2e-spec\\.ts$',
 ];
 
