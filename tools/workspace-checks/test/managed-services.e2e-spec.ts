@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { call, FourServices, OUTAGE_BOOTSTRAP, SourceService, startFourServices 
 import {
   makeCertificates,
   REDIS_USER,
+  redisCli,
   startTlsPostgres,
   startTlsRedis,
   startTlsRedisCluster,
@@ -100,26 +100,7 @@ describe('managed PostgreSQL and Redis: TLS, AUTH and secrets as files', () => {
       expect(workspace.status).toBe(201);
       // Connected as the ACL user over TLS (the server has no plain port), and wrote the deployment's keys.
       const [host, port] = redis.addresses[0].split(':');
-      const cli = (...args: string[]) =>
-        spawnSync(
-          'redis-cli',
-          [
-            '--tls',
-            '--cacert',
-            certs.ca,
-            '--user',
-            REDIS_USER.name,
-            '--pass',
-            REDIS_USER.password,
-            '--no-auth-warning',
-            '-h',
-            host,
-            '-p',
-            port,
-            ...args,
-          ],
-          { encoding: 'utf8' },
-        ).stdout;
+      const cli = (...args: string[]) => redisCli(certs, '-h', host, '-p', port, ...args).stdout;
       expect(cli('client', 'list')).toMatch(new RegExp(`user=${REDIS_USER.name} `));
       const keys = { stdout: cli('--scan', '--pattern', `*${prefix}*`) };
       expect(keys.stdout.trim().split('\n').filter(Boolean).length).toBeGreaterThan(0);

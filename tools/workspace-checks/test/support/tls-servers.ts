@@ -168,7 +168,8 @@ function tlsRedisArgs(port: number, certs: TestCertificates, dir: string): strin
   ];
 }
 
-function redisCli(certs: TestCertificates, ...args: string[]) {
+/** redis-cli over TLS as the test ACL user. */
+export function redisCli(certs: TestCertificates, ...args: string[]) {
   return spawnSync(
     'redis-cli',
     [
