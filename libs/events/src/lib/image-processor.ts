@@ -14,7 +14,7 @@ const ENCODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
 /**
  * Up to this size a source is decoded once and its pixels (at most 32 MB as RGBA) shared by every rendition; above
  * it the renditions stream from the file one at a time, because a full-size copy plus the encoders' own buffers
- * would exceed what one upload may take (see the 48 MB PNG figure in apps/community-api/README.md).
+ * would exceed what one upload may take (see the 48 MB PNG figure in docs/benchmarks/community-api.md).
  */
 const DECODE_ONCE_MAX_PIXELS = 8_000_000;
 
