@@ -2,29 +2,29 @@ import { AppError, AppErrorKind } from '@acme/platform-errors';
 
 /** Internal codes of the document-migration domain; the app's presenter maps each to its wire status. */
 export enum MigrationErrorCode {
-  Unauthenticated = 'MIGRATION_UNAUTHENTICATED',
-  WorkspaceNotFound = 'WORKSPACE_NOT_FOUND',
-  OrganizationNotFound = 'ORGANIZATION_NOT_FOUND',
-  OrganizationExists = 'ORGANIZATION_EXISTS',
-  DocumentsNotFound = 'DOCUMENTS_NOT_FOUND',
-  DocumentExists = 'DOCUMENT_EXISTS',
-  SameOrganization = 'SAME_ORGANIZATION',
-  DocumentsHeld = 'DOCUMENTS_HELD',
-  MigrationNotFound = 'MIGRATION_NOT_FOUND',
-  MigrationFinished = 'MIGRATION_FINISHED',
+  UNAUTHENTICATED = 'MIGRATION_UNAUTHENTICATED',
+  WORKSPACE_NOT_FOUND = 'WORKSPACE_NOT_FOUND',
+  ORGANIZATION_NOT_FOUND = 'ORGANIZATION_NOT_FOUND',
+  ORGANIZATION_EXISTS = 'ORGANIZATION_EXISTS',
+  DOCUMENTS_NOT_FOUND = 'DOCUMENTS_NOT_FOUND',
+  DOCUMENT_EXISTS = 'DOCUMENT_EXISTS',
+  SAME_ORGANIZATION = 'SAME_ORGANIZATION',
+  DOCUMENTS_HELD = 'DOCUMENTS_HELD',
+  MIGRATION_NOT_FOUND = 'MIGRATION_NOT_FOUND',
+  MIGRATION_FINISHED = 'MIGRATION_FINISHED',
 }
 
 const KIND: Readonly<Record<MigrationErrorCode, AppErrorKind>> = {
-  [MigrationErrorCode.Unauthenticated]: 'unauthorized',
-  [MigrationErrorCode.WorkspaceNotFound]: 'not_found',
-  [MigrationErrorCode.OrganizationNotFound]: 'not_found',
-  [MigrationErrorCode.OrganizationExists]: 'conflict',
-  [MigrationErrorCode.DocumentsNotFound]: 'not_found',
-  [MigrationErrorCode.DocumentExists]: 'conflict',
-  [MigrationErrorCode.SameOrganization]: 'validation',
-  [MigrationErrorCode.DocumentsHeld]: 'conflict',
-  [MigrationErrorCode.MigrationNotFound]: 'not_found',
-  [MigrationErrorCode.MigrationFinished]: 'conflict',
+  [MigrationErrorCode.UNAUTHENTICATED]: 'unauthorized',
+  [MigrationErrorCode.WORKSPACE_NOT_FOUND]: 'not_found',
+  [MigrationErrorCode.ORGANIZATION_NOT_FOUND]: 'not_found',
+  [MigrationErrorCode.ORGANIZATION_EXISTS]: 'conflict',
+  [MigrationErrorCode.DOCUMENTS_NOT_FOUND]: 'not_found',
+  [MigrationErrorCode.DOCUMENT_EXISTS]: 'conflict',
+  [MigrationErrorCode.SAME_ORGANIZATION]: 'validation',
+  [MigrationErrorCode.DOCUMENTS_HELD]: 'conflict',
+  [MigrationErrorCode.MIGRATION_NOT_FOUND]: 'not_found',
+  [MigrationErrorCode.MIGRATION_FINISHED]: 'conflict',
 };
 
 /** Every failure of the domain; the static constructors hold the messages so they read the same everywhere. */
@@ -40,20 +40,20 @@ export class MigrationError extends AppError {
 
   /** Where the credentials travel is the app's business: its presenter words this for its wire. */
   static unauthenticated(): MigrationError {
-    return new MigrationError(MigrationErrorCode.Unauthenticated, 'Valid workspace credentials are required.');
+    return new MigrationError(MigrationErrorCode.UNAUTHENTICATED, 'Valid workspace credentials are required.');
   }
 
   static workspaceNotFound(): MigrationError {
-    return new MigrationError(MigrationErrorCode.WorkspaceNotFound, 'Workspace not found.');
+    return new MigrationError(MigrationErrorCode.WORKSPACE_NOT_FOUND, 'Workspace not found.');
   }
 
   static organizationNotFound(organizationId: string): MigrationError {
-    return new MigrationError(MigrationErrorCode.OrganizationNotFound, `Organization '${organizationId}' not found.`);
+    return new MigrationError(MigrationErrorCode.ORGANIZATION_NOT_FOUND, `Organization '${organizationId}' not found.`);
   }
 
   static organizationExists(organizationId: string): MigrationError {
     return new MigrationError(
-      MigrationErrorCode.OrganizationExists,
+      MigrationErrorCode.ORGANIZATION_EXISTS,
       `Organization '${organizationId}' already exists.`,
     );
   }
@@ -61,7 +61,7 @@ export class MigrationError extends AppError {
   static documentsNotFound(missing: string[]): MigrationError {
     const listed = `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}`;
     return new MigrationError(
-      MigrationErrorCode.DocumentsNotFound,
+      MigrationErrorCode.DOCUMENTS_NOT_FOUND,
       `${missing.length} document(s) not found in the source organization: ${listed}.`,
       {
         missing: missing.slice(0, 100),
@@ -70,30 +70,30 @@ export class MigrationError extends AppError {
   }
 
   static documentExists(duplicate: string): MigrationError {
-    return new MigrationError(MigrationErrorCode.DocumentExists, `A document or record already exists: ${duplicate}.`);
+    return new MigrationError(MigrationErrorCode.DOCUMENT_EXISTS, `A document or record already exists: ${duplicate}.`);
   }
 
   static sameOrganization(): MigrationError {
     return new MigrationError(
-      MigrationErrorCode.SameOrganization,
+      MigrationErrorCode.SAME_ORGANIZATION,
       'organizationId and targetOrganizationId must be different.',
     );
   }
 
   static documentsHeld(): MigrationError {
     return new MigrationError(
-      MigrationErrorCode.DocumentsHeld,
+      MigrationErrorCode.DOCUMENTS_HELD,
       'An unfinished migration already holds some of these documents or organizations.',
     );
   }
 
   static migrationNotFound(): MigrationError {
-    return new MigrationError(MigrationErrorCode.MigrationNotFound, 'Migration not found.');
+    return new MigrationError(MigrationErrorCode.MIGRATION_NOT_FOUND, 'Migration not found.');
   }
 
   static migrationFinished(status: string): MigrationError {
     return new MigrationError(
-      MigrationErrorCode.MigrationFinished,
+      MigrationErrorCode.MIGRATION_FINISHED,
       `Migration is already ${status} and cannot be cancelled.`,
     );
   }

@@ -13,32 +13,32 @@ export type Rfc6749ErrorCode =
 
 /** Every failure the OAuth lib raises (the management API's presenter gives each a row). */
 export enum OAuthErrorCode {
-  InvalidRequest = 'OAUTH_INVALID_REQUEST',
-  InvalidClient = 'OAUTH_INVALID_CLIENT',
-  UnauthorizedClient = 'OAUTH_UNAUTHORIZED_CLIENT',
-  AccessDenied = 'OAUTH_ACCESS_DENIED',
-  UnsupportedGrantType = 'OAUTH_UNSUPPORTED_GRANT_TYPE',
-  InvalidScope = 'OAUTH_INVALID_SCOPE',
-  TooManyRequests = 'OAUTH_TOO_MANY_REQUESTS',
-  ClientNotFound = 'INEXISTENT_CLIENT',
-  ClientConflict = 'CLIENT_CONFLICT',
-  ClientGrantNotFound = 'INEXISTENT_CLIENT_GRANT',
-  ClientGrantConflict = 'CLIENT_GRANT_CONFLICT',
-  ClientCredentialNotFound = 'INEXISTENT_CLIENT_CREDENTIAL',
-  InvalidPublicKey = 'INVALID_PUBLIC_KEY',
-  ReplayCheckUnavailable = 'ASSERTION_REPLAY_CHECK_UNAVAILABLE',
-  SigningKeyNotFound = 'INEXISTENT_SIGNING_KEY',
-  SigningKeyConflict = 'SIGNING_KEY_CONFLICT',
+  INVALID_REQUEST = 'OAUTH_INVALID_REQUEST',
+  INVALID_CLIENT = 'OAUTH_INVALID_CLIENT',
+  UNAUTHORIZED_CLIENT = 'OAUTH_UNAUTHORIZED_CLIENT',
+  ACCESS_DENIED = 'OAUTH_ACCESS_DENIED',
+  UNSUPPORTED_GRANT_TYPE = 'OAUTH_UNSUPPORTED_GRANT_TYPE',
+  INVALID_SCOPE = 'OAUTH_INVALID_SCOPE',
+  TOO_MANY_REQUESTS = 'OAUTH_TOO_MANY_REQUESTS',
+  CLIENT_NOT_FOUND = 'INEXISTENT_CLIENT',
+  CLIENT_CONFLICT = 'CLIENT_CONFLICT',
+  CLIENT_GRANT_NOT_FOUND = 'INEXISTENT_CLIENT_GRANT',
+  CLIENT_GRANT_CONFLICT = 'CLIENT_GRANT_CONFLICT',
+  CLIENT_CREDENTIAL_NOT_FOUND = 'INEXISTENT_CLIENT_CREDENTIAL',
+  INVALID_PUBLIC_KEY = 'INVALID_PUBLIC_KEY',
+  REPLAY_CHECK_UNAVAILABLE = 'ASSERTION_REPLAY_CHECK_UNAVAILABLE',
+  SIGNING_KEY_NOT_FOUND = 'INEXISTENT_SIGNING_KEY',
+  SIGNING_KEY_CONFLICT = 'SIGNING_KEY_CONFLICT',
 }
 
 const RFC6749: Record<Rfc6749ErrorCode, { code: OAuthErrorCode; kind: AppErrorKind }> = {
-  invalid_request: { code: OAuthErrorCode.InvalidRequest, kind: 'validation' },
-  invalid_client: { code: OAuthErrorCode.InvalidClient, kind: 'unauthorized' },
-  unauthorized_client: { code: OAuthErrorCode.UnauthorizedClient, kind: 'forbidden' },
-  access_denied: { code: OAuthErrorCode.AccessDenied, kind: 'forbidden' },
-  unsupported_grant_type: { code: OAuthErrorCode.UnsupportedGrantType, kind: 'validation' },
-  invalid_scope: { code: OAuthErrorCode.InvalidScope, kind: 'validation' },
-  too_many_requests: { code: OAuthErrorCode.TooManyRequests, kind: 'rate_limited' },
+  invalid_request: { code: OAuthErrorCode.INVALID_REQUEST, kind: 'validation' },
+  invalid_client: { code: OAuthErrorCode.INVALID_CLIENT, kind: 'unauthorized' },
+  unauthorized_client: { code: OAuthErrorCode.UNAUTHORIZED_CLIENT, kind: 'forbidden' },
+  access_denied: { code: OAuthErrorCode.ACCESS_DENIED, kind: 'forbidden' },
+  unsupported_grant_type: { code: OAuthErrorCode.UNSUPPORTED_GRANT_TYPE, kind: 'validation' },
+  invalid_scope: { code: OAuthErrorCode.INVALID_SCOPE, kind: 'validation' },
+  too_many_requests: { code: OAuthErrorCode.TOO_MANY_REQUESTS, kind: 'rate_limited' },
 };
 
 /** Every RFC 6749 `error` the lib can name (the management API publishes them as an enum). */
@@ -68,33 +68,33 @@ export class OAuthError extends AppError {
   }
 
   static clientNotFound = (clientId: string) =>
-    new OAuthError(OAuthErrorCode.ClientNotFound, 'not_found', `The client does not exist: ${clientId}`);
+    new OAuthError(OAuthErrorCode.CLIENT_NOT_FOUND, 'not_found', `The client does not exist: ${clientId}`);
   static clientConflict = () =>
-    new OAuthError(OAuthErrorCode.ClientConflict, 'conflict', 'A client with this client_id already exists.');
+    new OAuthError(OAuthErrorCode.CLIENT_CONFLICT, 'conflict', 'A client with this client_id already exists.');
   static clientGrantNotFound = (id: string) =>
-    new OAuthError(OAuthErrorCode.ClientGrantNotFound, 'not_found', `The client grant does not exist: ${id}`);
+    new OAuthError(OAuthErrorCode.CLIENT_GRANT_NOT_FOUND, 'not_found', `The client grant does not exist: ${id}`);
   static clientGrantConflict = () =>
     new OAuthError(
-      OAuthErrorCode.ClientGrantConflict,
+      OAuthErrorCode.CLIENT_GRANT_CONFLICT,
       'conflict',
       'A client grant for this client_id and audience already exists.',
     );
   static credentialNotFound = (id: string) =>
-    new OAuthError(OAuthErrorCode.ClientCredentialNotFound, 'not_found', `The credential does not exist: ${id}`);
+    new OAuthError(OAuthErrorCode.CLIENT_CREDENTIAL_NOT_FOUND, 'not_found', `The credential does not exist: ${id}`);
   static invalidPublicKey = (message: string) =>
-    new OAuthError(OAuthErrorCode.InvalidPublicKey, 'validation', message, { details: { field: 'pem' } });
+    new OAuthError(OAuthErrorCode.INVALID_PUBLIC_KEY, 'validation', message, { details: { field: 'pem' } });
   static replayCheckUnavailable = () =>
     new OAuthError(
-      OAuthErrorCode.ReplayCheckUnavailable,
+      OAuthErrorCode.REPLAY_CHECK_UNAVAILABLE,
       'unavailable',
       'Client assertions cannot be checked for replay right now; retry later.',
       { retryAfterSeconds: 5 },
     );
   static signingKeyNotFound = (kid: string) =>
-    new OAuthError(OAuthErrorCode.SigningKeyNotFound, 'not_found', `The signing key does not exist: ${kid}`);
+    new OAuthError(OAuthErrorCode.SIGNING_KEY_NOT_FOUND, 'not_found', `The signing key does not exist: ${kid}`);
   /** Rotation and revocation manage stored keys: a configured key, or the current or next key, cannot be revoked. */
   static signingKeyConflict = (message: string) =>
-    new OAuthError(OAuthErrorCode.SigningKeyConflict, 'conflict', message);
+    new OAuthError(OAuthErrorCode.SIGNING_KEY_CONFLICT, 'conflict', message);
 }
 
 export const oauthError = (

@@ -1,9 +1,9 @@
 import { AppError, AppErrorKind } from '@acme/platform-errors';
 
 export enum PoliciesErrorCode {
-  NotFound = 'INEXISTENT_RATE_LIMIT_POLICY',
-  Conflict = 'RATE_LIMIT_POLICY_CONFLICT',
-  InvalidCursor = 'INVALID_CURSOR',
+  NOT_FOUND = 'INEXISTENT_RATE_LIMIT_POLICY',
+  CONFLICT = 'RATE_LIMIT_POLICY_CONFLICT',
+  INVALID_CURSOR = 'INVALID_CURSOR',
 }
 
 /** The policies lib's one error class; the factories below word each failure once (the app's presenter maps the codes). */
@@ -18,18 +18,18 @@ export class PoliciesError extends AppError {
   }
 
   static notFound = (id: string) =>
-    new PoliciesError(PoliciesErrorCode.NotFound, 'not_found', `The rate limit policy does not exist: ${id}`, {
+    new PoliciesError(PoliciesErrorCode.NOT_FOUND, 'not_found', `The rate limit policy does not exist: ${id}`, {
       details: { id },
     });
   static conflict = () =>
     new PoliciesError(
-      PoliciesErrorCode.Conflict,
+      PoliciesErrorCode.CONFLICT,
       'conflict',
       'A rate limit policy already exists for this resource, consumer and consumer_selector.',
     );
   /** A `from` cursor that does not decode. */
   static invalidCursor = () =>
-    new PoliciesError(PoliciesErrorCode.InvalidCursor, 'validation', 'from is not a valid pagination cursor', {
+    new PoliciesError(PoliciesErrorCode.INVALID_CURSOR, 'validation', 'from is not a valid pagination cursor', {
       details: { issues: [{ property: 'from', constraints: ['from is not a valid pagination cursor'] }] },
     });
 }

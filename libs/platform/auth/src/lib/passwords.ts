@@ -28,7 +28,7 @@ export const PASSWORD_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1)
 export const DEFAULT_PASSWORD_HASH_MAX_QUEUED = 32;
 
 export enum PasswordErrorCode {
-  HashingBusy = 'PASSWORD_HASHING_BUSY',
+  HASHING_BUSY = 'PASSWORD_HASHING_BUSY',
 }
 
 /**
@@ -38,7 +38,7 @@ export enum PasswordErrorCode {
 export class PasswordHashingBusyError extends AppError {
   constructor(retryAfterSeconds: number) {
     super(
-      PasswordErrorCode.HashingBusy,
+      PasswordErrorCode.HASHING_BUSY,
       'unavailable',
       'The service is busy; retry after the number of seconds in Retry-After.',
       { retryAfterSeconds },
