@@ -1,5 +1,5 @@
 import { PresentableError } from '@acme/platform-errors';
-import { MigrationError, MigrationErrorCode } from '@acme/document-migration';
+import { MigrationError, MigrationErrorCode, MigrationErrors } from '@acme/document-migration';
 import { PlatformErrorCode, presentMigrationError, WIRE_BY_CODE } from './error-presenter';
 
 const base: PresentableError = { status: 400, code: 'X', kind: 'validation', message: 'm', requestId: 'r' };
@@ -59,7 +59,7 @@ describe('presentMigrationError, code by code', () => {
     expect(Object.keys(WIRE_BY_CODE).sort()).toEqual(
       [...Object.values(MigrationErrorCode), ...Object.values(PlatformErrorCode)].sort(),
     );
-    const error = MigrationError.unauthenticated();
+    const error = MigrationErrors.unauthenticated();
     expect(presentMigrationError({ ...base, code: error.code, kind: error.kind, message: error.message })).toEqual({
       status: 401,
       body: {
