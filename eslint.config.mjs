@@ -1,6 +1,12 @@
 import nx from '@nx/eslint-plugin';
 import prettierRecommended from 'eslint-plugin-prettier/recommended';
 
+// nestjs-pino's request store has no public export: libs/platform/observability wraps its deep path once.
+const PINO_REQUEST_STORE = {
+  name: 'nestjs-pino/storage',
+  message: 'Use the one wrapper, libs/platform/observability/src/lib/pino-request-store.ts.',
+};
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -52,6 +58,7 @@ export default [
           paths: [
             { name: '@acme/platform-testing', message: 'Only tests may import the testing lib.' },
             { name: '@acme/platform-test-infra', message: 'Only tests may import the testing lib.' },
+            PINO_REQUEST_STORE,
           ],
         },
       ],
@@ -76,6 +83,7 @@ export default [
           paths: [
             { name: '@acme/platform-testing', message: 'Only tests may import the testing lib.' },
             { name: '@acme/platform-test-infra', message: 'Only tests may import the testing lib.' },
+            PINO_REQUEST_STORE,
             {
               name: 'class-validator',
               importNames: ['Length', 'MaxLength', 'MinLength', 'ArrayUnique'],

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { ClientGrantService, ClientService } from '@acme/oauth';
 import { deleteTestKeys } from '@acme/platform-testing';
-import { AUDIENCE, BOOTSTRAP, ManagementApp, startManagement } from './support';
-
-const TOO_MANY = 'Too many requests. Check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers.';
+import { AUDIENCE, BOOTSTRAP, ManagementApp, startManagement, TOO_MANY_REQUESTS_TEXT } from './support';
 
 /** Guessing client secrets on POST /oauth/token (issue 24 item 6; Auth0's brute-force protection as the model). */
 describe('failed client authentication on POST /oauth/token is limited', () => {
@@ -34,7 +32,7 @@ describe('failed client authentication on POST /oauth/token is limited', () => {
 
   async function expectRefusal(response: Response, limit: string): Promise<void> {
     expect(response.status).toBe(429);
-    expect(await response.json()).toEqual({ error: 'too_many_requests', error_description: TOO_MANY });
+    expect(await response.json()).toEqual({ error: 'too_many_requests', error_description: TOO_MANY_REQUESTS_TEXT });
     expect(response.headers.get('x-ratelimit-limit')).toBe(limit);
     expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(response.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);

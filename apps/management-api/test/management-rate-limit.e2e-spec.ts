@@ -1,6 +1,4 @@
-import { ManagementApp, startManagement } from './support';
-
-const MESSAGE = 'Too many requests. Check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers.';
+import { ManagementApp, startManagement, TOO_MANY_REQUESTS_TEXT } from './support';
 
 describe("the management API's own rate limit", () => {
   let first: ManagementApp;
@@ -67,7 +65,7 @@ describe("the management API's own rate limit", () => {
     expect(await refused!.json()).toEqual({
       statusCode: 429,
       error: 'Too Many Requests',
-      message: MESSAGE,
+      message: TOO_MANY_REQUESTS_TEXT,
       errorCode: 'too_many_requests',
     });
     expectHeaders(refused!);

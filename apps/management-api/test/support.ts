@@ -7,6 +7,9 @@ import { managementService } from '../src/service';
 export const PUBLIC_URL = 'https://tenant.test';
 export const AUDIENCE = `${PUBLIC_URL}/api/v2/`;
 export const ISSUER = `${PUBLIC_URL}/`;
+/** Auth0's 429 text, pinned here as a literal (not imported from the lib) so a change to it fails the tests. */
+export const TOO_MANY_REQUESTS_TEXT =
+  'Too many requests. Check the X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset headers.';
 export const BOOTSTRAP = { clientId: 'bootstrap-client', clientSecret: 'bootstrap-secret-0123456789abcdef' };
 
 /** A fixed signing key lets tests forge tokens with this tenant's key (wrong audience, expired, ...). */

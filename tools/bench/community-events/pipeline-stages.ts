@@ -1,7 +1,7 @@
 /**
  * Where the gallery's time goes: each stage of the image pipeline timed alone on one 2 MP JPEG of the bench
  * (mean of 5 after a warm-up, one job at a time), and the 10-image gallery run with 1 or 2 libvips threads per
- * operation. The profile behind apps/community-api/README.md "Benchmark: events".
+ * operation. The profile behind docs/benchmarks/community-api.md, events.
  *   node -r @swc-node/register tools/bench/community-events/pipeline-stages.ts
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

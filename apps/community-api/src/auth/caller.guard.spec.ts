@@ -1,6 +1,5 @@
 import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { JwtService } from '@nestjs/jwt';
 import { digestSecret } from '@acme/platform-auth';
 import { AppError } from '@acme/platform-errors';
 import {
@@ -27,7 +26,7 @@ const project = {
   serviceKeyDigest: digestSecret('sk_service'),
   masterKeyDigest: digestSecret('mk_master'),
 } as unknown as Project;
-const tokens = new AccessTokenService(new JwtService(), settings, new SystemClock());
+const tokens = new AccessTokenService(settings, new SystemClock());
 const resolver = new CallerResolver(new ProjectService(null as never, null as never), tokens);
 
 function run(rule: CallerRule, authorization?: string): CommunityRequest {

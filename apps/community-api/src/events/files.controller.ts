@@ -2,7 +2,7 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rawRequest, rawResponse } from '@acme/platform-http';
-import { EventError, EventErrorCode, EventsSettings, STORAGE_KEY } from '@acme/events';
+import { EventErrors, EventsSettings, STORAGE_KEY } from '@acme/events';
 
 /**
  * Serves stored images (local disk, or S3 without a public URL). Public like a CDN: keys hold random UUIDs and
@@ -21,7 +21,7 @@ export class FilesController {
     const raw = rawResponse(response as ServerResponse | { raw: ServerResponse });
     const key = decodeURIComponent(path.replace(/^\/files\//, ''));
     const object = STORAGE_KEY.test(key) ? await this.settings.storage.open(key) : null;
-    if (!object) throw new EventError(EventErrorCode.FILE_NOT_FOUND, 'No such file.');
+    if (!object) throw EventErrors.fileNotFound();
     raw.setHeader('content-type', object.contentType ?? 'application/octet-stream');
     if (object.size !== undefined) raw.setHeader('content-length', String(object.size));
     raw.setHeader('cache-control', 'public, max-age=31536000, immutable');

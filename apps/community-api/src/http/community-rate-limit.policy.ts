@@ -33,7 +33,7 @@ export class CommunityRateLimitPolicy extends RateLimitPolicy {
   }
 
   refusal(_name: string, decision: RateLimitDecision): Error {
-    return new AppError(PlatformErrorCode.RateLimited, 'rate_limited', 'Too many sign-ups; try again later.', {
+    return new AppError(PlatformErrorCode.RATE_LIMITED, 'rate_limited', 'Too many sign-ups; try again later.', {
       rateLimit: decision,
     });
   }

@@ -7,23 +7,23 @@ import { EventErrorCode } from '@acme/events';
 import { ROUTE_BODY_CODES } from './route-body-codes';
 
 export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode | PasswordErrorCode, string>> = {
-  [PlatformErrorCode.RouteNotFound]: 'route/not-found',
-  [PlatformErrorCode.MalformedBody]: 'request/invalid-json',
-  [PlatformErrorCode.MalformedRequest]: 'request/malformed',
-  [PlatformErrorCode.MalformedUri]: 'request/invalid-body',
-  [PlatformErrorCode.HeadersTooLarge]: 'request/headers-too-large',
-  [PlatformErrorCode.ValidationFailed]: 'request/invalid-body',
-  [PlatformErrorCode.PayloadTooLarge]: 'request/payload-too-large',
-  [PlatformErrorCode.UnsupportedEncoding]: 'request/invalid-body',
-  [PlatformErrorCode.UnsupportedMediaType]: 'request/invalid-body',
-  [PlatformErrorCode.RequestAborted]: 'request/invalid-body',
-  [PlatformErrorCode.AdminUnauthorized]: 'admin/unauthorized',
-  [PlatformErrorCode.RateLimited]: 'request/too-many-requests',
-  [PlatformErrorCode.DatabaseUnavailable]: 'server/unavailable',
-  [PlatformErrorCode.ServiceBusy]: 'server/busy',
-  [PlatformErrorCode.Internal]: 'server/internal-error',
+  [PlatformErrorCode.ROUTE_NOT_FOUND]: 'route/not-found',
+  [PlatformErrorCode.MALFORMED_BODY]: 'request/invalid-json',
+  [PlatformErrorCode.MALFORMED_REQUEST]: 'request/malformed',
+  [PlatformErrorCode.MALFORMED_URI]: 'request/invalid-body',
+  [PlatformErrorCode.HEADERS_TOO_LARGE]: 'request/headers-too-large',
+  [PlatformErrorCode.VALIDATION_FAILED]: 'request/invalid-body',
+  [PlatformErrorCode.PAYLOAD_TOO_LARGE]: 'request/payload-too-large',
+  [PlatformErrorCode.UNSUPPORTED_ENCODING]: 'request/invalid-body',
+  [PlatformErrorCode.UNSUPPORTED_MEDIA_TYPE]: 'request/invalid-body',
+  [PlatformErrorCode.REQUEST_ABORTED]: 'request/invalid-body',
+  [PlatformErrorCode.ADMIN_UNAUTHORIZED]: 'admin/unauthorized',
+  [PlatformErrorCode.RATE_LIMITED]: 'request/too-many-requests',
+  [PlatformErrorCode.DATABASE_UNAVAILABLE]: 'server/unavailable',
+  [PlatformErrorCode.SERVICE_BUSY]: 'server/busy',
+  [PlatformErrorCode.INTERNAL]: 'server/internal-error',
   // The password-hashing gate's queue is full (README, Auth rules): retry after Retry-After.
-  [PasswordErrorCode.HashingBusy]: 'server/busy',
+  [PasswordErrorCode.HASHING_BUSY]: 'server/busy',
 };
 
 /** Wire codes of projects and end-user auth (docs/community-api.md). */

@@ -21,12 +21,12 @@ export const ROUTE_BODY_CODES: ReadonlyArray<{ methods: readonly string[]; path:
 
 /** The platform's 400s that are about the body a client sent. */
 const BODY_FAILURES: ReadonlySet<string> = new Set([
-  PlatformErrorCode.MalformedBody,
-  PlatformErrorCode.MalformedRequest,
-  PlatformErrorCode.ValidationFailed,
-  PlatformErrorCode.UnsupportedEncoding,
-  PlatformErrorCode.UnsupportedMediaType,
-  PlatformErrorCode.RequestAborted,
+  PlatformErrorCode.MALFORMED_BODY,
+  PlatformErrorCode.MALFORMED_REQUEST,
+  PlatformErrorCode.VALIDATION_FAILED,
+  PlatformErrorCode.UNSUPPORTED_ENCODING,
+  PlatformErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  PlatformErrorCode.REQUEST_ABORTED,
 ]);
 
 /**

@@ -23,9 +23,9 @@ export function managementAuthOf(request: ManagementRequest | { raw: ManagementR
   return rawRequest(request).managementAuth;
 }
 
-const invalidToken = () => new AppError(ManagementErrorCode.InvalidToken, 'unauthorized', 'Invalid token');
-const invalidSignature = () => new AppError(ManagementErrorCode.InvalidSignature, 'unauthorized', 'Invalid signature');
-const notGlobal = () => new AppError(ManagementErrorCode.ClientNotGlobal, 'unauthorized', 'Client is not global');
+const invalidToken = () => new AppError(ManagementErrorCode.INVALID_TOKEN, 'unauthorized', 'Invalid token');
+const invalidSignature = () => new AppError(ManagementErrorCode.INVALID_SIGNATURE, 'unauthorized', 'Invalid signature');
+const notGlobal = () => new AppError(ManagementErrorCode.CLIENT_NOT_GLOBAL, 'unauthorized', 'Client is not global');
 
 /** The three 401 messages of docs/management-api.md#errors; an unacceptable `alg` or unknown key is a bad signature. */
 function failureFor(reason: JwtFailure): AppError {

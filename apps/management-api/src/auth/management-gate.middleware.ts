@@ -29,7 +29,7 @@ export class ManagementRateLimitPolicy extends RateLimitPolicy {
   }
 
   refusal(_name: string, decision: RateLimitDecision): Error {
-    return new AppError(ManagementErrorCode.TooManyRequests, 'rate_limited', TOO_MANY_REQUESTS_MESSAGE, {
+    return new AppError(ManagementErrorCode.TOO_MANY_REQUESTS, 'rate_limited', TOO_MANY_REQUESTS_MESSAGE, {
       rateLimit: decision,
     });
   }

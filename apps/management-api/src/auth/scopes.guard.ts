@@ -17,13 +17,13 @@ export class ManagementAuthGuard implements CanActivate {
     const outcome = managementAuthOf(
       context.switchToHttp().getRequest<ManagementRequest | { raw: ManagementRequest }>(),
     );
-    if (!outcome) throw new AppError(ManagementErrorCode.InvalidToken, 'unauthorized', 'Invalid token');
+    if (!outcome) throw new AppError(ManagementErrorCode.INVALID_TOKEN, 'unauthorized', 'Invalid token');
     if (outcome.failure) throw outcome.failure;
     const accepted =
       this.reflector.getAllAndOverride<string[]>(SCOPES, [context.getHandler(), context.getClass()]) ?? [];
     if (accepted.length > 0 && !accepted.some((scope) => outcome.principal.scopes.has(scope))) {
       throw new AppError(
-        ManagementErrorCode.InsufficientScope,
+        ManagementErrorCode.INSUFFICIENT_SCOPE,
         'forbidden',
         `Insufficient scope, expected any of: ${accepted.join(',')}`,
       );

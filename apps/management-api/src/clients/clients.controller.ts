@@ -121,7 +121,7 @@ export class ClientsController {
 /** Grants may only target the management API (the one audience this service serves). */
 export function assertManagementAudience(audience: string, managementAudience: string): void {
   if (audience !== managementAudience) {
-    throw new AppError(PlatformErrorCode.ValidationFailed, 'validation', `audience must be ${managementAudience}`, {
+    throw new AppError(PlatformErrorCode.VALIDATION_FAILED, 'validation', `audience must be ${managementAudience}`, {
       details: {
         location: 'body',
         issues: [{ property: 'audience', constraints: [`audience must be ${managementAudience}`] }],

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { CLIENT_ASSERTION_TYPE, ClientAssertion, ClientAuthentication, oauthError, TokenRequest } from '@acme/oauth';
+import { CLIENT_ASSERTION_TYPE, ClientAssertion, ClientAuthentication, OAuthErrors, TokenRequest } from '@acme/oauth';
 
 export interface ParsedTokenRequest extends TokenRequest {
   credentials: ClientAuthentication;
@@ -10,8 +10,9 @@ function stringField(body: Record<string, unknown>, name: string): string | unde
   if (value === undefined) return undefined;
   // RFC 6749 §3.2: parameters MUST NOT be included more than once (a form reads a repeated one as an array).
   if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
-    throw oauthError('invalid_request', `Invalid parameter: ${name} must be sent once, as a single string`);
-  if (typeof value !== 'string') throw oauthError('invalid_request', `Invalid parameter: ${name} must be a string`);
+    throw OAuthErrors.rfc6749('invalid_request', `Invalid parameter: ${name} must be sent once, as a single string`);
+  if (typeof value !== 'string')
+    throw OAuthErrors.rfc6749('invalid_request', `Invalid parameter: ${name} must be a string`);
   return value;
 }
 
@@ -22,14 +23,14 @@ function basicCredentials(header: string | undefined): ClientAuthentication | un
   if (!match) return undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 0) throw oauthError('invalid_client', 'Malformed HTTP Basic client credentials');
+  if (colon < 0) throw OAuthErrors.rfc6749('invalid_client', 'Malformed HTTP Basic client credentials');
   try {
     return {
       clientId: decodeURIComponent(decoded.slice(0, colon)),
       clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
     };
   } catch {
-    throw oauthError('invalid_client', 'Malformed HTTP Basic client credentials');
+    throw OAuthErrors.rfc6749('invalid_client', 'Malformed HTTP Basic client credentials');
   }
 }
 
@@ -38,9 +39,9 @@ export function parseTokenRequest(request: { body?: unknown; headers: IncomingHt
   const raw: unknown = request.body;
   const body = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   const grantType = stringField(body, 'grant_type');
-  if (!grantType) throw oauthError('invalid_request', 'Missing required parameter: grant_type');
+  if (!grantType) throw OAuthErrors.rfc6749('invalid_request', 'Missing required parameter: grant_type');
   if (grantType !== 'client_credentials')
-    throw oauthError('unsupported_grant_type', `Unsupported grant type: ${grantType}`);
+    throw OAuthErrors.rfc6749('unsupported_grant_type', `Unsupported grant type: ${grantType}`);
   // RFC 6749 §3.2: parameters the endpoint does not know are ignored (libraries send vendor ones, e.g.
   // `organization`); a repeated known one reaches stringField as an array and is refused there.
   const assertion = assertionOf(body, request.headers.authorization);
@@ -50,10 +51,11 @@ export function parseTokenRequest(request: { body?: unknown; headers: IncomingHt
   const bodySecret = stringField(body, 'client_secret');
   const basic = basicCredentials(request.headers.authorization);
   if (basic && (bodyId !== undefined || bodySecret !== undefined)) {
-    throw oauthError('invalid_request', 'Use only one client authentication method');
+    throw OAuthErrors.rfc6749('invalid_request', 'Use only one client authentication method');
   }
   const credentials = basic ?? (bodyId && bodySecret ? { clientId: bodyId, clientSecret: bodySecret } : undefined);
-  if (!credentials) throw oauthError('invalid_request', 'Missing required parameter: client_id and client_secret');
+  if (!credentials)
+    throw OAuthErrors.rfc6749('invalid_request', 'Missing required parameter: client_id and client_secret');
   return { credentials, audience: stringField(body, 'audience'), scope: stringField(body, 'scope') };
 }
 
@@ -63,9 +65,9 @@ function assertionOf(body: Record<string, unknown>, authorization: string | unde
   const assertion = stringField(body, 'client_assertion');
   if (type === undefined && assertion === undefined) return undefined;
   if (type !== CLIENT_ASSERTION_TYPE)
-    throw oauthError('invalid_request', `client_assertion_type must be ${CLIENT_ASSERTION_TYPE}`);
-  if (!assertion) throw oauthError('invalid_request', 'Missing required parameter: client_assertion');
+    throw OAuthErrors.rfc6749('invalid_request', `client_assertion_type must be ${CLIENT_ASSERTION_TYPE}`);
+  if (!assertion) throw OAuthErrors.rfc6749('invalid_request', 'Missing required parameter: client_assertion');
   if (body['client_secret'] !== undefined || authorization !== undefined)
-    throw oauthError('invalid_request', 'Use only one client authentication method');
+    throw OAuthErrors.rfc6749('invalid_request', 'Use only one client authentication method');
   return { assertion, clientId: stringField(body, 'client_id') };
 }

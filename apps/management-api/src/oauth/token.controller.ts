@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ClientAuthenticator, OAuthSettings, SigningKeyStore, TokenService, tooManyRequests } from '@acme/oauth';
+import { ClientAuthenticator, OAuthErrors, OAuthSettings, SigningKeyStore, TokenService } from '@acme/oauth';
 import { EnforcementDecision, PolicyEnforcer } from '@acme/policies';
 import { sendRedirect, setResponseHeaders } from '@acme/platform-http';
 import { rateLimitHeaders } from '@acme/platform-rate-limiting';
@@ -103,7 +103,7 @@ function answered(decision: EnforcementDecision, response: unknown): boolean {
       if (decision.limit) setResponseHeaders(response, rateLimitHeaders(decision.limit));
       return false;
     case 'reject':
-      throw tooManyRequests(decision.limit);
+      throw OAuthErrors.tooManyRequests(decision.limit);
     case 'redirect':
       setResponseHeaders(response, { 'Cache-Control': 'no-store' });
       sendRedirect(response, decision.location, 302);

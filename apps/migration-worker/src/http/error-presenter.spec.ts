@@ -1,5 +1,5 @@
 import { PresentableError } from '@acme/platform-errors';
-import { MigrationError, MigrationErrorCode } from '@acme/document-migration';
+import { MigrationError, MigrationErrorCode, MigrationErrors } from '@acme/document-migration';
 import { PlatformErrorCode, presentMigrationError, WIRE_BY_CODE } from './error-presenter';
 
 const base: PresentableError = { status: 400, code: 'X', kind: 'validation', message: 'm', requestId: 'r' };
@@ -32,26 +32,26 @@ describe('presentMigrationError, code by code', () => {
   });
 
   it.each([
-    [PlatformErrorCode.ValidationFailed, 'validation'],
-    [PlatformErrorCode.RouteNotFound, 'not_found'],
-    [PlatformErrorCode.MalformedBody, 'validation'],
-    [PlatformErrorCode.MalformedRequest, 'validation'],
-    [PlatformErrorCode.MalformedUri, 'validation'],
-    [PlatformErrorCode.HeadersTooLarge, 'validation'],
-    [PlatformErrorCode.PayloadTooLarge, 'payload_too_large'],
-    [PlatformErrorCode.UnsupportedEncoding, 'validation'],
-    [PlatformErrorCode.UnsupportedMediaType, 'validation'],
-    [PlatformErrorCode.RequestAborted, 'validation'],
-    [PlatformErrorCode.AdminUnauthorized, 'unauthorized'],
-    [PlatformErrorCode.RateLimited, 'rate_limited'],
-    [PlatformErrorCode.DatabaseUnavailable, 'unavailable'],
-    [PlatformErrorCode.Internal, 'internal'],
+    [PlatformErrorCode.VALIDATION_FAILED, 'validation'],
+    [PlatformErrorCode.ROUTE_NOT_FOUND, 'not_found'],
+    [PlatformErrorCode.MALFORMED_BODY, 'validation'],
+    [PlatformErrorCode.MALFORMED_REQUEST, 'validation'],
+    [PlatformErrorCode.MALFORMED_URI, 'validation'],
+    [PlatformErrorCode.HEADERS_TOO_LARGE, 'validation'],
+    [PlatformErrorCode.PAYLOAD_TOO_LARGE, 'payload_too_large'],
+    [PlatformErrorCode.UNSUPPORTED_ENCODING, 'validation'],
+    [PlatformErrorCode.UNSUPPORTED_MEDIA_TYPE, 'validation'],
+    [PlatformErrorCode.REQUEST_ABORTED, 'validation'],
+    [PlatformErrorCode.ADMIN_UNAUTHORIZED, 'unauthorized'],
+    [PlatformErrorCode.RATE_LIMITED, 'rate_limited'],
+    [PlatformErrorCode.DATABASE_UNAVAILABLE, 'unavailable'],
+    [PlatformErrorCode.INTERNAL, 'internal'],
   ] as const)('gives platform code %s the status of its kind %s', (code, kind) => {
     expect(presentMigrationError({ ...base, code, kind })).toEqual(byKind(kind));
   });
 
   it('renders a busy instance as 429 RESOURCE_EXHAUSTED, apart from an outage (503 UNAVAILABLE)', () => {
-    const busy = presentMigrationError({ ...base, code: PlatformErrorCode.ServiceBusy, kind: 'unavailable' });
+    const busy = presentMigrationError({ ...base, code: PlatformErrorCode.SERVICE_BUSY, kind: 'unavailable' });
     expect(busy).toEqual({ status: 429, body: { error: { message: 'm', status: 'RESOURCE_EXHAUSTED' } } });
   });
 
@@ -59,7 +59,7 @@ describe('presentMigrationError, code by code', () => {
     expect(Object.keys(WIRE_BY_CODE).sort()).toEqual(
       [...Object.values(MigrationErrorCode), ...Object.values(PlatformErrorCode)].sort(),
     );
-    const error = MigrationError.unauthenticated();
+    const error = MigrationErrors.unauthenticated();
     expect(presentMigrationError({ ...base, code: error.code, kind: error.kind, message: error.message })).toEqual({
       status: 401,
       body: {

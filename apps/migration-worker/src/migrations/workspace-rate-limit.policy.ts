@@ -24,7 +24,7 @@ export class WorkspaceRateLimitPolicy extends RateLimitPolicy {
 
   refusal(_name: string, decision: RateLimitDecision): Error {
     return new AppError(
-      PlatformErrorCode.RateLimited,
+      PlatformErrorCode.RATE_LIMITED,
       'rate_limited',
       'Too many requests for this workspace; retry later.',
       { rateLimit: decision },

@@ -61,9 +61,9 @@ describe('RUM_WIRE', () => {
     [RumErrorCode.APPLICATION_ACCESS_DENIED, 'forbidden', 403, 'Unauthorized'],
     [RumErrorCode.RULE_NAME_TAKEN, 'conflict', 400, 'InvalidParameter'],
     [RumErrorCode.RULE_NOT_FOUND, 'not_found', 400, 'InvalidParameter'],
-    [PlatformErrorCode.PayloadTooLarge, 'payload_too_large', 413, 'InvalidParameter'],
-    [PlatformErrorCode.DatabaseUnavailable, 'unavailable', 503, 'InternalError'],
-    [PlatformErrorCode.ServiceBusy, 'unavailable', 503, 'InternalError'],
+    [PlatformErrorCode.PAYLOAD_TOO_LARGE, 'payload_too_large', 413, 'InvalidParameter'],
+    [PlatformErrorCode.DATABASE_UNAVAILABLE, 'unavailable', 503, 'InternalError'],
+    [PlatformErrorCode.SERVICE_BUSY, 'unavailable', 503, 'InternalError'],
   ] as const)('maps %s to its row', (code, kind, status, wire) => {
     expect(presentRumError({ ...base, code, kind, status: 418 })).toMatchObject({
       status,

@@ -33,22 +33,22 @@ export const RUM_WIRE: Readonly<Record<RumErrorCode | PlatformErrorCode, Wire>> 
   [RumErrorCode.APPLICATION_NOT_FOUND]: invalid,
   [RumErrorCode.FILTERS_INVALID]: invalid,
   [RumErrorCode.RULE_SET_LIMIT]: invalid,
-  [PlatformErrorCode.ValidationFailed]: invalid,
-  [PlatformErrorCode.RouteNotFound]: { code: 'InvalidParameter', status: 404 },
-  [PlatformErrorCode.MalformedBody]: invalid,
-  [PlatformErrorCode.MalformedRequest]: invalid,
-  [PlatformErrorCode.MalformedUri]: invalid,
-  [PlatformErrorCode.HeadersTooLarge]: invalid,
-  [PlatformErrorCode.PayloadTooLarge]: { code: 'InvalidParameter', status: 413 },
-  [PlatformErrorCode.UnsupportedMediaType]: invalid,
-  [PlatformErrorCode.UnsupportedEncoding]: invalid,
-  [PlatformErrorCode.RequestAborted]: invalid,
-  [PlatformErrorCode.AdminUnauthorized]: { code: 'Unauthorized', status: 401 },
-  [PlatformErrorCode.RateLimited]: { code: 'RequestTooFrequently', status: 429 },
-  [PlatformErrorCode.DatabaseUnavailable]: { code: 'InternalError', status: 503 },
+  [PlatformErrorCode.VALIDATION_FAILED]: invalid,
+  [PlatformErrorCode.ROUTE_NOT_FOUND]: { code: 'InvalidParameter', status: 404 },
+  [PlatformErrorCode.MALFORMED_BODY]: invalid,
+  [PlatformErrorCode.MALFORMED_REQUEST]: invalid,
+  [PlatformErrorCode.MALFORMED_URI]: invalid,
+  [PlatformErrorCode.HEADERS_TOO_LARGE]: invalid,
+  [PlatformErrorCode.PAYLOAD_TOO_LARGE]: { code: 'InvalidParameter', status: 413 },
+  [PlatformErrorCode.UNSUPPORTED_MEDIA_TYPE]: invalid,
+  [PlatformErrorCode.UNSUPPORTED_ENCODING]: invalid,
+  [PlatformErrorCode.REQUEST_ABORTED]: invalid,
+  [PlatformErrorCode.ADMIN_UNAUTHORIZED]: { code: 'Unauthorized', status: 401 },
+  [PlatformErrorCode.RATE_LIMITED]: { code: 'RequestTooFrequently', status: 429 },
+  [PlatformErrorCode.DATABASE_UNAVAILABLE]: { code: 'InternalError', status: 503 },
   // The spec's code set has no "busy": the message and Retry-After tell it from an outage.
-  [PlatformErrorCode.ServiceBusy]: { code: 'InternalError', status: 503 },
-  [PlatformErrorCode.Internal]: { code: 'InternalError', status: 500 },
+  [PlatformErrorCode.SERVICE_BUSY]: { code: 'InternalError', status: 503 },
+  [PlatformErrorCode.INTERNAL]: { code: 'InternalError', status: 500 },
 };
 
 /** Codes no row names (the framework's `HTTP_<status>` for an odd method or header) go by their kind. */
@@ -77,7 +77,7 @@ export function wireOf(error: Pick<PresentableError, 'code' | 'kind'>): Wire {
  * An unknown route names no parameter and keeps the bare text (docs/rum-ingestion.md#errors-and-statuses).
  */
 function messageOf(code: RumWireCode, error: PresentableError): string {
-  if (code !== 'InvalidParameter' || error.code === PlatformErrorCode.RouteNotFound) return RUM_ERRORS[code];
+  if (code !== 'InvalidParameter' || error.code === PlatformErrorCode.ROUTE_NOT_FOUND) return RUM_ERRORS[code];
   const reason = error.message.trim().replace(/\.$/, '');
   if (!reason) return RUM_ERRORS.InvalidParameter;
   const parameter = PARAMETER_OF[error.code];

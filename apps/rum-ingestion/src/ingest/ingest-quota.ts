@@ -44,7 +44,7 @@ export class IngestQuota {
         },
       });
       if (decision && !decision.allowed)
-        throw new AppError(PlatformErrorCode.RateLimited, 'rate_limited', 'Request too frequently.', {
+        throw new AppError(PlatformErrorCode.RATE_LIMITED, 'rate_limited', 'Request too frequently.', {
           rateLimit: decision,
         });
     }

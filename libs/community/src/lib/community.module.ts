@@ -1,5 +1,4 @@
 import { ConfigurableModuleBuilder, Module } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RateLimitingModule } from '@acme/platform-rate-limiting';
 import { CallerResolver } from './callers';
@@ -26,7 +25,7 @@ const SERVICES = [ProjectService, UserService, AccessTokenService, SessionServic
  * module that injects `ProjectService`, `UserService`, `CallerResolver` or `Clock` imports that same object.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Project, User, RefreshToken]), JwtModule.register({}), RateLimitingModule],
+  imports: [TypeOrmModule.forFeature([Project, User, RefreshToken]), RateLimitingModule],
   providers: [
     { provide: CommunitySettings, useExisting: MODULE_OPTIONS_TOKEN },
     { provide: Clock, useClass: SystemClock },

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { isExclusionViolation, withTransaction } from '@acme/platform-persistence';
-import { MigrationError } from './document-migration.errors';
+import { MigrationErrors } from './document-migration.errors';
 import { MigrationState } from './migration-state';
 import { MigrationQueue } from './migration.queue';
 import { MigrationSettings } from './migration.settings';
@@ -64,7 +64,7 @@ export class MigrationService {
     workspaceId: string,
     input: StartMigrationInput,
   ): Promise<{ migrationId: string; status: MigrationState }> {
-    if (input.organizationId === input.targetOrganizationId) throw MigrationError.sameOrganization();
+    if (input.organizationId === input.targetOrganizationId) throw MigrationErrors.sameOrganization();
     const sourceKey = await this.workspaces.organizationKey(workspaceId, input.organizationId);
     const targetKey = await this.workspaces.organizationKey(workspaceId, input.targetOrganizationId);
     const migrationId = randomUUID();
@@ -84,7 +84,7 @@ export class MigrationService {
         if (plan.keys) await this.migrations.holdDocuments(manager, migrationId, seq, sourceKey, targetKey, plan.keys);
         else await this.migrations.holdWholeOrganization(manager, migrationId, seq, sourceKey, targetKey);
       } catch (error) {
-        if (isExclusionViolation(error)) throw MigrationError.documentsHeld();
+        if (isExclusionViolation(error)) throw MigrationErrors.documentsHeld();
         throw error;
       }
       await this.slices.insertPlan(manager, migrationId, plan.slices);
@@ -104,7 +104,7 @@ export class MigrationService {
       !migration ||
       (migration.sourceOrganizationId !== organizationId && migration.targetOrganizationId !== organizationId)
     ) {
-      throw MigrationError.migrationNotFound();
+      throw MigrationErrors.migrationNotFound();
     }
     return {
       migrationId: migration.id,
@@ -126,7 +126,7 @@ export class MigrationService {
     const cancelled = await withTransaction(this.dataSource, (manager) =>
       this.migrations.cancelInWorkspace(manager, workspaceId, migrationId, cancelledBy(workspaceId, organizationId)),
     );
-    if (!cancelled) throw MigrationError.migrationFinished(current.status);
+    if (!cancelled) throw MigrationErrors.migrationFinished(current.status);
     return this.status(workspaceId, organizationId, migrationId);
   }
 
@@ -134,7 +134,7 @@ export class MigrationService {
     // FOR SHARE: a concurrent move of one of these documents either commits first (then it is missing here) or waits.
     const keys = await this.documents.lockKeysByIds(manager, sourceKey, documentIds);
     if (keys.length !== documentIds.length)
-      throw MigrationError.documentsNotFound(await this.documents.missingIds(manager, sourceKey, documentIds));
+      throw MigrationErrors.documentsNotFound(await this.documents.missingIds(manager, sourceKey, documentIds));
     return { total: keys.length, keys, slices: planListSlices(keys, this.settings.sliceSize) };
   }
 

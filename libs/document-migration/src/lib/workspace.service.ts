@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { digestSecret, generateSecret, verifySecret } from '@acme/platform-auth';
 import { isUniqueViolation, pgErrorDetail, withTransaction } from '@acme/platform-persistence';
-import { MigrationError } from './document-migration.errors';
+import { MigrationErrors } from './document-migration.errors';
 import { DocumentRepository, ImportedDocument, OrganizationStats } from './repositories/document.repository';
 import { OrganizationRepository } from './repositories/organization.repository';
 import { WorkspaceRepository } from './repositories/workspace.repository';
@@ -39,9 +39,9 @@ export class WorkspaceService {
 
   /** The workspace both credentials identify, or UNAUTHENTICATED; the token is compared in constant time. */
   async authenticate(apiKey: string | undefined, authToken: string | undefined): Promise<string> {
-    if (!apiKey || !authToken) throw MigrationError.unauthenticated();
+    if (!apiKey || !authToken) throw MigrationErrors.unauthenticated();
     const workspace = await this.workspaces.findCredentialsByApiKeyDigest(digestSecret(apiKey));
-    if (!workspace || !verifySecret(authToken, workspace.authTokenDigest)) throw MigrationError.unauthenticated();
+    if (!workspace || !verifySecret(authToken, workspace.authTokenDigest)) throw MigrationErrors.unauthenticated();
     return workspace.id;
   }
 
@@ -50,7 +50,7 @@ export class WorkspaceService {
     try {
       await this.organizations.insert(workspaceId, organizationId);
     } catch (error) {
-      if (isUniqueViolation(error)) throw MigrationError.organizationExists(organizationId);
+      if (isUniqueViolation(error)) throw MigrationErrors.organizationExists(organizationId);
       throw error;
     }
   }
@@ -58,7 +58,7 @@ export class WorkspaceService {
   /** Internal key of a workspace's organization; another workspace's organization is simply not found. */
   async organizationKey(workspaceId: string, organizationId: string): Promise<string> {
     const key = await this.organizations.findKey(workspaceId, organizationId);
-    if (key === undefined) throw MigrationError.organizationNotFound(organizationId);
+    if (key === undefined) throw MigrationErrors.organizationNotFound(organizationId);
     return key;
   }
 
@@ -76,7 +76,7 @@ export class WorkspaceService {
         return this.documents.insertWithRecords(manager, organizationKey, documents);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw MigrationError.documentExists(describeDuplicate(pgErrorDetail(error)));
+      if (isUniqueViolation(error)) throw MigrationErrors.documentExists(describeDuplicate(pgErrorDetail(error)));
       throw error;
     }
   }
@@ -87,7 +87,7 @@ export class WorkspaceService {
   }
 
   private async requireWorkspace(workspaceId: string): Promise<void> {
-    if (!(await this.workspaces.exists(workspaceId))) throw MigrationError.workspaceNotFound();
+    if (!(await this.workspaces.exists(workspaceId))) throw MigrationErrors.workspaceNotFound();
   }
 }
 

@@ -8,7 +8,7 @@ import { withTransaction } from '@acme/platform-persistence';
 import { BUNDLE_FILES_IMAGES, BUNDLE_SPACES, EventActor } from './actor';
 import { CreateEventInput } from './event-input';
 import { EventView, toEventView } from './event-view';
-import { EventError, EventErrorCode, invalidBody } from './events.errors';
+import { EventErrors, invalidBody } from './events.errors';
 import { EventsSettings, MAX_GALLERY_FILES } from './events.settings';
 import { CONTENT_TYPES } from './file-storage';
 import { ImageOptions, parseImageOptions } from './image-options';
@@ -120,30 +120,26 @@ export class CreateEventService {
 
   private checkBundles(actor: EventActor, input: CreateEventInput, images: PlannedImage[]): void {
     if (images.length > 0 && !actor.bundles.includes(BUNDLE_FILES_IMAGES)) {
-      throw new EventError(EventErrorCode.FILES_IMAGES_BUNDLE_REQUIRED, 'Image upload needs the files-images bundle.');
+      throw EventErrors.filesImagesBundleRequired();
     }
     if (input.spaceId !== null && !actor.bundles.includes(BUNDLE_SPACES)) {
-      throw new EventError(EventErrorCode.SPACES_BUNDLE_REQUIRED, 'spaceId needs the spaces bundle.');
+      throw EventErrors.spacesBundleRequired();
     }
   }
 
   private async checkSpace(actor: EventActor, input: CreateEventInput, creator: string): Promise<void> {
     if (input.spaceId === null) return;
     const space = await this.spaces.findInProject(actor.projectId, input.spaceId);
-    if (!space) throw new EventError(EventErrorCode.SPACE_NOT_FOUND, 'The space does not exist.');
+    if (!space) throw EventErrors.spaceNotFound();
     if (!(await this.spaces.isActiveMember(actor.projectId, space.id, creator))) {
-      throw new EventError(EventErrorCode.NOT_SPACE_MEMBER, 'The creator is not an active member of the space.');
+      throw EventErrors.creatorNotSpaceMember();
     }
   }
 
   private async processImages(images: PlannedImage[], workDir: string | null): Promise<ProcessedImage[]> {
     const oversized = images.find((image) => image.upload.tooLarge);
     if (oversized) {
-      throw new EventError(
-        EventErrorCode.FILE_TOO_LARGE,
-        `${oversized.upload.filename} exceeds the 50 MB limit for one image`,
-        { file: oversized.upload.filename },
-      );
+      throw EventErrors.fileTooLarge(oversized.upload.filename);
     }
     if (images.length === 0) return [];
     if (!workDir) throw new Error('A work directory is required to process images');

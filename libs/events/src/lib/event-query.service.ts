@@ -5,7 +5,7 @@ import { EventActor } from './actor';
 import { ListEventsQuery } from './event-query';
 import { EventRecord } from './event.entity';
 import { EventView, toEventView } from './event-view';
-import { EventError, EventErrorCode } from './events.errors';
+import { EventErrors } from './events.errors';
 import { EventsSettings } from './events.settings';
 import { EventFileRepository } from './repositories/event-file.repository';
 import { listEventsStatement, Statement } from './repositories/event-list.statement';
@@ -15,8 +15,6 @@ export interface EventPage {
   data: EventView[];
   pagination: { page: number; pageSize: number; totalPages: number; totalItems: number; hasMore: boolean };
 }
-
-export const notFound = () => new EventError(EventErrorCode.NOT_FOUND, 'The event does not exist.');
 
 /** End users see what their visibility rules allow; service and master keys see every event of the project. */
 export const viewerOf = (actor: EventActor): EventViewer => (actor.kind === 'user' ? actor.userId : null);
@@ -32,9 +30,9 @@ export class EventQueryService {
   ) {}
 
   async get(actor: EventActor, eventId: string): Promise<EventView> {
-    if (!isUuid(eventId)) throw notFound();
+    if (!isUuid(eventId)) throw EventErrors.notFound();
     const event = await this.events.findVisible(actor.projectId, eventId, viewerOf(actor));
-    if (!event) throw notFound();
+    if (!event) throw EventErrors.notFound();
     return (await this.present(actor, [event]))[0] as EventView;
   }
 
@@ -66,11 +64,11 @@ export class EventQueryService {
    * cannot see is 404, so only a caller who may see it learns that they are not a host (403).
    */
   async cancel(actor: EventActor, eventId: string): Promise<EventView> {
-    if (!isUuid(eventId)) throw notFound();
+    if (!isUuid(eventId)) throw EventErrors.notFound();
     const event = await this.events.findVisible(actor.projectId, eventId, viewerOf(actor));
-    if (!event) throw notFound();
+    if (!event) throw EventErrors.notFound();
     if (actor.kind === 'user' && !event.hostIds.includes(actor.userId as string)) {
-      throw new EventError(EventErrorCode.NOT_HOST, 'Only a host can cancel the event.');
+      throw EventErrors.notHost();
     }
     await this.events.markCancelled(actor.projectId, eventId);
     return this.get({ ...actor, kind: 'master' }, eventId);

@@ -39,6 +39,7 @@ const KIND: Readonly<Record<EventErrorCode, AppErrorKind>> = {
   [EventErrorCode.FILE_NOT_FOUND]: 'not_found',
 };
 
+/** A failure of the events domain; its kind follows from the code. */
 export class EventError extends AppError {
   constructor(code: EventErrorCode, message: string, details?: Record<string, unknown>) {
     super(code, KIND[code], message, { details });
@@ -51,3 +52,32 @@ export const invalidBody = (message: string, field?: string): EventError =>
 
 export const invalidQuery = (message: string, field?: string): EventError =>
   new EventError(EventErrorCode.INVALID_QUERY, message, field === undefined ? undefined : { field });
+
+/** The domain's failures with their texts, worded once. */
+export const EventErrors = {
+  invalidBody,
+  invalidQuery,
+  notFound: () => new EventError(EventErrorCode.NOT_FOUND, 'The event does not exist.'),
+  notHost: () => new EventError(EventErrorCode.NOT_HOST, 'Only a host can cancel the event.'),
+  maybeDisabled: () => new EventError(EventErrorCode.MAYBE_DISABLED, 'This event does not accept maybe.'),
+  full: () => new EventError(EventErrorCode.FULL, 'The event is full.'),
+  cancelled: () => new EventError(EventErrorCode.CANCELLED, 'The event is cancelled.'),
+  rsvpClosed: () => new EventError(EventErrorCode.RSVP_CLOSED, 'RSVPs closed when the event started.'),
+  rsvpNotSpaceMember: () =>
+    new EventError(EventErrorCode.NOT_SPACE_MEMBER, 'Only active members of the space can RSVP.'),
+  creatorNotSpaceMember: () =>
+    new EventError(EventErrorCode.NOT_SPACE_MEMBER, 'The creator is not an active member of the space.'),
+  guestListHidden: () =>
+    new EventError(EventErrorCode.GUEST_LIST_HIDDEN, 'Only hosts can see the guest list of this event.'),
+  filesImagesBundleRequired: () =>
+    new EventError(EventErrorCode.FILES_IMAGES_BUNDLE_REQUIRED, 'Image upload needs the files-images bundle.'),
+  spacesBundleRequired: () => new EventError(EventErrorCode.SPACES_BUNDLE_REQUIRED, 'spaceId needs the spaces bundle.'),
+  spaceNotFound: () => new EventError(EventErrorCode.SPACE_NOT_FOUND, 'The space does not exist.'),
+  fileNotFound: () => new EventError(EventErrorCode.FILE_NOT_FOUND, 'No such file.'),
+  fileTooLarge: (filename: string) =>
+    new EventError(EventErrorCode.FILE_TOO_LARGE, `${filename} exceeds the 50 MB limit for one image`, {
+      file: filename,
+    }),
+  invalidImage: (filename: string, reason: string) =>
+    new EventError(EventErrorCode.INVALID_IMAGE, `${filename} is not a valid image: ${reason}`, { file: filename }),
+};

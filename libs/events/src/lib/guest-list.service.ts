@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EventActor } from './actor';
 import { EventQueryService } from './event-query.service';
 import { RsvpStatus } from './event-rsvp.entity';
-import { EventError, EventErrorCode } from './events.errors';
+import { EventErrors } from './events.errors';
 import { RsvpRepository } from './repositories/rsvp.repository';
 
 export interface GuestView {
@@ -38,7 +38,7 @@ export class GuestListService {
   async list(actor: EventActor, eventId: string, { status, page, limit }: GuestListQuery): Promise<GuestPage> {
     const event = await this.events.get(actor, eventId);
     if (!event.guestListVisible && actor.kind === 'user' && !event.hostIds.includes(actor.userId as string)) {
-      throw new EventError(EventErrorCode.GUEST_LIST_HIDDEN, 'Only hosts can see the guest list of this event.');
+      throw EventErrors.guestListHidden();
     }
     const [rows, total] = await this.rsvps.guestPage(actor.projectId, event.id, { page, limit, status });
     return {

@@ -7,8 +7,8 @@ let library: ImageLibrary | undefined;
  * sharp, loaded on the first image a process handles: loading it maps libvips and its codecs (~10 MB resident), which a
  * service that never sees an upload should not carry from its start (docs/benchmarks/start-up.md).
  *
- * libvips settings for a service that processes uploads, each image seen once (figures: apps/community-api/README.md,
- * "Benchmark: events"):
+ * libvips settings for a service that processes uploads, each image seen once (figures:
+ * docs/benchmarks/community-api.md, events):
  * - operation cache off: it only pays when the same operation runs on the same input again, which never happens
  *   across uploads; left on, it keeps up to 50 MB of pixels and 20 open (already deleted) temp files per process.
  * - one libvips worker thread per operation: parallelism comes from libuv's pool (one sharp job per thread, 4 by

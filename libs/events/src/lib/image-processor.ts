@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Metadata, Sharp } from 'sharp';
 import { encode, imageLibrary } from './image-encoding';
-import { EventError, EventErrorCode } from './events.errors';
+import { EventErrors } from './events.errors';
 import { computeVariants, ImageOptions } from './image-options';
 import type { ImageFileMetadata } from './event-file.entity';
 import { planOriginal, planVariant, RenditionPlan, renditionCost, SourceSize } from './rendition-plan';
@@ -14,7 +14,7 @@ const ENCODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
 /**
  * Up to this size a source is decoded once and its pixels (at most 32 MB as RGBA) shared by every rendition; above
  * it the renditions stream from the file one at a time, because a full-size copy plus the encoders' own buffers
- * would exceed what one upload may take (see the 48 MB PNG figure in apps/community-api/README.md).
+ * would exceed what one upload may take (see the 48 MB PNG figure in docs/benchmarks/community-api.md).
  */
 const DECODE_ONCE_MAX_PIXELS = 8_000_000;
 
@@ -60,9 +60,6 @@ export interface ImagePlan {
   pixels: number;
 }
 
-const invalidImage = (filename: string, reason: string) =>
-  new EventError(EventErrorCode.INVALID_IMAGE, `${filename} is not a valid image: ${reason}`, { file: filename });
-
 const inputOptions = (limits: ImageLimits) => ({
   limitInputPixels: limits.maxPixels,
   failOn: 'warning' as const,
@@ -76,11 +73,12 @@ export async function probeImage(source: ImageSource, limits: ImageLimits): Prom
   try {
     meta = await imageLibrary()(path, inputOptions(limits)).metadata();
   } catch (error) {
-    throw invalidImage(filename, (error as Error).message);
+    throw EventErrors.invalidImage(filename, (error as Error).message);
   }
   if (!meta.format || !ACCEPTED_INPUT.has(meta.format) || !meta.width || !meta.height)
-    throw invalidImage(filename, 'unsupported format');
-  if (meta.width * meta.height > limits.maxPixels) throw invalidImage(filename, `more than ${limits.maxPixels} pixels`);
+    throw EventErrors.invalidImage(filename, 'unsupported format');
+  if (meta.width * meta.height > limits.maxPixels)
+    throw EventErrors.invalidImage(filename, `more than ${limits.maxPixels} pixels`);
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
   return { source, meta, oriented };
 }
@@ -191,7 +189,7 @@ export async function renderImage(
       },
     };
   } catch (error) {
-    throw invalidImage(source.filename, (error as Error).message);
+    throw EventErrors.invalidImage(source.filename, (error as Error).message);
   }
 }
 

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUuid, withTransaction } from '@acme/platform-persistence';
 import { EventActor } from './actor';
-import { notFound, viewerOf } from './event-query.service';
+import { viewerOf } from './event-query.service';
 import { RsvpStatus } from './event-rsvp.entity';
 import { EventRecord } from './event.entity';
 import { EventView, toEventView } from './event-view';
-import { EventError, EventErrorCode, invalidBody } from './events.errors';
+import { EventErrors, invalidBody } from './events.errors';
 import { EventsSettings } from './events.settings';
 import { EventFileRepository } from './repositories/event-file.repository';
 import { EventRepository } from './repositories/event.repository';
@@ -42,10 +42,9 @@ export class RsvpService {
   async set(actor: EventActor, eventId: string, { status, userId: requested }: SetRsvpInput): Promise<EventView> {
     const userId = await this.resolveUser(actor, requested);
     return this.change(actor, eventId, userId, async (manager, event, previous) => {
-      if (status === 'maybe' && !event.allowMaybe)
-        throw new EventError(EventErrorCode.MAYBE_DISABLED, 'This event does not accept maybe.');
+      if (status === 'maybe' && !event.allowMaybe) throw EventErrors.maybeDisabled();
       if (status === 'going' && previous !== 'going' && event.capacity !== null && event.goingCount >= event.capacity) {
-        throw new EventError(EventErrorCode.FULL, 'The event is full.');
+        throw EventErrors.full();
       }
       if (previous === status) return;
       await this.rsvps.upsert(manager, actor.projectId, event.id, userId, status);
@@ -81,21 +80,20 @@ export class RsvpService {
     userId: string,
     apply: (manager: EntityManager, event: EventRecord, previous: RsvpStatus | null) => Promise<void>,
   ): Promise<EventView> {
-    if (!isUuid(eventId)) throw notFound();
+    if (!isUuid(eventId)) throw EventErrors.notFound();
     return withTransaction(this.dataSource, async (manager) => {
       // The caller's visibility first, as GET applies it: an event they cannot see is 404 whatever its state.
       const event = await this.events.lockVisible(manager, actor.projectId, eventId, viewerOf(actor));
-      if (!event) throw notFound();
-      if (event.status === 'cancelled') throw new EventError(EventErrorCode.CANCELLED, 'The event is cancelled.');
-      if (Date.now() >= event.startTime.getTime())
-        throw new EventError(EventErrorCode.RSVP_CLOSED, 'RSVPs closed when the event started.');
+      if (!event) throw EventErrors.notFound();
+      if (event.status === 'cancelled') throw EventErrors.cancelled();
+      if (Date.now() >= event.startTime.getTime()) throw EventErrors.rsvpClosed();
       // A key acting for a user sees every event; the user it names must still be a member.
       if (
         event.visibility === 'members' &&
         event.spaceId &&
         !(await this.spaces.isActiveMember(actor.projectId, event.spaceId, userId))
       ) {
-        throw new EventError(EventErrorCode.NOT_SPACE_MEMBER, 'Only active members of the space can RSVP.');
+        throw EventErrors.rsvpNotSpaceMember();
       }
       await apply(manager, event, await this.rsvps.findStatus(manager, actor.projectId, event.id, userId));
       const fresh = (await this.events.findInProject(actor.projectId, event.id, manager)) as EventRecord;

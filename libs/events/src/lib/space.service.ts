@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventError, EventErrorCode } from './events.errors';
+import { EventErrors } from './events.errors';
 import { SpaceRepository } from './repositories/space.repository';
 import { Space, SpaceMember, SpaceMemberStatus } from './space.entity';
 
@@ -24,7 +24,7 @@ export class SpaceService {
     status: SpaceMemberStatus,
   ): Promise<SpaceMember> {
     const space = await this.spaces.findInProject(projectId, spaceId);
-    if (!space) throw new EventError(EventErrorCode.SPACE_NOT_FOUND, 'The space does not exist.');
+    if (!space) throw EventErrors.spaceNotFound();
     return this.spaces.upsertMembership(projectId, space.id, userId, status);
   }
 

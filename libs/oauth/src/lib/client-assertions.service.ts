@@ -5,7 +5,7 @@ import { AppError } from '@acme/platform-errors';
 import { InjectRedis, type RedisClient } from '@acme/platform-redis';
 import { AuthenticatedClient, toAuthenticated } from './client.service';
 import { CredentialCache } from './credential-cache';
-import { OAuthError, oauthError } from './oauth.errors';
+import { OAuthErrors } from './oauth.errors';
 import { OAuthSettings } from './oauth.settings';
 import { ClientCredentialRepository, ClientCredentialRow } from './repositories/client-credential.repository';
 
@@ -31,7 +31,7 @@ const view = (row: ClientCredentialRow): ClientCredentialView => ({
   alg: row.alg,
   created_at: row.created_at.toISOString(),
 });
-const invalid = (description: string) => oauthError('invalid_client', description);
+const invalid = (description: string) => OAuthErrors.rfc6749('invalid_client', description);
 
 /**
  * private_key_jwt (RFC 7523 §2.2, Auth0's "Private Key JWT"): a client registers public keys and authenticates
@@ -53,12 +53,12 @@ export class ClientAssertionsService {
     try {
       key = createPublicKey(input.pem);
     } catch {
-      throw OAuthError.invalidPublicKey('pem must be a PEM public key');
+      throw OAuthErrors.invalidPublicKey('pem must be a PEM public key');
     }
     if (key.asymmetricKeyType !== 'rsa') {
-      throw OAuthError.invalidPublicKey('pem must be an RSA public key');
+      throw OAuthErrors.invalidPublicKey('pem must be an RSA public key');
     }
-    if (!(await this.cache.client(clientId))) throw OAuthError.clientNotFound(clientId);
+    if (!(await this.cache.client(clientId))) throw OAuthErrors.clientNotFound(clientId);
     const spki = key.export({ format: 'pem', type: 'spki' }).toString();
     const row = await this.credentials.insert({
       id: `cred_${randomBytes(12).toString('hex')}`,
@@ -72,12 +72,12 @@ export class ClientAssertionsService {
   }
 
   async list(clientId: string): Promise<ClientCredentialView[]> {
-    if (!(await this.cache.client(clientId))) throw OAuthError.clientNotFound(clientId);
+    if (!(await this.cache.client(clientId))) throw OAuthErrors.clientNotFound(clientId);
     return (await this.credentials.listByClient(clientId)).map(view);
   }
 
   async remove(clientId: string, id: string): Promise<void> {
-    if (!(await this.credentials.deleteForClient(clientId, id))) throw OAuthError.credentialNotFound(id);
+    if (!(await this.credentials.deleteForClient(clientId, id))) throw OAuthErrors.credentialNotFound(id);
   }
 
   /** The client a valid, unused assertion authenticates; `invalid_client` for anything else. */
@@ -122,7 +122,7 @@ export class ClientAssertionsService {
   }
 
   private async spend(clientId: string, claims: jwt.JwtPayload): Promise<void> {
-    if (this.redis.status !== 'ready') throw OAuthError.replayCheckUnavailable();
+    if (this.redis.status !== 'ready') throw OAuthErrors.replayCheckUnavailable();
     const ttlMs = Math.max(1000, ((claims.exp as number) + 5) * 1000 - Date.now());
     const key = `oauth:assertion:${createHash('sha256').update(`${clientId}\u0000${claims.jti}`).digest('hex')}`;
     let stored: string | null;
@@ -130,7 +130,7 @@ export class ClientAssertionsService {
       stored = await this.redis.set(key, '1', 'PX', ttlMs, 'NX');
     } catch {
       // Redis dropped the connection mid-call: the same 503 as when it is down, never a 500.
-      throw OAuthError.replayCheckUnavailable();
+      throw OAuthErrors.replayCheckUnavailable();
     }
     if (stored !== 'OK') throw invalid('The client assertion was already used');
   }

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { CredentialLimitTarget, RateLimitEnforcer } from '@acme/platform-rate-limiting';
 import { ClientAssertionsService } from './client-assertions.service';
 import type { AuthenticatedClient } from './client.service';
-import { OAuthError, tooManyRequests } from './oauth.errors';
+import { OAuthError, OAuthErrors } from './oauth.errors';
 import { FailedAuthenticationLimits, OAuthSettings } from './oauth.settings';
 import { ClientCredentials, TokenService } from './token.service';
 
@@ -50,7 +50,7 @@ export class ClientAuthenticator {
       budgets.map((budget) => this.enforcer.decideCredentialLimit('client-authentication', budget, { peek: true })),
     );
     const refused = peeks.find((decision) => !decision.allowed);
-    if (refused) throw tooManyRequests(refused);
+    if (refused) throw OAuthErrors.tooManyRequests(refused);
     try {
       return await this.check(credentials);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { CredentialCache } from './credential-cache';
-import { OAuthError } from './oauth.errors';
+import { OAuthErrors } from './oauth.errors';
 import { ClientGrant } from './oauth.entities';
 import { ClientGrantRepository } from './repositories/client-grant.repository';
 
@@ -29,8 +29,8 @@ export class ClientGrantService {
       audience: command.audience,
       scope: [...new Set(command.scope)],
     });
-    if (result === 'conflict') throw OAuthError.clientGrantConflict();
-    if (result === 'unknown_client') throw OAuthError.clientNotFound(command.clientId);
+    if (result === 'conflict') throw OAuthErrors.clientGrantConflict();
+    if (result === 'unknown_client') throw OAuthErrors.clientNotFound(command.clientId);
     await this.cache.changed(command.clientId);
     return this.get(id);
   }
@@ -48,7 +48,7 @@ export class ClientGrantService {
 
   async get(id: string): Promise<ClientGrant> {
     const grant = await this.grants.findById(id);
-    if (!grant) throw OAuthError.clientGrantNotFound(id);
+    if (!grant) throw OAuthErrors.clientGrantNotFound(id);
     return grant;
   }
 
@@ -76,7 +76,7 @@ export class ClientGrantService {
 
   async delete(id: string): Promise<void> {
     const clientId = await this.grants.deleteById(id);
-    if (clientId === undefined) throw OAuthError.clientGrantNotFound(id);
+    if (clientId === undefined) throw OAuthErrors.clientGrantNotFound(id);
     await this.cache.changed(clientId);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { digestSecret, generateSecret, safeEqual } from '@acme/platform-auth';
 import { CredentialCache } from './credential-cache';
-import { OAuthError } from './oauth.errors';
+import { OAuthErrors } from './oauth.errors';
 import { Client } from './oauth.entities';
 import { GrantType, OAuthSettings } from './oauth.settings';
 import { ClientRepository } from './repositories/client.repository';
@@ -81,7 +81,7 @@ export class ClientService {
       jwtConfiguration: command.jwtConfiguration ?? null,
       tokenEndpointAuthMethod: command.tokenEndpointAuthMethod ?? 'client_secret_post',
     };
-    if (!(await this.clients.insert(row))) throw OAuthError.clientConflict();
+    if (!(await this.clients.insert(row))) throw OAuthErrors.clientConflict();
     // Another instance may have cached this id as unknown.
     await this.cache.changed(row.clientId);
     return { client: await this.get(row.clientId), clientSecret };
@@ -95,7 +95,7 @@ export class ClientService {
 
   async get(clientId: string): Promise<Client> {
     const client = await this.clients.findById(clientId);
-    if (!client) throw OAuthError.clientNotFound(clientId);
+    if (!client) throw OAuthErrors.clientNotFound(clientId);
     return client;
   }
 
@@ -111,7 +111,7 @@ export class ClientService {
   async update(clientId: string, patch: UpdateClientCommand): Promise<Client> {
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     if (Object.keys(changes).length > 0) {
-      if (!(await this.clients.update(clientId, changes))) throw OAuthError.clientNotFound(clientId);
+      if (!(await this.clients.update(clientId, changes))) throw OAuthErrors.clientNotFound(clientId);
       await this.cache.changed(clientId);
     }
     return this.get(clientId);
@@ -121,13 +121,13 @@ export class ClientService {
   async rotateSecret(clientId: string): Promise<{ client: Client; clientSecret: string }> {
     const clientSecret = generateSecret('', 48);
     if (!(await this.clients.update(clientId, { secretDigest: this.digest(clientSecret) })))
-      throw OAuthError.clientNotFound(clientId);
+      throw OAuthErrors.clientNotFound(clientId);
     await this.cache.changed(clientId);
     return { client: await this.get(clientId), clientSecret };
   }
 
   async delete(clientId: string): Promise<void> {
-    if (!(await this.clients.deleteById(clientId))) throw OAuthError.clientNotFound(clientId);
+    if (!(await this.clients.deleteById(clientId))) throw OAuthErrors.clientNotFound(clientId);
     await this.cache.changed(clientId);
   }
 

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { derivePurposeKey, isSealed, openSecret, sealSecret } from '@acme/platform-auth';
 import { safeErrorMessage } from '@acme/platform-observability';
 import { RedisPubSub } from '@acme/platform-redis';
-import { OAuthError } from './oauth.errors';
+import { OAuthErrors } from './oauth.errors';
 import { SigningKey } from './oauth.entities';
 import { OAuthSettings } from './oauth.settings';
 import { SigningKeyRepository } from './repositories/signing-key.repository';
@@ -118,7 +118,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
 
   get(kid: string): LoadedKey {
     const key = this.keys.find((candidate) => candidate.kid === kid);
-    if (!key) throw OAuthError.signingKeyNotFound(kid);
+    if (!key) throw OAuthErrors.signingKeyNotFound(kid);
     return key;
   }
 
@@ -136,7 +136,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
     this.refuseWhenConfigured();
     const key = this.get(kid);
     if (key.slot !== 'previous')
-      throw OAuthError.signingKeyConflict(`The ${key.slot} signing key cannot be revoked; rotate first.`);
+      throw OAuthErrors.signingKeyConflict(`The ${key.slot} signing key cannot be revoked; rotate first.`);
     await this.rows.revokePrevious(kid);
     await this.changed();
     return this.get(kid);
@@ -144,7 +144,7 @@ export class SigningKeyStore implements OnModuleInit, OnApplicationShutdown {
 
   private refuseWhenConfigured(): void {
     if (this.configured)
-      throw OAuthError.signingKeyConflict('The signing key is configured by MANAGEMENT_SIGNING_KEY; change it there.');
+      throw OAuthErrors.signingKeyConflict('The signing key is configured by MANAGEMENT_SIGNING_KEY; change it there.');
   }
 
   private async changed(): Promise<void> {

@@ -3,7 +3,7 @@ import { sign } from 'node:crypto';
 import { promisify } from 'node:util';
 import { AuthenticatedClient, ClientService } from './client.service';
 import { ClientGrantService } from './client-grant.service';
-import { oauthError } from './oauth.errors';
+import { OAuthErrors } from './oauth.errors';
 import { OAuthSettings } from './oauth.settings';
 import { SigningKeyStore } from './signing-key.store';
 
@@ -41,21 +41,21 @@ export class TokenService {
 
   async authenticateClient(credentials: ClientCredentials): Promise<AuthenticatedClient> {
     const client = await this.clients.authenticate(credentials.clientId, credentials.clientSecret);
-    if (!client) throw oauthError('invalid_client', 'Unauthorized');
+    if (!client) throw OAuthErrors.rfc6749('invalid_client', 'Unauthorized');
     return client;
   }
 
   async issue(client: AuthenticatedClient, request: TokenRequest): Promise<TokenResponse> {
     if (!client.grantTypes.includes('client_credentials')) {
-      throw oauthError('unauthorized_client', "Grant type 'client_credentials' not allowed for the client.");
+      throw OAuthErrors.rfc6749('unauthorized_client', "Grant type 'client_credentials' not allowed for the client.");
     }
     const audience = request.audience ?? this.settings.defaultAudience;
-    if (!audience) throw oauthError('invalid_request', 'Missing required parameter: audience');
+    if (!audience) throw OAuthErrors.rfc6749('invalid_request', 'Missing required parameter: audience');
     if (audience !== this.settings.managementAudience)
-      throw oauthError('access_denied', `Service not found: ${audience}`);
+      throw OAuthErrors.rfc6749('access_denied', `Service not found: ${audience}`);
     const grant = await this.grants.find(client.clientId, audience);
     if (!grant) {
-      throw oauthError(
+      throw OAuthErrors.rfc6749(
         'access_denied',
         `Client is not authorized to access "${audience}". You need to create a "client-grant" associated to this API.`,
       );
@@ -101,7 +101,7 @@ export class TokenService {
     const wanted = new Set(requested.split(' ').filter(Boolean));
     const scopes = granted.filter((scope) => wanted.has(scope));
     if (scopes.length === 0)
-      throw oauthError('access_denied', `Client has not been granted scopes: ${[...wanted].join(', ')}`);
+      throw OAuthErrors.rfc6749('access_denied', `Client has not been granted scopes: ${[...wanted].join(', ')}`);
     return scopes;
   }
 }

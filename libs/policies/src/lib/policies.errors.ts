@@ -1,35 +1,38 @@
 import { AppError, AppErrorKind } from '@acme/platform-errors';
 
+/** Internal codes of the policies domain; the management API's presenter maps each to its wire code. */
 export enum PoliciesErrorCode {
-  NotFound = 'INEXISTENT_RATE_LIMIT_POLICY',
-  Conflict = 'RATE_LIMIT_POLICY_CONFLICT',
-  InvalidCursor = 'INVALID_CURSOR',
+  NOT_FOUND = 'INEXISTENT_RATE_LIMIT_POLICY',
+  CONFLICT = 'RATE_LIMIT_POLICY_CONFLICT',
+  INVALID_CURSOR = 'INVALID_CURSOR',
 }
 
-/** The policies lib's one error class; the factories below word each failure once (the app's presenter maps the codes). */
+const KIND: Readonly<Record<PoliciesErrorCode, AppErrorKind>> = {
+  [PoliciesErrorCode.NOT_FOUND]: 'not_found',
+  [PoliciesErrorCode.CONFLICT]: 'conflict',
+  [PoliciesErrorCode.INVALID_CURSOR]: 'validation',
+};
+
+/** A failure of the policies domain; its kind follows from the code. */
 export class PoliciesError extends AppError {
-  constructor(
-    code: PoliciesErrorCode,
-    kind: AppErrorKind,
-    message: string,
-    options: { details?: Record<string, unknown> } = {},
-  ) {
-    super(code, kind, message, options);
+  constructor(code: PoliciesErrorCode, message: string, details?: Record<string, unknown>) {
+    super(code, KIND[code], message, details === undefined ? {} : { details });
+    this.name = 'PoliciesError';
   }
-
-  static notFound = (id: string) =>
-    new PoliciesError(PoliciesErrorCode.NotFound, 'not_found', `The rate limit policy does not exist: ${id}`, {
-      details: { id },
-    });
-  static conflict = () =>
-    new PoliciesError(
-      PoliciesErrorCode.Conflict,
-      'conflict',
-      'A rate limit policy already exists for this resource, consumer and consumer_selector.',
-    );
-  /** A `from` cursor that does not decode. */
-  static invalidCursor = () =>
-    new PoliciesError(PoliciesErrorCode.InvalidCursor, 'validation', 'from is not a valid pagination cursor', {
-      details: { issues: [{ property: 'from', constraints: ['from is not a valid pagination cursor'] }] },
-    });
 }
+
+/** The domain's failures with their texts, worded once. */
+export const PoliciesErrors = {
+  notFound: (id: string) =>
+    new PoliciesError(PoliciesErrorCode.NOT_FOUND, `The rate limit policy does not exist: ${id}`, { id }),
+  conflict: () =>
+    new PoliciesError(
+      PoliciesErrorCode.CONFLICT,
+      'A rate limit policy already exists for this resource, consumer and consumer_selector.',
+    ),
+  /** A `from` cursor that does not decode. */
+  invalidCursor: () =>
+    new PoliciesError(PoliciesErrorCode.INVALID_CURSOR, 'from is not a valid pagination cursor', {
+      issues: [{ property: 'from', constraints: ['from is not a valid pagination cursor'] }],
+    }),
+};

@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor } from './policy-cursor';
 import { PoliciesError, PoliciesErrorCode } from './policies.errors';
 
 const isInvalidCursor = (error: unknown) =>
-  error instanceof PoliciesError && error.code === PoliciesErrorCode.InvalidCursor;
+  error instanceof PoliciesError && error.code === PoliciesErrorCode.INVALID_CURSOR;
 
 describe('policy cursor', () => {
   it('round-trips any position', () => {

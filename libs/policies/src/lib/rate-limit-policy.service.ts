@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { PoliciesError } from './policies.errors';
+import { PoliciesErrors } from './policies.errors';
 import { PolicyChanges } from './policy-changes';
 import { decodeCursor, encodeCursor } from './policy-cursor';
 import { PolicyConfiguration, PolicyConsumer, PolicyResource } from './policy-rules';
@@ -33,14 +33,14 @@ export class RateLimitPolicyService {
 
   async create(command: CreatePolicyCommand): Promise<RateLimitPolicy> {
     const created = await this.repository.insert({ id: newPolicyId(), ...command });
-    if (!created) throw PoliciesError.conflict();
+    if (!created) throw PoliciesErrors.conflict();
     await this.changes.notifyChanged();
     return created;
   }
 
   async get(id: string): Promise<RateLimitPolicy> {
     const policy = await this.repository.findById(id);
-    if (!policy) throw PoliciesError.notFound(id);
+    if (!policy) throw PoliciesErrors.notFound(id);
     return policy;
   }
 
@@ -56,13 +56,13 @@ export class RateLimitPolicyService {
 
   async updateConfiguration(id: string, configuration: PolicyConfiguration): Promise<RateLimitPolicy> {
     const updated = await this.repository.updateConfiguration(id, configuration);
-    if (!updated) throw PoliciesError.notFound(id);
+    if (!updated) throw PoliciesErrors.notFound(id);
     await this.changes.notifyChanged();
     return updated;
   }
 
   async delete(id: string): Promise<void> {
-    if (!(await this.repository.deleteById(id))) throw PoliciesError.notFound(id);
+    if (!(await this.repository.deleteById(id))) throw PoliciesErrors.notFound(id);
     await this.changes.notifyChanged();
   }
 }

@@ -6,7 +6,7 @@ import { withTransaction } from '@acme/platform-persistence';
 import { AppKeysService } from './app-keys.service';
 import { AccountsRepository } from './repositories/accounts.repository';
 import { Access, ApplicationsRepository } from './repositories/applications.repository';
-import { RumError, RumErrorCode } from './rum.errors';
+import { RumErrors } from './rum.errors';
 
 export type { Access };
 
@@ -51,14 +51,14 @@ export class AccountsService {
 
   /** The account an app key belongs to; lookup by digest, so the presented key is never compared as text. */
   async authenticate(appKey: string | undefined): Promise<Account> {
-    if (!appKey || appKey.length > 256) throw new RumError(RumErrorCode.APP_KEY_INVALID);
+    if (!appKey || appKey.length > 256) throw RumErrors.appKeyInvalid();
     const account = await this.accounts.findByAppKeyDigest(digestSecret(appKey));
-    if (!account) throw new RumError(RumErrorCode.APP_KEY_INVALID);
+    if (!account) throw RumErrors.appKeyInvalid();
     return account;
   }
 
   async requireAccount(accountId: number): Promise<void> {
-    if (!(await this.accounts.exists(accountId))) throw new RumError(RumErrorCode.ACCOUNT_NOT_FOUND);
+    if (!(await this.accounts.exists(accountId))) throw RumErrors.accountNotFound();
   }
 
   /** Returns the new application's id. */
@@ -84,8 +84,7 @@ export class AccountsService {
 
   async requireAccess(applicationId: string, accountId: number, needed: Access): Promise<void> {
     const granted = await this.accessOf(applicationId, accountId);
-    if (granted === undefined || (needed === 'write' && granted !== 'write'))
-      throw new RumError(RumErrorCode.APPLICATION_ACCESS_DENIED);
+    if (granted === undefined || (needed === 'write' && granted !== 'write')) throw RumErrors.applicationAccessDenied();
   }
 
   /** Returns the token, shown this once. */
@@ -98,13 +97,13 @@ export class AccountsService {
 
   /** The application a client token feeds, with its current rule-set version (the ingest path's version check). */
   async resolveClientToken(token: string | undefined): Promise<ClientTokenTarget> {
-    if (!token || token.length > 256) throw new RumError(RumErrorCode.CLIENT_TOKEN_INVALID);
+    if (!token || token.length > 256) throw RumErrors.clientTokenInvalid();
     const target = await this.applications.findByClientTokenDigest(digestSecret(token));
-    if (!target) throw new RumError(RumErrorCode.CLIENT_TOKEN_INVALID);
+    if (!target) throw RumErrors.clientTokenInvalid();
     return target;
   }
 
   private async requireApplication(applicationId: string): Promise<void> {
-    if (!(await this.applications.exists(applicationId))) throw new RumError(RumErrorCode.APPLICATION_NOT_FOUND);
+    if (!(await this.applications.exists(applicationId))) throw RumErrors.applicationNotFound();
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { digestSecret, generateSecret } from '@acme/platform-auth';
 import { AppKeysRepository } from './repositories/app-keys.repository';
 import { Queryable } from './repositories/queryable';
-import { RumError, RumErrorCode } from './rum.errors';
+import { RumErrors } from './rum.errors';
 
 export const APP_KEY_PREFIX = 'rum_ak_';
 const HINT_LENGTH = 4;
@@ -45,6 +45,6 @@ export class AppKeysService {
   }
 
   async revoke(accountId: number, appKeyId: number): Promise<void> {
-    if (!(await this.keys.deleteOfAccount(accountId, appKeyId))) throw new RumError(RumErrorCode.APP_KEY_NOT_FOUND);
+    if (!(await this.keys.deleteOfAccount(accountId, appKeyId))) throw RumErrors.appKeyNotFound();
   }
 }

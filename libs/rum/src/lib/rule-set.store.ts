@@ -7,7 +7,7 @@ import { ApplicationsRepository } from './repositories/applications.repository';
 import { RuleSetSnapshotsRepository, SnapshotOrder } from './repositories/rule-set-snapshots.repository';
 import { RulesRepository } from './repositories/rules.repository';
 import { Actor, Page, pageOf, PageRequest, RULE_SET_CHANNEL, RuleSetSnapshot, SnapshotRule } from './rule.types';
-import { RumError, RumErrorCode } from './rum.errors';
+import { RumErrors } from './rum.errors';
 
 export type HistoryOrder = SnapshotOrder;
 
@@ -32,7 +32,7 @@ export class RuleSetStore {
   async change<T>(actor: Actor, applicationId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const { result, version } = await withTransaction(this.db, async (manager) => {
       const current = await this.applications.in(manager).lockRuleSetVersion(applicationId);
-      if (current === undefined) throw new RumError(RumErrorCode.APPLICATION_ACCESS_DENIED);
+      if (current === undefined) throw RumErrors.applicationAccessDenied();
       const outcome = await work(manager);
       const rules: SnapshotRule[] = (await this.rules.in(manager).list(applicationId)).map(
         ({ discardedCount: _live, ...rule }) => rule,

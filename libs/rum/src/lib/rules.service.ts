@@ -6,7 +6,7 @@ import { Filters, findFiltersProblem, normalizeFilters } from './filters';
 import { RULE_NAME_CONSTRAINT, RulesRepository } from './repositories/rules.repository';
 import { RuleSetStore } from './rule-set.store';
 import { Actor, Page, pageOf, PageRequest, Rule, RuleStatus } from './rule.types';
-import { invalidFilters, RumError, RumErrorCode } from './rum.errors';
+import { RumErrors } from './rum.errors';
 
 export interface NewRule {
   name: string;
@@ -36,7 +36,7 @@ export class RulesService {
     await this.mapNameConflict(() =>
       this.store.change(actor, applicationId, async (manager) => {
         const rules = this.rules.in(manager);
-        if (await rules.nameTaken(applicationId, input.name)) throw new RumError(RumErrorCode.RULE_NAME_TAKEN);
+        if (await rules.nameTaken(applicationId, input.name)) throw RumErrors.ruleNameTaken();
         await rules.insert(applicationId, id, { name: input.name, description: input.description ?? '', filters });
         await this.checkLimits(manager, applicationId);
       }),
@@ -55,7 +55,7 @@ export class RulesService {
           patch.name !== current.name &&
           (await rules.nameTaken(applicationId, patch.name))
         ) {
-          throw new RumError(RumErrorCode.RULE_NAME_TAKEN);
+          throw RumErrors.ruleNameTaken();
         }
         const fields = {
           name: patch.name ?? current.name,
@@ -101,21 +101,14 @@ export class RulesService {
    */
   private async checkLimits(manager: EntityManager, applicationId: string): Promise<void> {
     const usage = await this.rules.in(manager).usage(applicationId);
-    if (usage.rules > RULE_SET_LIMITS.maxRules)
-      throw new RumError(
-        RumErrorCode.RULE_SET_LIMIT,
-        `An application may hold at most ${RULE_SET_LIMITS.maxRules} rules.`,
-      );
+    if (usage.rules > RULE_SET_LIMITS.maxRules) throw RumErrors.tooManyRules(RULE_SET_LIMITS.maxRules);
     if (usage.filterBytes > RULE_SET_LIMITS.maxFilterBytes)
-      throw new RumError(
-        RumErrorCode.RULE_SET_LIMIT,
-        `The filters of an application's rules may total at most ${RULE_SET_LIMITS.maxFilterBytes} bytes.`,
-      );
+      throw RumErrors.filtersTooLarge(RULE_SET_LIMITS.maxFilterBytes);
   }
 
   private checkedFilters(filters: Filters): Filters {
     const problem = findFiltersProblem(filters);
-    if (problem) throw invalidFilters(problem);
+    if (problem) throw RumErrors.invalidFilters(problem);
     return normalizeFilters(filters);
   }
 
@@ -124,13 +117,13 @@ export class RulesService {
   }
 
   private found(rule: Rule | undefined): Rule {
-    if (!rule) throw new RumError(RumErrorCode.RULE_NOT_FOUND);
+    if (!rule) throw RumErrors.ruleNotFound();
     return rule;
   }
 
   private mapNameConflict<T>(work: () => Promise<T>): Promise<T> {
     return mapUniqueViolation(work, (constraint) => {
-      if (constraint === RULE_NAME_CONSTRAINT) return new RumError(RumErrorCode.RULE_NAME_TAKEN);
+      if (constraint === RULE_NAME_CONSTRAINT) return RumErrors.ruleNameTaken();
       throw new Error(`unexpected unique violation on ${constraint ?? 'unknown constraint'}`);
     });
   }

@@ -27,26 +27,35 @@ const KIND: Readonly<Record<RumErrorCode, AppErrorKind>> = {
   [RumErrorCode.RULE_SET_LIMIT]: 'validation',
 };
 
-/** Default texts: the reason an InvalidParameter message gives after the parameter's name (and in logs). */
-const MESSAGE: Readonly<Record<RumErrorCode, string>> = {
-  [RumErrorCode.APP_KEY_INVALID]: 'A valid app key is required.',
-  [RumErrorCode.APPLICATION_ACCESS_DENIED]: 'The key has no access to this application.',
-  [RumErrorCode.CLIENT_TOKEN_INVALID]: 'A valid client token is required.',
-  [RumErrorCode.RULE_NOT_FOUND]: 'No such rule in this application.',
-  [RumErrorCode.RULE_NAME_TAKEN]: 'The rule name is already used in this application.',
-  [RumErrorCode.ACCOUNT_NOT_FOUND]: 'No such account.',
-  [RumErrorCode.APP_KEY_NOT_FOUND]: 'No such app key of this account.',
-  [RumErrorCode.APPLICATION_NOT_FOUND]: 'No such application.',
-  [RumErrorCode.FILTERS_INVALID]: 'The filters are invalid.',
-  [RumErrorCode.RULE_SET_LIMIT]: 'The application has reached its rule or filter-size limit.',
-};
-
+/** A failure of the RUM domain; its kind follows from the code. */
 export class RumError extends AppError {
-  constructor(code: RumErrorCode, message?: string) {
-    super(code, KIND[code], message ?? MESSAGE[code]);
+  constructor(code: RumErrorCode, message: string) {
+    super(code, KIND[code], message);
     this.name = 'RumError';
   }
 }
 
-/** The first problem found in a rule's filters (its text names the filter path, never an HTTP location). */
-export const invalidFilters = (problem: string): RumError => new RumError(RumErrorCode.FILTERS_INVALID, problem);
+/**
+ * The domain's failures with their texts, worded once. A text is the reason an InvalidParameter message gives
+ * after the parameter's name (and what logs show); it names a filter path, never an HTTP location.
+ */
+export const RumErrors = {
+  appKeyInvalid: () => new RumError(RumErrorCode.APP_KEY_INVALID, 'A valid app key is required.'),
+  applicationAccessDenied: () =>
+    new RumError(RumErrorCode.APPLICATION_ACCESS_DENIED, 'The key has no access to this application.'),
+  clientTokenInvalid: () => new RumError(RumErrorCode.CLIENT_TOKEN_INVALID, 'A valid client token is required.'),
+  ruleNotFound: () => new RumError(RumErrorCode.RULE_NOT_FOUND, 'No such rule in this application.'),
+  ruleNameTaken: () => new RumError(RumErrorCode.RULE_NAME_TAKEN, 'The rule name is already used in this application.'),
+  accountNotFound: () => new RumError(RumErrorCode.ACCOUNT_NOT_FOUND, 'No such account.'),
+  appKeyNotFound: () => new RumError(RumErrorCode.APP_KEY_NOT_FOUND, 'No such app key of this account.'),
+  applicationNotFound: () => new RumError(RumErrorCode.APPLICATION_NOT_FOUND, 'No such application.'),
+  /** The first problem found in a rule's filters. */
+  invalidFilters: (problem: string) => new RumError(RumErrorCode.FILTERS_INVALID, problem),
+  tooManyRules: (maxRules: number) =>
+    new RumError(RumErrorCode.RULE_SET_LIMIT, `An application may hold at most ${maxRules} rules.`),
+  filtersTooLarge: (maxFilterBytes: number) =>
+    new RumError(
+      RumErrorCode.RULE_SET_LIMIT,
+      `The filters of an application's rules may total at most ${maxFilterBytes} bytes.`,
+    ),
+};

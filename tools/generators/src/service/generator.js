@@ -42,8 +42,10 @@ function normalize(tree, options) {
     lib: `libs/${scope}`,
     alias: `@acme/${scope}`,
     scopeConstant: scope.toUpperCase().replace(/-/g, '_'),
+    Domain: names(scope).className,
     feature: FEATURE,
     Feature: names(FEATURE).className,
+    FEATURE_CODE: FEATURE.toUpperCase(),
   };
 }
 

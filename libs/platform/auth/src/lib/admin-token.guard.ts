@@ -42,10 +42,10 @@ export class AdminTokenGuard implements CanActivate {
    */
   check(request: { headers: IncomingHttpHeaders }, options: { basic?: boolean } = {}): void {
     const expected = this.settings.adminToken;
-    if (!expected) throw new AppError(PlatformErrorCode.RouteNotFound, 'not_found', 'Not Found');
+    if (!expected) throw new AppError(PlatformErrorCode.ROUTE_NOT_FOUND, 'not_found', 'Not Found');
     const presented = bearerToken(request) ?? (options.basic ? basicPassword(request) : undefined);
     if (!presented || !safeEqual(presented, expected)) {
-      throw new AppError(PlatformErrorCode.AdminUnauthorized, 'unauthorized', 'A valid operator token is required.');
+      throw new AppError(PlatformErrorCode.ADMIN_UNAUTHORIZED, 'unauthorized', 'A valid operator token is required.');
     }
   }
 }

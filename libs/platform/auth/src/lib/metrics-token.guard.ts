@@ -29,6 +29,6 @@ export class MetricsTokenGuard implements CanActivate {
       .getResponse<{ header(name: string, value: string): unknown }>()
       .header('WWW-Authenticate', 'Bearer realm="metrics"');
     // The operator-credential code: each API renders it in its own shape (admin/unauthorized, unauthorized...).
-    throw new AppError(PlatformErrorCode.AdminUnauthorized, 'unauthorized', 'A valid metrics token is required.');
+    throw new AppError(PlatformErrorCode.ADMIN_UNAUTHORIZED, 'unauthorized', 'A valid metrics token is required.');
   }
 }

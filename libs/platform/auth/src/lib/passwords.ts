@@ -20,7 +20,7 @@ const KEY_LENGTH = 32;
  * Hashes run on libuv's thread pool (4 threads), never on the event loop; but four ~120 ms hashes at once on
  * a 2-core machine leave the event loop a fraction of a core, and hold every pool thread (files, DNS). So at
  * most cores - 1 hashes (at least one) run at once and the others wait in order, leaving a core to the event
- * loop (apps/community-api/README.md#benchmark: other routes' p99 while sign-ins saturate).
+ * loop (docs/benchmarks/community-api.md, sign-in: other routes' p99 while sign-ins saturate).
  */
 export const PASSWORD_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 
@@ -28,7 +28,7 @@ export const PASSWORD_HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1)
 export const DEFAULT_PASSWORD_HASH_MAX_QUEUED = 32;
 
 export enum PasswordErrorCode {
-  HashingBusy = 'PASSWORD_HASHING_BUSY',
+  HASHING_BUSY = 'PASSWORD_HASHING_BUSY',
 }
 
 /**
@@ -38,7 +38,7 @@ export enum PasswordErrorCode {
 export class PasswordHashingBusyError extends AppError {
   constructor(retryAfterSeconds: number) {
     super(
-      PasswordErrorCode.HashingBusy,
+      PasswordErrorCode.HASHING_BUSY,
       'unavailable',
       'The service is busy; retry after the number of seconds in Retry-After.',
       { retryAfterSeconds },

@@ -46,7 +46,7 @@ export function isDatabaseUnavailable(thrown: unknown, depth = 0): boolean {
 /** The 503 every presenter renders in its API's shape, with Retry-After. */
 export function databaseUnavailable(cause: unknown): AppError {
   return new AppError(
-    PlatformErrorCode.DatabaseUnavailable,
+    PlatformErrorCode.DATABASE_UNAVAILABLE,
     'unavailable',
     'The service is temporarily unavailable; retry later.',
     { cause, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
@@ -84,7 +84,7 @@ export function overloadOf(thrown: unknown, depth = 0): Overload | undefined {
 
 /** The 503 of a saturated instance ("busy": scale out), distinct from a database outage. */
 export function instanceBusy(cause?: unknown): AppError {
-  return new AppError(PlatformErrorCode.ServiceBusy, 'unavailable', 'The service is busy; retry shortly.', {
+  return new AppError(PlatformErrorCode.SERVICE_BUSY, 'unavailable', 'The service is busy; retry shortly.', {
     cause,
     retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
   });

@@ -29,7 +29,7 @@ function refusedSqlState(thrown: unknown, depth: number): string | undefined {
 export function databaseRefusedValue(thrown: unknown): AppError | undefined {
   const sqlState = refusedSqlState(thrown, 0);
   if (sqlState === undefined) return undefined;
-  return new AppError(PlatformErrorCode.ValidationFailed, 'validation', VALUE_SQLSTATES[sqlState], {
+  return new AppError(PlatformErrorCode.VALIDATION_FAILED, 'validation', VALUE_SQLSTATES[sqlState], {
     cause: thrown,
     details: { sqlState },
   });

@@ -44,7 +44,7 @@ export function normalizeError(thrown: unknown): NormalizedError {
     // Fastify's router: a path with a broken percent-escape.
     return {
       error: new AppError(
-        PlatformErrorCode.MalformedUri,
+        PlatformErrorCode.MALFORMED_URI,
         'validation',
         'The request path is not valid percent-encoding.',
       ),
@@ -69,7 +69,7 @@ export function normalizeError(thrown: unknown): NormalizedError {
   const refused = databaseRefusedValue(thrown);
   if (refused) return { error: refused, status: 400, unexpected: false };
   return {
-    error: new AppError(PlatformErrorCode.Internal, 'internal', 'Internal server error', { cause: thrown }),
+    error: new AppError(PlatformErrorCode.INTERNAL, 'internal', 'Internal server error', { cause: thrown }),
     status: 500,
     unexpected: true,
   };

@@ -19,7 +19,7 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 export function validationFailed(issues: ValidationIssue[], location = 'body'): AppError {
   const first = issues[0];
   const message = first ? `${first.constraints[0] ?? `${first.property} is invalid`}` : 'Invalid request';
-  return new AppError(PlatformErrorCode.ValidationFailed, 'validation', message, { details: { location, issues } });
+  return new AppError(PlatformErrorCode.VALIDATION_FAILED, 'validation', message, { details: { location, issues } });
 }
 
 /** A plain check; big bodies check asynchronously, in chunks that yield to the event loop (`everyInChunks`). */

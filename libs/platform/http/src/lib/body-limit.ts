@@ -47,7 +47,7 @@ export const isDeferred = (request: IncomingMessage) => (request as DeferrableRe
 
 export function payloadTooLarge(limit: number): AppError {
   return new AppError(
-    PlatformErrorCode.PayloadTooLarge,
+    PlatformErrorCode.PAYLOAD_TOO_LARGE,
     'payload_too_large',
     `The request body is larger than this route accepts (${limit} bytes).`,
     { details: { limit } },
@@ -82,19 +82,19 @@ export function readBody(stream: Readable, limit: number, declared: number): Pro
       cleanup();
       if (!Number.isNaN(declared) && declared !== received)
         return reject(
-          new AppError(PlatformErrorCode.MalformedRequest, 'validation', 'The request body ended before its length.'),
+          new AppError(PlatformErrorCode.MALFORMED_REQUEST, 'validation', 'The request body ended before its length.'),
         );
       resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
     };
     const onError = (error: Error) => fail(error);
     const onAborted = () =>
-      fail(new AppError(PlatformErrorCode.RequestAborted, 'validation', 'The request was aborted.'));
+      fail(new AppError(PlatformErrorCode.REQUEST_ABORTED, 'validation', 'The request was aborted.'));
     stream.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
   });
 }
 
 const malformedJson = () =>
-  new AppError(PlatformErrorCode.MalformedBody, 'validation', 'The request body is not valid JSON.');
+  new AppError(PlatformErrorCode.MALFORMED_BODY, 'validation', 'The request body is not valid JSON.');
 
 /** JSON as body-parser's strict mode reads it (an object or array), or a form as node:querystring reads it. */
 export function parseBody(mediaType: string, body: Buffer): unknown {

@@ -19,7 +19,7 @@ interface InspectableRequest {
 
 /** The 400 every presenter renders in its own shape; `location` is where the value came from. */
 export function unstorableText(problem: TextProblem, location: 'body' | 'query' | 'param'): AppError {
-  return new AppError(PlatformErrorCode.ValidationFailed, 'validation', problem.message, {
+  return new AppError(PlatformErrorCode.VALIDATION_FAILED, 'validation', problem.message, {
     details: { location, field: problem.field, issues: [{ property: problem.field, constraints: [problem.message] }] },
   });
 }

@@ -1,7 +1,7 @@
 /**
  * After a burst of Buffer-heavy work (community-api's images: decoded pixels, staged chunks) the Buffers are
  * unreferenced, but an idle process with a small V8 heap runs no major GC, so they stay resident
- * (apps/community-api/README.md, Benchmark: events: 304 MB of external memory 60 s after the 5-round run).
+ * (docs/benchmarks/community-api.md, events: 304 MB of external memory 60 s after the 5-round run).
  * When the services run with `--expose-gc` (tools/launcher/node-flags.json), one full collection runs once no
  * call has come for IDLE_MS, so never during a burst; without the flag this does nothing.
  */

@@ -2,9 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule, PinoLogger } from 'nestjs-pino';
-// The request context PinoLogger (and so Nest's Logger) reads its logger from; the package's index leaves it out.
-import { storage, Store } from 'nestjs-pino/storage';
 import type { Logger } from 'pino';
+import { pinoRequestStore, PinoRequestStore } from './pino-request-store';
 import { redactUrl } from './redact';
 import { serializeError } from './safe-error';
 import { traceFields } from './trace-fields';
@@ -45,7 +44,7 @@ export interface LoggedRequest {
  * from its hooks). Nest Logger and PinoLogger calls made inside `run` carry `req` as pino-http's child logger
  * makes them on Express. The child is made on the first such call: most requests log only their completed line.
  */
-export class RequestLogContext implements Store {
+export class RequestLogContext implements PinoRequestStore {
   private bound: Logger | undefined;
 
   constructor(private readonly request: LoggedRequest) {}
@@ -62,7 +61,7 @@ export class RequestLogContext implements Store {
 
   /** Runs `next`, and everything it starts, in this request's context. */
   run(next: () => void): void {
-    storage.run(this, next);
+    pinoRequestStore.run(this, next);
   }
 }
 
