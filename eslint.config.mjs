@@ -14,13 +14,21 @@ export default [
           enforceBuildableLibDependency: true,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:testing'] },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:testing'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:schema', 'type:platform', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:schema', 'type:platform', 'type:testing'],
+            },
+            // A service's schema lib names its PostgreSQL schema and tables; it depends on nothing.
+            { sourceTag: 'type:schema', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:testing'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:testing'] },
             {
               sourceTag: 'type:tool',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:tool', 'type:testing'],
+              onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:schema', 'type:tool', 'type:testing'],
             },
             { sourceTag: 'scope:management', onlyDependOnLibsWithTags: ['scope:management', 'scope:shared'] },
             { sourceTag: 'scope:community', onlyDependOnLibsWithTags: ['scope:community', 'scope:shared'] },

@@ -1,4 +1,3 @@
-export * from './lib/management.schema';
 export * from './lib/oauth.settings';
 export * from './lib/oauth.entities';
 export * from './lib/oauth.errors';

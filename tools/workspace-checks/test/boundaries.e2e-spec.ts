@@ -16,11 +16,12 @@ describe('workspace layering', () => {
 
   it('has dependencies only from apps to domain libs to platform libs', () => {
     const allowed: Record<string, string[]> = {
-      'type:app': ['type:domain', 'type:platform', 'type:testing'],
-      'type:domain': ['type:domain', 'type:platform', 'type:testing'],
+      'type:app': ['type:domain', 'type:schema', 'type:platform', 'type:testing'],
+      'type:domain': ['type:domain', 'type:schema', 'type:platform', 'type:testing'],
+      'type:schema': [],
       'type:platform': ['type:platform', 'type:testing'],
       'type:testing': ['type:platform', 'type:testing'],
-      'type:tool': ['type:app', 'type:domain', 'type:platform', 'type:testing', 'type:tool'],
+      'type:tool': ['type:domain', 'type:schema', 'type:platform', 'type:testing', 'type:tool'],
     };
     const wrong = Object.entries(graph.dependencies).flatMap(([source, deps]) =>
       deps
