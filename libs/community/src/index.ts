@@ -1,7 +1,6 @@
 export * from './lib/clock';
 export * from './lib/community.settings';
 export * from './lib/community.errors';
-export * from './lib/repositories';
 export * from './lib/derive-key';
 export * from './lib/projects/bundles';
 export * from './lib/projects/project.entity';

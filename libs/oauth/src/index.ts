@@ -1,7 +1,6 @@
 export * from './lib/oauth.settings';
 export * from './lib/oauth.entities';
 export * from './lib/oauth.errors';
-export * from './lib/repositories';
 export * from './lib/credential-cache';
 export * from './lib/client.service';
 export * from './lib/client-assertions.service';
