@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { AppError, AppValidationPipe } from '@acme/platform-errors';
-import { VerifyEmailRequest } from './email-verification.dto';
+import { VerifyEmailRequest } from './email-verification.request.dto';
 
 /** The same DTO without its plain check: every payload goes through class-transformer and class-validator. */
 class DecoratorsOnly extends VerifyEmailRequest {}

@@ -1,13 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Matches } from 'class-validator';
 import type { LoadedKey } from '@acme/oauth';
-
-export class SigningKeyParams {
-  @ApiProperty({ maxLength: 64 })
-  @IsString()
-  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'kid must be a key id' })
-  readonly kid!: string;
-}
 
 /** Auth0's signing key: the certificate and which role the key plays now. */
 export class SigningKeyResponse {

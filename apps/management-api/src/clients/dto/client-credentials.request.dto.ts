@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { MaxCodePoints } from '@acme/platform-errors';
-import { ASSERTION_ALGORITHMS, ClientCredentialView } from '@acme/oauth';
-import { ClientIdParam } from './clients.dto';
+import { ASSERTION_ALGORITHMS } from '@acme/oauth';
+import { ClientIdParam } from './clients.request.dto';
 
 export class CreateClientCredentialRequest {
   @ApiProperty({ enum: ['public_key'] })
@@ -33,13 +33,4 @@ export class ClientCredentialParams extends ClientIdParam {
   @ApiProperty({ maxLength: 64 })
   @Matches(/^cred_[0-9a-f]{24}$/, { message: 'credential_id is not a credential id' })
   readonly credential_id!: string;
-}
-
-export class ClientCredentialResponse implements ClientCredentialView {
-  @ApiProperty() readonly id!: string;
-  @ApiProperty({ nullable: true, type: String }) readonly name!: string | null;
-  @ApiProperty({ enum: ['public_key'] }) readonly credential_type!: 'public_key';
-  @ApiProperty() readonly kid!: string;
-  @ApiProperty() readonly alg!: string;
-  @ApiProperty({ format: 'date-time' }) readonly created_at!: string;
 }

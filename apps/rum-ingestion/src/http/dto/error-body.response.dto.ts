@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { RUM_ERRORS } from './error-presenter';
+import { RUM_ERRORS } from '../error-presenter';
 
 class RumError {
   // Exactly the codes the presenter sends (error-enum.spec.ts compares it with openapi.json).

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PUBLISHED_WIRE_CODES } from './community-wire-codes';
+import { PUBLISHED_WIRE_CODES } from '../community-wire-codes';
 
 /**
  * Every community API error (Replyke shape): `{error, code, field?}`; the image errors (413, 422) are

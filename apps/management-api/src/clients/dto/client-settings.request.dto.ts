@@ -14,17 +14,19 @@ import {
   ValidationOptions,
 } from 'class-validator';
 import { MaxCodePoints } from '@acme/platform-errors';
-import { Client } from '@acme/oauth';
 
 /** Auth0's application types and client authentication methods a machine-to-machine setup sends. */
 export const APP_TYPES = ['non_interactive', 'spa', 'native', 'regular_web'] as const;
+
 export const TOKEN_ENDPOINT_AUTH_METHODS = [
   'client_secret_post',
   'client_secret_basic',
   'private_key_jwt',
   'none',
 ] as const;
+
 const JWT_ALGORITHMS = ['RS256', 'HS256', 'PS256'] as const;
+
 const METADATA_KEY = /^[A-Za-z0-9_-]{1,255}$/;
 
 /** Auth0's limits on `client_metadata`: at most 10 properties, string values of at most 255 characters. */
@@ -107,16 +109,5 @@ export function clientSettings(body: ClientSettingsFields) {
     clientMetadata: body.client_metadata,
     jwtConfiguration: body.jwt_configuration === undefined ? undefined : { ...body.jwt_configuration },
     tokenEndpointAuthMethod: body.token_endpoint_auth_method,
-  };
-}
-
-/** The settings as Auth0 answers them: unset ones left out. */
-export function presentClientSettings(client: Client) {
-  return {
-    ...(client.description === null ? {} : { description: client.description }),
-    ...(client.appType === null ? {} : { app_type: client.appType }),
-    client_metadata: client.clientMetadata,
-    ...(client.jwtConfiguration === null ? {} : { jwt_configuration: client.jwtConfiguration as JwtConfiguration }),
-    token_endpoint_auth_method: client.tokenEndpointAuthMethod,
   };
 }

@@ -9,11 +9,9 @@ import {
   POLICY_RESOURCES,
   PolicyConfiguration,
   PolicyConsumer,
-  PolicyListItem,
   PolicyResource,
-  RateLimitPolicy,
 } from '@acme/policies';
-import { IsConsumerSelector, IsPolicyConfiguration, ToInt } from '../http/validators';
+import { IsConsumerSelector, IsPolicyConfiguration, ToInt } from '../../http/validators';
 
 export class AllowConfiguration {
   @ApiProperty({ enum: ['allow'] }) readonly action!: 'allow';
@@ -32,12 +30,13 @@ export class RedirectConfiguration {
   @ApiProperty({ format: 'strict-https-uri', example: 'https://example.com/slow-down' }) readonly redirect_uri!: string;
 }
 
-const CONFIGURATION_SCHEMA = {
+export const CONFIGURATION_SCHEMA = {
   description: 'Exactly one of three shapes, selected by `action`; no other property is allowed.',
   oneOf: [AllowConfiguration, BlockOrLogConfiguration, RedirectConfiguration].map((model) => ({
     $ref: getSchemaPath(model),
   })),
 };
+
 const SELECTOR_DESCRIPTION =
   'client_id:<client_id> | client_id:<https URI> | cimd_clients | third_party_clients | default';
 
@@ -107,40 +106,4 @@ export class UpdateRateLimitPolicyRequest {
   @IsDefined()
   @IsPolicyConfiguration()
   readonly configuration!: PolicyConfiguration;
-}
-
-export class RateLimitPolicyResponse {
-  @ApiProperty({ maxLength: MAX_POLICY_ID_LENGTH, format: 'rate-limit-policy-id' }) readonly id!: string;
-  @ApiProperty({ enum: POLICY_RESOURCES }) readonly resource!: PolicyResource;
-  @ApiProperty({ enum: POLICY_CONSUMERS }) readonly consumer!: PolicyConsumer;
-  @ApiProperty({ maxLength: MAX_SELECTOR_LENGTH }) readonly consumer_selector!: string;
-  @ApiProperty(CONFIGURATION_SCHEMA) readonly configuration!: PolicyConfiguration;
-  @ApiPropertyOptional({ format: 'date-time' }) readonly created_at?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) readonly updated_at?: string;
-
-  static from(policy: RateLimitPolicy): RateLimitPolicyResponse {
-    return RateLimitPolicyResponse.fromListItem({
-      ...policy,
-      createdAt: policy.createdAt.toISOString(),
-      updatedAt: policy.updatedAt.toISOString(),
-    });
-  }
-
-  /** A list item's timestamps are already ISO 8601 (the same text `from` gives for the entity). */
-  static fromListItem(item: PolicyListItem): RateLimitPolicyResponse {
-    return {
-      id: item.id,
-      resource: item.resource,
-      consumer: item.consumer,
-      consumer_selector: item.consumerSelector,
-      configuration: item.configuration,
-      created_at: item.createdAt,
-      updated_at: item.updatedAt,
-    };
-  }
-}
-
-export class RateLimitPolicyListResponse {
-  @ApiProperty({ type: [RateLimitPolicyResponse] }) readonly rate_limit_policies!: RateLimitPolicyResponse[];
-  @ApiPropertyOptional({ description: 'Cursor for `from`; absent on the last page' }) readonly next?: string;
 }

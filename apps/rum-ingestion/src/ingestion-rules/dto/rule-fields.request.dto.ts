@@ -3,7 +3,9 @@ import { IsString, Matches, registerDecorator, ValidationArguments } from 'class
 import { findFiltersProblem, isStorableText } from '@acme/rum';
 
 export const APPLICATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export const RULE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** Postgres refuses NUL and unpaired surrogates; refusing them here keeps a client's mistake a 400. */
 export function IsStorableText(): PropertyDecorator {
   return (target, propertyName) =>

@@ -20,10 +20,6 @@ export class RegisterPushDeviceDoc {
   readonly subscription?: PushSubscriptionDoc;
 }
 
-export class VapidPublicKeyResponse {
-  @ApiProperty({ description: 'URL-safe base64 P-256 public key (applicationServerKey)' }) readonly publicKey: string;
-}
-
 export class SendPushRequest {
   @ApiProperty()
   @IsUUID()
@@ -44,11 +40,4 @@ export class SendPushRequest {
   @IsOptional()
   @IsObject()
   readonly data?: Record<string, unknown>;
-}
-
-export class PushReportResponse {
-  @ApiProperty() readonly delivered: number;
-  @ApiProperty() readonly failed: number;
-  @ApiProperty() readonly removed: number;
-  @ApiProperty() readonly skipped: number;
 }

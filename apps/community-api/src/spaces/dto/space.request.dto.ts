@@ -11,20 +11,8 @@ export class CreateSpaceRequest {
   readonly name: string;
 }
 
-export class CreatedSpaceResponse {
-  @ApiProperty() readonly id: string;
-  @ApiProperty() readonly projectId: string;
-  @ApiProperty() readonly name: string;
-}
-
 export class SetMembershipRequest {
   @ApiProperty({ enum: SPACE_MEMBER_STATUSES })
   @IsIn(SPACE_MEMBER_STATUSES)
   readonly status: SpaceMemberStatus;
-}
-
-export class MembershipResponse {
-  @ApiProperty() readonly spaceId: string;
-  @ApiProperty() readonly userId: string;
-  @ApiProperty({ enum: SPACE_MEMBER_STATUSES }) readonly status: SpaceMemberStatus;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PUBLISHED_ERROR_CODES } from './error-presenter';
+import { PUBLISHED_ERROR_CODES } from '../error-presenter';
 
 /** Every management API error (Auth0 shape). */
 export class ManagementErrorBody {
