@@ -37,10 +37,9 @@ function crossServiceSchemaImports(extra: Extra = {}): string[] {
     const importer = projectOf(file, cache);
     return targets
       .map((target) => projectOf(target, cache))
-      .filter(
-        (target) => tagValue(target, 'type') === 'schema' && tagValue(target, 'scope') !== tagValue(importer, 'scope'),
-      )
-      .map((target) => `${rel(file)} (scope:${tagValue(importer, 'scope')}) -> ${target!.name}`);
+      .filter((target): target is Project => tagValue(target, 'type') === 'schema')
+      .filter((target) => tagValue(target, 'scope') !== tagValue(importer, 'scope'))
+      .map((target) => `${rel(file)} (scope:${tagValue(importer, 'scope')}) -> ${target.name}`);
   });
 }
 

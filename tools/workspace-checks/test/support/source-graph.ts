@@ -92,6 +92,7 @@ export function importCycles(edges: Map<string, string[]>): string[][] {
   const onStack = new Set<string>();
   const cycles: string[][] = [];
   let counter = 0;
+  const at = (map: Map<string, number>, file: string): number => map.get(file) ?? Number.POSITIVE_INFINITY;
   const connect = (file: string): void => {
     index.set(file, counter);
     low.set(file, counter);
@@ -101,14 +102,15 @@ export function importCycles(edges: Map<string, string[]>): string[][] {
     for (const next of edges.get(file) ?? []) {
       if (!index.has(next)) {
         connect(next);
-        low.set(file, Math.min(low.get(file)!, low.get(next)!));
-      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+        low.set(file, Math.min(at(low, file), at(low, next)));
+      } else if (onStack.has(next)) low.set(file, Math.min(at(low, file), at(index, next)));
     }
     if (low.get(file) !== index.get(file)) return;
     const component: string[] = [];
-    let member: string;
+    let member: string | undefined;
     do {
-      member = stack.pop()!;
+      member = stack.pop();
+      if (member === undefined) break;
       onStack.delete(member);
       component.push(member);
     } while (member !== file);
