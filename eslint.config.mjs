@@ -61,6 +61,9 @@ export default [
             { name: '@acme/platform-testing', message: 'Only tests may import the testing lib.' },
             { name: '@acme/platform-test-infra', message: 'Only tests may import the testing lib.' },
           ],
+          patterns: [
+            { group: ['@acme/*/testing'], message: "Only tests and benchmarks may import a lib's testing entry." },
+          ],
         },
       ],
     },
@@ -90,6 +93,9 @@ export default [
               message:
                 'Use @CodePointLength, @MaxCodePoints, @MinCodePoints or @UniqueItems from @acme/platform-errors (docs/decisions.md#lengths-count-code-points).',
             },
+          ],
+          patterns: [
+            { group: ['@acme/*/testing'], message: "Only tests and benchmarks may import a lib's testing entry." },
           ],
         },
       ],
