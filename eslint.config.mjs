@@ -20,13 +20,21 @@ export default [
           enforceBuildableLibDependency: true,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:testing'] },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:platform', 'type:testing'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:schema', 'type:platform', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:schema', 'type:platform', 'type:testing'],
+            },
+            // A service's schema lib names its PostgreSQL schema and tables; it depends on nothing.
+            { sourceTag: 'type:schema', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:testing'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:testing'] },
             {
               sourceTag: 'type:tool',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:tool', 'type:testing'],
+              onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:schema', 'type:tool', 'type:testing'],
             },
             { sourceTag: 'scope:management', onlyDependOnLibsWithTags: ['scope:management', 'scope:shared'] },
             { sourceTag: 'scope:community', onlyDependOnLibsWithTags: ['scope:community', 'scope:shared'] },
@@ -60,6 +68,9 @@ export default [
             { name: '@acme/platform-test-infra', message: 'Only tests may import the testing lib.' },
             PINO_REQUEST_STORE,
           ],
+          patterns: [
+            { group: ['@acme/*/testing'], message: "Only tests and benchmarks may import a lib's testing entry." },
+          ],
         },
       ],
     },
@@ -90,6 +101,9 @@ export default [
               message:
                 'Use @CodePointLength, @MaxCodePoints, @MinCodePoints or @UniqueItems from @acme/platform-errors (docs/decisions.md#lengths-count-code-points).',
             },
+          ],
+          patterns: [
+            { group: ['@acme/*/testing'], message: "Only tests and benchmarks may import a lib's testing entry." },
           ],
         },
       ],

@@ -7,12 +7,11 @@
  * instances: a pass that finds the advisory lock taken skips. Prints the outcome as JSON; exits 1 on failure.
  */
 import { Client } from 'pg';
-import { createEnvValidator } from '@acme/platform-config';
+import { createEnvValidator, EventPartitionsEnv } from '@acme/platform-config';
 import { maintainEventPartitions } from '@acme/rum';
-import { RumEnv } from '../../apps/rum-ingestion/src/config/env';
 
 async function main(): Promise<void> {
-  const env = createEnvValidator(RumEnv)(process.env);
+  const env = createEnvValidator(EventPartitionsEnv)(process.env);
   const client = new Client({ connectionString: env.DATABASE_URL, application_name: 'rum-event-partitions' });
   await client.connect();
   try {

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { COMMUNITY_MIGRATIONS, COMMUNITY_SCHEMA } from '@acme/community';
+import { COMMUNITY_MIGRATIONS } from '@acme/community';
+import { COMMUNITY_SCHEMA } from '@acme/community-schema';
 import { EVENTS_MIGRATIONS } from '@acme/events';
 import { PUSH_MIGRATIONS } from '@acme/community-push';
 import { VERIFICATION_MIGRATIONS } from '@acme/community-verification';

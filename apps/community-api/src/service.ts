@@ -1,5 +1,5 @@
 import { ServiceDefinition } from '@acme/platform-http';
-import { CommunityErrorBody } from './http/error-body.dto';
+import { CommunityErrorBody } from './http/dto/error-body.response.dto';
 import { presentCommunityError } from './http/error-presenter';
 
 export const communityService: ServiceDefinition = {

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@acme/platform-http';
-import { MANAGEMENT_SCHEMA, OAUTH_MIGRATIONS } from '@acme/oauth';
+import { OAUTH_MIGRATIONS } from '@acme/oauth';
+import { MANAGEMENT_SCHEMA } from '@acme/management-schema';
 import { POLICIES_MIGRATIONS, PoliciesModule } from '@acme/policies';
 import { ManagementEnv } from './config/env';
 import { ManagementApiModule } from './management-api.module';

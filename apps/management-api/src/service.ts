@@ -1,6 +1,6 @@
 import { MANAGEMENT_SCOPES } from '@acme/oauth';
 import { ServiceDefinition } from '@acme/platform-http';
-import { ManagementErrorBody } from './http/error-body.dto';
+import { ManagementErrorBody } from './http/dto/error-body.response.dto';
 import { presentManagementError } from './http/error-presenter';
 import { OAuthErrorBody } from './oauth/token.dto';
 

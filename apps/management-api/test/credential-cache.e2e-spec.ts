@@ -1,4 +1,5 @@
-import { ClientGrantRepository, ClientRepository, CredentialCache } from '@acme/oauth';
+import { CredentialCache } from '@acme/oauth';
+import { ClientGrantRepository, ClientRepository } from '@acme/oauth/testing';
 import { waitFor } from '@acme/platform-testing';
 import { AUDIENCE, ManagementApp, startManagement } from './support';
 

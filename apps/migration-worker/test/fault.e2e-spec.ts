@@ -9,7 +9,7 @@ import {
 } from '@acme/platform-testing';
 import { freePort, PrivateRedis, PrivateRedisCluster, PrivateRedisTopology, WorkerProcess } from './fault-support';
 import { client, Credentials, operator, startMigrationApp, withDb } from './support';
-import { MIGRATION_SCHEMA } from '@acme/document-migration';
+import { MIGRATION_SCHEMA } from '@acme/migration-schema';
 
 const DOCUMENTS = 100_000;
 const RECORDS_EACH = 5;

@@ -1,5 +1,5 @@
 import { TestApp } from '@acme/platform-testing';
-import { MIGRATION_SCHEMA } from '@acme/document-migration';
+import { MIGRATION_SCHEMA } from '@acme/migration-schema';
 import { ADMIN_TOKEN, client, Credentials, makeDocuments, operator, startMigrationApp, withDb } from './support';
 
 interface LoopFigures {

@@ -9,7 +9,7 @@ import {
   waitForStatus,
   withDb,
 } from './support';
-import { MIGRATION_SCHEMA } from '@acme/document-migration';
+import { MIGRATION_SCHEMA } from '@acme/migration-schema';
 
 /** Routes and states with a worker in the same process (MIGRATION_ROLE=all). */
 describe('document migration API (api + worker)', () => {

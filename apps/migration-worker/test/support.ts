@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { startTestApp, TestApp, TestAppOptions, waitFor } from '@acme/platform-testing';
 import { AppModule } from '../src/app.module';
 import { migrationService } from '../src/service';
-import { MIGRATION_SCHEMA } from '@acme/document-migration';
+import { MIGRATION_SCHEMA } from '@acme/migration-schema';
 
 export const ADMIN_TOKEN = 'operator-token-for-tests-0123456789';
 

@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { EnvelopeModule, ServiceCoreModule } from '@acme/platform-http';
-import { RUM_MIGRATIONS, RUM_SCHEMA } from '@acme/rum';
+import { RUM_MIGRATIONS } from '@acme/rum';
+import { RUM_SCHEMA } from '@acme/rum-schema';
 import { AdminModule } from './admin/admin.module';
 import { RumEnv } from './config/env';
 import { RequestIdHeaderInterceptor, RumEnvelope } from './http/envelope.interceptor';

@@ -1,5 +1,5 @@
 import { ServiceDefinition } from '@acme/platform-http';
-import { RumErrorBody } from './http/error-body.dto';
+import { RumErrorBody } from './http/dto/error-body.response.dto';
 import { presentRumError } from './http/error-presenter';
 
 export const rumService: ServiceDefinition = {

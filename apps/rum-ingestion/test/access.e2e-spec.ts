@@ -12,7 +12,7 @@ import {
   typeErrorRule,
   UNAUTHORIZED,
 } from './support/rum-client';
-import { RUM_SCHEMA } from '@acme/rum';
+import { RUM_SCHEMA } from '@acme/rum-schema';
 
 // Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.
 jest.setTimeout(120_000);

@@ -15,7 +15,7 @@ import {
   typeErrorRule,
   UNAUTHORIZED,
 } from './support/rum-client';
-import { RUM_SCHEMA } from '@acme/rum';
+import { RUM_SCHEMA } from '@acme/rum-schema';
 
 /** Arbitrary, mostly malformed input: always a 4xx in the spec's envelope, never InternalError, nothing half-written. */
 // Real Postgres and Redis on a shared, loaded machine: allow far more than the 5 s default.

@@ -3,8 +3,6 @@ export * from './lib/push.settings';
 export * from './lib/device-registration';
 export * from './lib/push-device.entity';
 export * from './lib/push-device.service';
-export * from './lib/repositories/push-device.repository';
-export * from './lib/repositories/vapid-key.repository';
 export * from './lib/vapid-keys';
 export * from './lib/web-push.sender';
 export * from './lib/push.module';

@@ -1,7 +1,5 @@
 export * from './lib/verification.errors';
 export * from './lib/verification.settings';
-export * from './lib/repositories/verification-token.repository';
-export * from './lib/repositories/outbox.repository';
 export * from './lib/mail/outbox-message.entity';
 export * from './lib/mail/mailer';
 export * from './lib/verification-token';

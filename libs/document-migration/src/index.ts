@@ -9,6 +9,5 @@ export * from './lib/migration.runner';
 export * from './lib/migration.reconciler';
 export * from './lib/migration.metrics';
 export * from './lib/document-migration.module';
-export { MIGRATION_SCHEMA } from './lib/repositories/migration-tables';
 export type { ImportedDocument, ImportedRecord, OrganizationStats } from './lib/repositories/document.repository';
 export * from './migrations';

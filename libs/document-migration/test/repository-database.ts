@@ -4,7 +4,7 @@ import { createDataSource, ReadReplicas, runMigrationsUnderLock } from '@acme/pl
 import { createTestDatabase } from '@acme/platform-test-infra';
 import { MIGRATION_SCHEMA_MIGRATIONS } from '../src';
 import { DocumentRepository, ImportedDocument } from '../src/lib/repositories/document.repository';
-import { MIGRATION_SCHEMA } from '../src/lib/repositories/migration-tables';
+import { MIGRATION_SCHEMA } from '@acme/migration-schema';
 import { OrganizationRepository } from '../src/lib/repositories/organization.repository';
 import { WorkspaceRepository } from '../src/lib/repositories/workspace.repository';
 

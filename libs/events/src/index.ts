@@ -17,7 +17,7 @@ export * from './lib/create-event.service';
 export * from './lib/rsvp.service';
 export * from './lib/event-query.service';
 export * from './lib/space.service';
-export * from './lib/repositories';
+export * from './lib/repositories/event-list.statement';
 export { EventRecord, EventStatus, GeoJsonPoint } from './lib/event.entity';
 export { EventRsvp, RsvpStatus, RSVP_STATUSES } from './lib/event-rsvp.entity';
 export { EventFile, StoredImage } from './lib/event-file.entity';

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { createDataSource } from '@acme/platform-persistence';
 import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
-import { MANAGEMENT_SCHEMA } from '../src/lib/management.schema';
+import { MANAGEMENT_SCHEMA } from '@acme/management-schema';
 import { Client, ClientGrant, SigningKey } from '../src/lib/oauth.entities';
 import { OAUTH_MIGRATIONS } from '../src/migrations';
 

@@ -1,6 +1,6 @@
 export * from './lib/policy-rules';
 export * from './lib/rate-limit-policy.entity';
-export * from './lib/repositories/rate-limit-policy.repository';
+export type { PolicyListItem } from './lib/repositories/rate-limit-policy.repository';
 export * from './lib/rate-limit-policy.service';
 export * from './lib/policy-cursor';
 export * from './lib/policy-changes';

@@ -1,7 +1,6 @@
 export * from './lib/filters';
 export * from './lib/matcher';
 export * from './lib/rum.errors';
-export * from './lib/rum.schema';
 export * from './lib/rule.types';
 export * from './lib/audit-redaction';
 export * from './lib/accounts.service';

@@ -5,7 +5,7 @@ import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
 import { RUM_MIGRATIONS } from '../src/migrations';
 import { AccountsRepository } from '../src/lib/repositories/accounts.repository';
 import { ApplicationsRepository } from '../src/lib/repositories/applications.repository';
-import { RUM_SCHEMA } from '../src/lib/rum.schema';
+import { RUM_SCHEMA } from '@acme/rum-schema';
 
 /** A fresh database with the rum schema migrated (or only its first migrations), for repository int-specs. */
 export class RumTestDatabase {

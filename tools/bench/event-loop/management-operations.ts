@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { MANAGEMENT_SCHEMA } from '@acme/oauth';
+import { MANAGEMENT_SCHEMA } from '@acme/management-schema';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { freePort, localUrl, SERVICE_NODE_FLAGS, sleep, tsEntry, waitForHealth } from '../support/processes';
 import { expectJson, ServiceContext, ServiceUnderTest } from './operation';

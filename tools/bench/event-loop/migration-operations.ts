@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { MIGRATION_SCHEMA } from '@acme/document-migration';
+import { MIGRATION_SCHEMA } from '@acme/migration-schema';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { freePort, localUrl, SERVICE_NODE_FLAGS, tsEntry, waitForHealth } from '../support/processes';
 import { expectJson, ServiceContext, ServiceUnderTest } from './operation';

@@ -21,7 +21,7 @@ import { Client } from 'pg';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { cpuSeconds, freePort, numberArg, Processes, SERVICE_NODE_FLAGS, waitUntil } from '../support/processes';
 import { machineLine } from '../support/report';
-import { MANAGEMENT_SCHEMA } from '@acme/oauth';
+import { MANAGEMENT_SCHEMA } from '@acme/management-schema';
 
 const arg = numberArg;
 const DURATION = arg('duration', 5);

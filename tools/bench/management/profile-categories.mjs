@@ -22,7 +22,7 @@ const cats = [
   ],
   [
     'shared floor: row mapping + JSON (app: from/serialize)',
-    /rate-limit-policy\.dto|serialize \/fastify|raw-list-server/,
+    /rate-limit-policy\.(request|response)\.dto|serialize \/fastify|raw-list-server/,
   ],
   ['garbage collector', /garbage collector/],
   ['fastify (routing, hooks, reply)', /\/fastify\/|find-my-way|light-my-request|avvio/],

@@ -13,7 +13,7 @@ import { Client } from 'pg';
 import { benchRedisPrefix, createBenchDatabase, REDIS_URL } from '../support/database';
 import { fetchJson as json } from '../support/load';
 import { freePort, localUrl, Processes, sleep, tsEntry, waitForHealth } from '../support/processes';
-import { MIGRATION_SCHEMA } from '@acme/document-migration';
+import { MIGRATION_SCHEMA } from '@acme/migration-schema';
 
 const DOCUMENTS = Number(process.argv[2] ?? 1_000_000);
 const RECORDS_EACH = 5;

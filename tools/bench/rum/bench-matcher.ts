@@ -5,7 +5,8 @@
  *
  *   node -r @swc-node/register tools/bench/rum/bench-matcher.ts [--rules 1000] [--seconds 3]
  */
-import { Condition, compileRuleSet, interpretRuleSet, MatchableRule } from '@acme/rum';
+import { Condition, compileRuleSet, MatchableRule } from '@acme/rum';
+import { interpretRuleSet } from '@acme/rum/testing';
 import { numberArg } from '../support/processes';
 import { machineLine } from '../support/report';
 

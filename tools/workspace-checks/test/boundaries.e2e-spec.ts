@@ -16,11 +16,12 @@ describe('workspace layering', () => {
 
   it('has dependencies only from apps to domain libs to platform libs', () => {
     const allowed: Record<string, string[]> = {
-      'type:app': ['type:domain', 'type:platform', 'type:testing'],
-      'type:domain': ['type:domain', 'type:platform', 'type:testing'],
+      'type:app': ['type:domain', 'type:schema', 'type:platform', 'type:testing'],
+      'type:domain': ['type:domain', 'type:schema', 'type:platform', 'type:testing'],
+      'type:schema': [],
       'type:platform': ['type:platform', 'type:testing'],
       'type:testing': ['type:platform', 'type:testing'],
-      'type:tool': ['type:app', 'type:domain', 'type:platform', 'type:testing', 'type:tool'],
+      'type:tool': ['type:domain', 'type:schema', 'type:platform', 'type:testing', 'type:tool'],
     };
     const wrong = Object.entries(graph.dependencies).flatMap(([source, deps]) =>
       deps
@@ -47,22 +48,36 @@ describe('workspace layering', () => {
     expect(cycles).toEqual([]);
   });
 
+  /** Lints a one-import file given on stdin as if it were `file`. */
+  const lint = (file: string, from: string) =>
+    spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', join(root, file)],
+      {
+        cwd: root,
+        input: `import * as imported from '${from}';\nexport const x = imported;\n`,
+        encoding: 'utf8',
+      },
+    );
+
   it('fails lint on a deliberate wrong-way import (platform -> domain, domain -> other scope)', () => {
-    const lint = (file: string, from = '@acme/policies') =>
-      spawnSync(
-        process.execPath,
-        [join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', join(root, file)],
-        {
-          cwd: root,
-          input: `import * as imported from '${from}';\nexport const x = imported;\n`,
-          encoding: 'utf8',
-        },
-      );
     for (const file of ['libs/platform/errors/src/lib/wrong-way.ts', 'libs/rum/src/lib/wrong-way.ts']) {
-      const result = lint(file);
+      const result = lint(file, '@acme/policies');
       expect(result.status).toBe(1);
       expect(result.stdout).toContain('@nx/enforce-module-boundaries');
     }
     expect(lint('libs/policies/src/lib/right-way.ts', '@acme/platform-errors').status).toBe(0);
+  }, 120000);
+
+  it("fails lint on another service's schema lib, and on a schema lib importing any project", () => {
+    for (const [file, from] of [
+      ['libs/policies/src/lib/wrong-way.ts', '@acme/community-schema'],
+      ['libs/schemas/community/src/wrong-way.ts', '@acme/platform-errors'],
+    ]) {
+      const result = lint(file, from);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toContain('@nx/enforce-module-boundaries');
+    }
+    expect(lint('libs/policies/src/lib/right-way.ts', '@acme/management-schema').status).toBe(0);
   }, 120000);
 });

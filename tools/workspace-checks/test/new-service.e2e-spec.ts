@@ -26,6 +26,7 @@ describe('nx g @acme/tools:service', () => {
     const output = stripVTControlCharacters(generate(['dry-api', '--port', '3906', '--scope', 'dry', '--dry-run']));
     expect(output).toContain('CREATE apps/dry-api/src/notes/notes.controller.ts');
     expect(output).toContain('CREATE libs/dry/src/lib/notes.repository.ts');
+    expect(output).toContain('CREATE libs/schemas/dry/src/index.ts');
     expect(existsSync(join(scratch.dir, 'apps/dry-api'))).toBe(false);
     expect(readFileSync(join(scratch.dir, 'tools/services.json'), 'utf8')).not.toContain('dry-api');
   });
@@ -62,7 +63,7 @@ describe('nx g @acme/tools:service', () => {
     expect(parse(readFileSync(join(base, 'config.yaml'), 'utf8')).data['DEMO_PUBLIC_URL']).toBe('http://demo-api');
   });
 
-  it('makes an Nx app and its domain lib with their tags, targets, import alias and scope rule', () => {
+  it('makes an Nx app, its domain lib and its schema lib with their tags, targets, import aliases and scope rule', () => {
     const graph = projectGraph(scratch.dir);
     expect(graph['demo-api']?.data.tags).toEqual(['type:app', 'scope:demo']);
     expect(Object.keys(graph['demo-api']?.data.targets ?? {})).toEqual(
@@ -70,7 +71,9 @@ describe('nx g @acme/tools:service', () => {
     );
     expect(graph['demo']?.data.tags).toEqual(['type:domain', 'scope:demo']);
     const paths = JSON.parse(readFileSync(join(scratch.dir, 'tsconfig.base.json'), 'utf8')).compilerOptions.paths;
+    expect(graph['demo-schema']?.data.tags).toEqual(['type:schema', 'scope:demo']);
     expect(paths['@acme/demo']).toEqual(['libs/demo/src/index.ts']);
+    expect(paths['@acme/demo-schema']).toEqual(['libs/schemas/demo/src/index.ts']);
     expect(readFileSync(join(scratch.dir, 'eslint.config.mjs'), 'utf8')).toContain("sourceTag: 'scope:demo'");
   });
 
@@ -96,14 +99,36 @@ describe('nx g @acme/tools:service', () => {
       output: expect.stringMatching(/Tests:\s+(\d+) passed, \1 total/),
     });
     for (const target of ['lint', 'typecheck', 'build'])
-      execFileSync(process.execPath, [NX, 'run-many', '-t', target, '-p', 'demo-api,demo', '--output-style=static'], {
-        cwd: scratch.dir,
-        env: nxEnv,
-        stdio: 'pipe',
-      });
+      execFileSync(
+        process.execPath,
+        [NX, 'run-many', '-t', target, '-p', 'demo-api,demo,demo-schema', '--output-style=static'],
+        {
+          cwd: scratch.dir,
+          env: nxEnv,
+          stdio: 'pipe',
+        },
+      );
     const pkg = JSON.parse(readFileSync(join(scratch.dir, 'dist/apps/demo-api/package.json'), 'utf8'));
     expect(pkg.name).toBe('@acme/demo-api');
     // Only what the bundle requires at run time (Nest itself is bundled): Swagger UI's static files.
     expect(Object.keys(pkg.dependencies)).toEqual(['swagger-ui-dist']);
   }, 240000);
+
+  it('follows the structure and DTO rules the workspace checks hold (index, schema, cycles, DTO files)', () => {
+    const checks = spawnSync(
+      process.execPath,
+      [
+        join(scratch.dir, 'node_modules/jest/bin/jest.js'),
+        '-c',
+        'tools/workspace-checks/jest.config.cjs',
+        'tools/workspace-checks/test/structure.e2e-spec.ts',
+        'tools/workspace-checks/test/dto-files.e2e-spec.ts',
+      ],
+      { cwd: scratch.dir, env: nxEnv, encoding: 'utf8' },
+    );
+    expect({ status: checks.status, output: stripVTControlCharacters(checks.stderr) }).toEqual({
+      status: 0,
+      output: expect.stringMatching(/Tests:\s+(\d+) passed, \1 total/),
+    });
+  }, 120000);
 });

@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import { startRedisCluster, StartedRedisCluster, waitFor } from '@acme/platform-test-infra';
 import { ROOT } from './support/built-service';
 import { call, OUTAGE_BOOTSTRAP, SourceService, startServiceFromSource } from './support/source-service';
-import { MIGRATION_SCHEMA } from '@acme/document-migration';
+import { MIGRATION_SCHEMA } from '@acme/migration-schema';
 
 const ADMIN = 'cluster-failover-admin-token-0123456789';
 const admin = { authorization: `Bearer ${ADMIN}` };

@@ -7,8 +7,12 @@ import { sendRedirect } from '@acme/platform-http';
 import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, OptionalUserId, ProjectRoute } from '../auth';
 import { CommunityEnv, linkBaseUrl } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
-import { SuccessResponse } from '../users/dto/auth.dto';
-import { SendVerificationRequest, VerifyEmailLinkQuery, VerifyEmailRequest } from './dto/email-verification.dto';
+import { SuccessResponse } from '../users/dto/auth.response.dto';
+import {
+  SendVerificationRequest,
+  VerifyEmailLinkQuery,
+  VerifyEmailRequest,
+} from './dto/email-verification.request.dto';
 
 /** send-verification, verify-email and the link endpoint (docs/community-api.md#email-verification). */
 @ApiTags('auth')

@@ -3,13 +3,8 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nest
 import { Project, ProjectService } from '@acme/community';
 import { Mailer, OutboxEntry } from '@acme/community-verification';
 import { AdminTokenGuard } from '@acme/platform-auth';
-import {
-  CreatedProjectResponse,
-  CreateProjectRequest,
-  OutboxEntryResponse,
-  ProjectResponse,
-  UpdateProjectRequest,
-} from './dto/project.dto';
+import { CreatedProjectResponse, OutboxEntryResponse, ProjectResponse } from './dto/project.response.dto';
+import { CreateProjectRequest, UpdateProjectRequest } from './dto/project.request.dto';
 
 const present = (project: Project): ProjectResponse => ({
   id: project.id,

@@ -3,7 +3,8 @@ import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { assertBundle, ProjectService, UserService } from '@acme/community';
 import { PushErrors, PushSender } from '@acme/community-push';
 import { AdminTokenGuard } from '@acme/platform-auth';
-import { PushReportResponse, SendPushRequest } from './dto/push.dto';
+import { PushReportResponse } from './dto/push.response.dto';
+import { SendPushRequest } from './dto/push.request.dto';
 
 /** Operator route that sends a web push to every subscription of a user (the sender's entry point). */
 @ApiTags('operator')

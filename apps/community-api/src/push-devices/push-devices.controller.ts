@@ -10,7 +10,8 @@ import {
 } from '@acme/community-push';
 import { Authenticated, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
-import { RegisterPushDeviceDoc, VapidPublicKeyResponse } from './dto/push.dto';
+import { RegisterPushDeviceDoc } from './dto/push.request.dto';
+import { VapidPublicKeyResponse } from './dto/push.response.dto';
 
 /** Push device registration plus deregistration and the VAPID key (docs/community-api.md#push-devices). */
 @ApiTags('push-notifications')

@@ -3,7 +3,8 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nest
 import { ProjectService, UserService } from '@acme/community';
 import { SpaceService } from '@acme/events';
 import { AdminTokenGuard } from '@acme/platform-auth';
-import { CreatedSpaceResponse, CreateSpaceRequest, MembershipResponse, SetMembershipRequest } from './space.dto';
+import { CreatedSpaceResponse, MembershipResponse } from './dto/space.response.dto';
+import { CreateSpaceRequest, SetMembershipRequest } from './dto/space.request.dto';
 
 /** Operator API for spaces (root README, Services): create a space, set a user's membership status. */
 @ApiTags('operator')

@@ -5,15 +5,8 @@ import { Project, SessionService, toPublicUser, UserService } from '@acme/commun
 import { Authenticated, ClientAddress, CurrentProject, CurrentUserId, ProjectRoute } from '../auth';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { SIGN_UP_LIMIT } from '../http/community-rate-limit.policy';
-import {
-  RefreshTokenRequest,
-  SessionResponse,
-  SignInRequest,
-  SignUpRequest,
-  SuccessResponse,
-  TokensResponse,
-  UserResponse,
-} from './dto/auth.dto';
+import { RefreshTokenRequest, SignInRequest, SignUpRequest } from './dto/auth.request.dto';
+import { SessionResponse, SuccessResponse, TokensResponse, UserResponse } from './dto/auth.response.dto';
 
 /** End-user sign-up, sign-in and session refresh (docs/community-api.md#end-users-and-sessions). */
 @ApiTags('auth')

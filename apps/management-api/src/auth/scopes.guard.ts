@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiExtension, ApiOAuth2, ApiResponse } from '@nestjs/swa
 import { AppError } from '@acme/platform-errors';
 import { ManagementErrorCode } from '../http/management-error-code';
 import { managementAuthOf, ManagementRequest } from './management-auth';
-import { ManagementErrorBody } from '../http/error-body.dto';
+import { ManagementErrorBody } from '../http/dto/error-body.response.dto';
 
 const SCOPES = 'management:scopes';
 

@@ -9,13 +9,10 @@ import {
 } from '@nestjs/swagger';
 import { ClientAssertionsService, ClientCredentialView } from '@acme/oauth';
 import { RequireScopes } from '../auth/scopes.guard';
-import { ManagementErrorBody } from '../http/error-body.dto';
-import {
-  ClientCredentialParams,
-  ClientCredentialResponse,
-  CreateClientCredentialRequest,
-} from './client-credentials.dto';
-import { ClientIdParam } from './clients.dto';
+import { ManagementErrorBody } from '../http/dto/error-body.response.dto';
+import { ClientCredentialParams, CreateClientCredentialRequest } from './dto/client-credentials.request.dto';
+import { ClientCredentialResponse } from './dto/client-credentials.response.dto';
+import { ClientIdParam } from './dto/clients.request.dto';
 
 /** The public keys of a client using private_key_jwt (Auth0's client credentials; docs/management-api.md#clients-and-grants). */
 @ApiTags('clients')

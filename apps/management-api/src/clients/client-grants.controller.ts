@@ -13,16 +13,15 @@ import {
 } from '@nestjs/swagger';
 import { ClientGrantService, OAuthSettings } from '@acme/oauth';
 import { RequireScopes } from '../auth/scopes.guard';
-import { ManagementErrorBody } from '../http/error-body.dto';
+import { ManagementErrorBody } from '../http/dto/error-body.response.dto';
 import { assertManagementAudience } from './clients.controller';
 import {
   ClientGrantIdParam,
-  ClientGrantPageResponse,
   ClientGrantQuery,
-  ClientGrantResponse,
   CreateClientGrantRequest,
   UpdateClientGrantRequest,
-} from './clients.dto';
+} from './dto/clients.request.dto';
+import { ClientGrantPageResponse, ClientGrantResponse } from './dto/clients.response.dto';
 
 @ApiTags('client-grants')
 @ApiExtraModels(ClientGrantPageResponse, ClientGrantResponse)

@@ -14,21 +14,23 @@ import {
 import { ClientService } from '@acme/oauth';
 import { AppError, PlatformErrorCode } from '@acme/platform-errors';
 import { RequireScopes } from '../auth/scopes.guard';
-import { ManagementErrorBody } from '../http/error-body.dto';
-import { clientSettings } from './client-settings.dto';
+import { ManagementErrorBody } from '../http/dto/error-body.response.dto';
+import { clientSettings } from './dto/client-settings.request.dto';
 import {
   CLIENT_OR_FIELDS,
   ClientFieldsResponse,
-  ClientIdParam,
-  ClientListQuery,
   ClientPageResponse,
   ClientResponse,
-  CreateClientRequest,
   CreatedClientResponse,
-  FieldsQuery,
   selectFields,
+} from './dto/clients.response.dto';
+import {
+  ClientIdParam,
+  ClientListQuery,
+  CreateClientRequest,
+  FieldsQuery,
   UpdateClientRequest,
-} from './clients.dto';
+} from './dto/clients.request.dto';
 
 @ApiTags('clients')
 @ApiExtraModels(ClientPageResponse, ClientResponse, ClientFieldsResponse)

@@ -9,8 +9,9 @@ import {
 } from '@nestjs/swagger';
 import { SigningKeyStore } from '@acme/oauth';
 import { RequireScopes } from '../auth/scopes.guard';
-import { ManagementErrorBody } from '../http/error-body.dto';
-import { SigningKeyCertResponse, SigningKeyParams, SigningKeyResponse } from './signing-keys.dto';
+import { ManagementErrorBody } from '../http/dto/error-body.response.dto';
+import { SigningKeyCertResponse, SigningKeyResponse } from './dto/signing-keys.response.dto';
+import { SigningKeyParams } from './dto/signing-keys.request.dto';
 
 /** Auth0's signing-key routes: list, read, rotate, revoke (docs/management-api.md#signing-keys). */
 @ApiTags('keys')

@@ -13,18 +13,17 @@ import {
 } from '@nestjs/swagger';
 import { RateLimitPolicyService } from '@acme/policies';
 import { RequireScopes } from '../auth/scopes.guard';
-import { ManagementErrorBody } from '../http/error-body.dto';
+import { ManagementErrorBody } from '../http/dto/error-body.response.dto';
 import {
   AllowConfiguration,
   BlockOrLogConfiguration,
   CreateRateLimitPolicyRequest,
   ListRateLimitPoliciesQuery,
   PolicyIdParam,
-  RateLimitPolicyListResponse,
-  RateLimitPolicyResponse,
   RedirectConfiguration,
   UpdateRateLimitPolicyRequest,
-} from './rate-limit-policy.dto';
+} from './dto/rate-limit-policy.request.dto';
+import { RateLimitPolicyListResponse, RateLimitPolicyResponse } from './dto/rate-limit-policy.response.dto';
 
 @ApiTags('rate-limit-policies')
 @ApiExtraModels(AllowConfiguration, BlockOrLogConfiguration, RedirectConfiguration, ManagementErrorBody)

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AccountsService } from '@acme/rum';
-import { APPLICATION_ID_PATTERN } from '../ingestion-rules/dto/rule-fields.dto';
+import { APPLICATION_ID_PATTERN } from '../ingestion-rules/dto/rule-fields.request.dto';
 import { accountOf, RumRequest } from '../http/request-context';
 import { RUM_ROUTE, RumRouteOptions } from './rum-route.decorator';
 

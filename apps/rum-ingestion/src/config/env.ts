@@ -1,7 +1,10 @@
-import { BaseEnv, EnvInt } from '@acme/platform-config';
+import { EnvInt, EventPartitionsEnv } from '@acme/platform-config';
 
-/** The only place this app reads process.env (see `loadEnvSource`). Limits are per account, per route. */
-export class RumEnv extends BaseEnv {
+/**
+ * The only place this app reads process.env (see `loadEnvSource`). Limits are per account, per route; the
+ * partition-maintenance settings come from `EventPartitionsEnv`, which the cron script reads too.
+ */
+export class RumEnv extends EventPartitionsEnv {
   override PORT = 3003;
 
   /** Ingest quota per application, events per second (a batch costs its events; README "Ingest quota"). */
@@ -25,14 +28,6 @@ export class RumEnv extends BaseEnv {
 
   @EnvInt({ min: 1 })
   RUM_HISTORY_LIMIT_PER_MINUTE = 1000;
-
-  /** Days of error events kept: daily partitions whose whole day is older are dropped. */
-  @EnvInt({ min: 1, max: 3650 })
-  RUM_EVENT_RETENTION_DAYS = 30;
-
-  /** Daily partitions created ahead of today. */
-  @EnvInt({ min: 1, max: 60 })
-  RUM_EVENT_PARTITIONS_AHEAD_DAYS = 3;
 }
 
 export const loadEnvSource = (): Record<string, string | undefined> => process.env;

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { startTestApp, TestApp } from '@acme/platform-testing';
 import { AppModule } from '../../src/app.module';
 import { rumService } from '../../src/service';
-import { RUM_SCHEMA } from '@acme/rum';
+import { RUM_SCHEMA } from '@acme/rum-schema';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 

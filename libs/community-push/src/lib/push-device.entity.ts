@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { COMMUNITY_SCHEMA } from '@acme/community';
+import { COMMUNITY_SCHEMA } from '@acme/community-schema';
 import type { PushPlatform } from './device-registration';
 
 /** One physical device of a project: unique by (projectId, deviceKey), the token or the web push endpoint. */

@@ -19,22 +19,10 @@ import { verificationMail } from './verification-mail';
 import {
   generateVerificationToken,
   MAX_PRESENTED_TOKEN_CHARS,
-  TokenFormat,
+  SendVerificationOptions,
   userIdInToken,
   VERIFICATION_TOKEN_TTL_MS,
-  VerificationMode,
 } from './verification-token';
-
-export interface SendVerificationOptions {
-  mode: VerificationMode;
-  /** Code mode only; the server lengthens short codes and links are always hex (verification-token.ts). */
-  tokenFormat: TokenFormat;
-  tokenLength: number;
-  /** Kept only when its origin is on the project's allow-list (redirect-origins.ts). */
-  redirectUrl?: string;
-  /** Absolute URL of the link endpoint for this project (link mode). */
-  linkEndpoint: string;
-}
 
 /** Sends per user: protects mailboxes from being flooded through this API. */
 const SEND_LIMITS = [

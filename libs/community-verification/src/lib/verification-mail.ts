@@ -1,5 +1,5 @@
 import type { MailMessage } from './mail/mailer';
-import type { SendVerificationOptions } from './email-verification.service';
+import type { SendVerificationOptions } from './verification-token';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

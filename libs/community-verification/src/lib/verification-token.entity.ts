@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { COMMUNITY_SCHEMA } from '@acme/community';
+import { COMMUNITY_SCHEMA } from '@acme/community-schema';
 
 /** An email verification token, stored as an HMAC; at most one live (unconsumed) row per user. */
 @Entity({ schema: COMMUNITY_SCHEMA, name: 'verification_tokens' })

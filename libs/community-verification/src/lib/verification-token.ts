@@ -5,6 +5,18 @@ export type TokenFormat = (typeof TOKEN_FORMATS)[number];
 export const VERIFICATION_MODES = ['code', 'link'] as const;
 export type VerificationMode = (typeof VERIFICATION_MODES)[number];
 
+/** What a send asks for (the service sends, verification-mail.ts words the message). */
+export interface SendVerificationOptions {
+  mode: VerificationMode;
+  /** Code mode only; the server lengthens short codes (SHORTEST_CODE) and links are always hex. */
+  tokenFormat: TokenFormat;
+  tokenLength: number;
+  /** Kept only when its origin is on the project's allow-list (redirect-origins.ts). */
+  redirectUrl?: string;
+  /** Absolute URL of the link endpoint for this project (link mode). */
+  linkEndpoint: string;
+}
+
 /** What a client may ask for (the wire contract); the server only ever lengthens a code (SHORTEST_CODE). */
 export const TOKEN_LENGTH = { min: 4, max: 12, default: 6 } as const;
 /** Lifetime of every verification token, used or not (docs/community-api.md#email-verification). */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createDataSource, EntityClass, MigrationClass, runMigrationsUnderLock } from '@acme/platform-persistence';
 import { createTestDatabase } from '@acme/platform-test-infra';
-import { COMMUNITY_MIGRATIONS, COMMUNITY_SCHEMA, communityTable } from '../index';
+import { COMMUNITY_MIGRATIONS } from '../index';
+import { COMMUNITY_SCHEMA, communityTable } from '@acme/community-schema';
 
 export interface CommunityTestDatabase {
   dataSource: DataSource;

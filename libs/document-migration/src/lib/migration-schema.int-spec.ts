@@ -4,7 +4,8 @@ import { createDataSource, runMigrationsUnderLock } from '@acme/platform-persist
 import { createTestDatabase, TestDatabase } from '@acme/platform-testing';
 import { MigrationSchema1763760000000 } from '../migrations';
 import { MIGRATION_STATES, MigrationState, nextState } from './migration-state';
-import { MIGRATION_SCHEMA, TABLES } from './repositories/migration-tables';
+import { TABLES } from './repositories/migration-tables';
+import { MIGRATION_SCHEMA } from '@acme/migration-schema';
 
 /** The database itself refuses illegal transitions and inconsistent rows, whoever writes them. */
 describe('migration schema constraints', () => {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { COMMUNITY_SCHEMA } from '@acme/community';
+import { COMMUNITY_SCHEMA } from '@acme/community-schema';
 
 /** One stored rendition; `key` is the storage key, the URL is derived from it when presented. */
 export interface StoredImage {

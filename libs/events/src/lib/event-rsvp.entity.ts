@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { COMMUNITY_SCHEMA } from '@acme/community';
+import { COMMUNITY_SCHEMA } from '@acme/community-schema';
 
 export const RSVP_STATUSES = ['going', 'maybe', 'not_going'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];

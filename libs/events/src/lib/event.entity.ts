@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { COMMUNITY_SCHEMA } from '@acme/community';
+import { COMMUNITY_SCHEMA } from '@acme/community-schema';
 import type { EventType, EventVisibility } from './event-input';
 
 export type EventStatus = 'active' | 'cancelled';

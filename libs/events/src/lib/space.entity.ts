@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import { COMMUNITY_SCHEMA } from '@acme/community';
+import { COMMUNITY_SCHEMA } from '@acme/community-schema';
 
 export const SPACE_MEMBER_STATUSES = ['active', 'pending', 'banned'] as const;
 export type SpaceMemberStatus = (typeof SPACE_MEMBER_STATUSES)[number];

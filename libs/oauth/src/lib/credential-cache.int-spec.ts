@@ -11,7 +11,7 @@ import {
 } from '@acme/platform-test-infra';
 import { OAUTH_MIGRATIONS } from '../migrations';
 import { CLIENT_CHANGES_CHANNEL, CredentialCache } from './credential-cache';
-import { MANAGEMENT_SCHEMA } from './management.schema';
+import { MANAGEMENT_SCHEMA } from '@acme/management-schema';
 import { Client, ClientGrant, SigningKey } from './oauth.entities';
 import { OAuthSettings } from './oauth.settings';
 import { ClientGrantRepository, ClientRepository } from './repositories';

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
-import { MANAGEMENT_SCHEMA } from './management.schema';
+import { MANAGEMENT_SCHEMA } from '@acme/management-schema';
 
 @Entity({ name: 'clients', schema: MANAGEMENT_SCHEMA })
 export class Client {

@@ -3,3 +3,4 @@ export * from './lib/env-decorators';
 export * from './lib/validate-env';
 export * from './lib/env.module';
 export * from './lib/cidr-list';
+export * from './lib/event-partitions-env';

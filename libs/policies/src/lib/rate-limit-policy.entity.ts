@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
-import { MANAGEMENT_SCHEMA } from '@acme/oauth';
+import { MANAGEMENT_SCHEMA } from '@acme/management-schema';
 import { PolicyConfiguration, PolicyConsumer, PolicyResource } from './policy-rules';
 
 /** One rate-limit policy; `(created_at, id)` is the list order and the keyset of its cursor. */

@@ -14,7 +14,7 @@ import { IngestService } from './ingest.service';
 import { ErrorEventsRepository } from './repositories/error-events.repository';
 import { RulesRepository } from './repositories/rules.repository';
 import { RuleSetCache } from './rule-set.cache';
-import { RUM_SCHEMA, rumTable } from './rum.schema';
+import { RUM_SCHEMA, rumTable } from '@acme/rum-schema';
 
 const now = new Date();
 const today = utcDay(now);

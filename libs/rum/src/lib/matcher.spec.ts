@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { Condition, findFiltersProblem, OPERATORS } from './filters';
-import { compileRuleSet, interpretRuleSet, MatchableRule } from './matcher';
+import { interpretRuleSet } from '../testing';
+import { compileRuleSet, MatchableRule } from './matcher';
 
 const rule = (id: string, filters: Condition[][], status: 'enabled' | 'disabled' = 'enabled'): MatchableRule => ({
   id,

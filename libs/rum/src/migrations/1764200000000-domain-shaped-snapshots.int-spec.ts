@@ -1,7 +1,7 @@
 import { runMigrationsUnderLock } from '@acme/platform-persistence';
 import { RumTestDatabase } from '../../test/rum-test-database';
 import { RuleSetSnapshotsRepository } from '../lib/repositories/rule-set-snapshots.repository';
-import { RUM_SCHEMA, rumTable } from '../lib/rum.schema';
+import { RUM_SCHEMA, rumTable } from '@acme/rum-schema';
 import { RUM_MIGRATIONS } from '.';
 
 const SNAPSHOTS = rumTable('rule_set_snapshots');

@@ -1,7 +1,7 @@
 // `nx g @acme/tools:service <name> --port <port> --scope <scope> [--title "Title"] [--dry-run]`: a new service
-// wired into every list of services (docs/adding-a-service.md), with a domain lib and an example feature
-// (controller, DTO, repository, migration) whose e2e test passes as generated. Everything goes through Nx's
-// Tree, so --dry-run shows the files and writes none.
+// wired into every list of services (docs/adding-a-service.md), with its schema lib, a domain lib and an example
+// feature (controller, DTOs, service, repository, migration) whose e2e test passes as generated. Everything goes
+// through Nx's Tree, so --dry-run shows the files and writes none.
 const {
   addProjectConfiguration,
   formatFiles,
@@ -41,8 +41,11 @@ function normalize(tree, options) {
     schema: name.replace(/-/g, '_'),
     lib: `libs/${scope}`,
     alias: `@acme/${scope}`,
+    schemaLib: `libs/schemas/${scope}`,
+    schemaAlias: `@acme/${scope}-schema`,
     scopeConstant: scope.toUpperCase().replace(/-/g, '_'),
     Domain: names(scope).className,
+    scopeProperty: names(scope).propertyName,
     feature: FEATURE,
     Feature: names(FEATURE).className,
     FEATURE_CODE: FEATURE.toUpperCase(),
@@ -101,10 +104,30 @@ function addLib(tree, o) {
   });
   generateFiles(tree, joinPathFragments(__dirname, 'files/lib'), o.lib, { ...o, tmpl: '' });
   updateJson(tree, 'tsconfig.base.json', (config) => {
-    const paths = { ...config.compilerOptions.paths, [o.alias]: [`${o.lib}/src/index.ts`] };
+    const paths = {
+      ...config.compilerOptions.paths,
+      [o.alias]: [`${o.lib}/src/index.ts`],
+      [o.schemaAlias]: [`${o.schemaLib}/src/index.ts`],
+    };
     config.compilerOptions.paths = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
     return config;
   });
+}
+
+/** The service's schema lib (docs/decisions.md, Each service names its schema in one place). */
+function addSchemaLib(tree, o) {
+  if (tree.exists(`${o.schemaLib}/project.json`)) throw new Error(`${o.schemaLib} exists already`);
+  addProjectConfiguration(tree, `${o.scope}-schema`, {
+    root: o.schemaLib,
+    sourceRoot: `${o.schemaLib}/src`,
+    projectType: 'library',
+    tags: ['type:schema', `scope:${o.scope}`],
+    targets: {
+      lint: { executor: '@nx/eslint:lint', options: { lintFilePatterns: [`${o.schemaLib}/**/*.ts`] } },
+      typecheck: {},
+    },
+  });
+  generateFiles(tree, joinPathFragments(__dirname, 'files/schema'), o.schemaLib, { ...o, tmpl: '' });
 }
 
 /** tools/services.json (npm start, workspace checks, benches), the compose file, the scope's lint rule, docs. */
@@ -174,6 +197,7 @@ function addKubernetesManifests(tree, o) {
 
 module.exports = async function serviceGenerator(tree, options) {
   const o = normalize(tree, options);
+  addSchemaLib(tree, o);
   addLib(tree, o);
   addApp(tree, o);
   addToLists(tree, o);

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { CodePointLength } from '@acme/platform-errors';
 import type { Access } from '@acme/rum';
-import { APPLICATION_ID_PATTERN, IsStorableText } from '../../ingestion-rules/dto/rule-fields.dto';
+import { APPLICATION_ID_PATTERN, IsStorableText } from '../../ingestion-rules/dto/rule-fields.request.dto';
 
 export class CreateAccountRequest {
   @ApiProperty({ minLength: 1, maxLength: 128 })

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { IngestOutcome } from '@acme/rum';
-import { enveloped } from '../../http/envelope.dto';
+import { enveloped } from '../../http/dto/envelope.response.dto';
 
 export class IngestOutcomeView {
   @ApiProperty({ description: 'Events stored' }) readonly accepted!: number;

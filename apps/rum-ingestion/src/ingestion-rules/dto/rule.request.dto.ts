@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { CodePointLength, MaxCodePoints } from '@acme/platform-errors';
 import type { Filters } from '@acme/rum';
-import { ApplicationScoped, FILTERS_SCHEMA, IsFilters, IsStorableText, RuleReference } from './rule-fields.dto';
+import { ApplicationScoped, FILTERS_SCHEMA, IsFilters, IsStorableText, RuleReference } from './rule-fields.request.dto';
 
 export class CreateRuleRequest extends ApplicationScoped {
   @ApiProperty({ minLength: 1, maxLength: 128 })

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Filters, Page, Rule, RuleSetSnapshot, SnapshotRule } from '@acme/rum';
-import { enveloped } from '../../http/envelope.dto';
-import { FILTERS_SCHEMA } from './rule-fields.dto';
+import { enveloped } from '../../http/dto/envelope.response.dto';
+import { FILTERS_SCHEMA } from './rule-fields.request.dto';
 
 export class CreatedRule {
   @ApiProperty({ description: '24 hex characters' }) readonly rule_id!: string;

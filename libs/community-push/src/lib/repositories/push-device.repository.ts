@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { communityTable } from '@acme/community';
+import { communityTable } from '@acme/community-schema';
 import { queryRows } from '@acme/platform-persistence';
 import type { PushPlatform } from '../device-registration';
 import { PushDevice } from '../push-device.entity';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { communityTable } from '@acme/community';
+import { communityTable } from '@acme/community-schema';
 
 const TABLE = communityTable('push_vapid_keys');
 

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { COMMUNITY_SCHEMA } from '@acme/community';
+import { COMMUNITY_SCHEMA } from '@acme/community-schema';
 
 /** A mail "sent" to a project's outbox when no SMTP transport is configured (local runs, tests). */
 @Entity({ schema: COMMUNITY_SCHEMA, name: 'outbox_messages' })

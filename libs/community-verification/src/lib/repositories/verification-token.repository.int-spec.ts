@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { communityTable } from '@acme/community';
+import { communityTable } from '@acme/community-schema';
 import { CommunityTestDatabase, startCommunityDatabase } from '@acme/community/testing';
 import { VERIFICATION_MIGRATIONS } from '../..';
 import { VerificationTokenRepository } from './verification-token.repository';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { COMMUNITY_SCHEMA } from '../community.schema';
+import { COMMUNITY_SCHEMA } from '@acme/community-schema';
 import type { Bundle } from './bundles';
 
 /** A tenant of the community API; every other community row carries its `projectId`. */

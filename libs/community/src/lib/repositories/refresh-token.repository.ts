@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { returnedRows } from '@acme/platform-persistence';
-import { communityTable } from '../community.schema';
+import { communityTable } from '@acme/community-schema';
 import { RefreshToken } from '../sessions/refresh-token.entity';
 
 const TABLE = communityTable('refresh_tokens');

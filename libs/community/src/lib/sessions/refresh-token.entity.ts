@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { COMMUNITY_SCHEMA } from '../community.schema';
+import { COMMUNITY_SCHEMA } from '@acme/community-schema';
 
 /**
  * One refresh token of a session family. Rotation marks it used and issues the next one in the same family;

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { COMMUNITY_SCHEMA } from '../community.schema';
+import { COMMUNITY_SCHEMA } from '@acme/community-schema';
 
 /** An end user of one project; emails are unique per project (stored trimmed and lower-cased). */
 @Entity({ schema: COMMUNITY_SCHEMA, name: 'users' })

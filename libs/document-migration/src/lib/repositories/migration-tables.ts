@@ -1,9 +1,5 @@
 import type { EntityManager } from 'typeorm';
-
-/** The PostgreSQL schema the migration-worker owns; every qualified name of this lib is built from it. */
-export const MIGRATION_SCHEMA = 'migration';
-
-const qualified = (table: string): string => `"${MIGRATION_SCHEMA}"."${table}"`;
+import { migrationTable as qualified } from '@acme/migration-schema';
 
 /** Qualified table names for the repositories' SQL. */
 export const TABLES = {

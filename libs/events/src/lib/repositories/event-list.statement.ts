@@ -1,4 +1,4 @@
-import { communityTable, COMMUNITY_SCHEMA } from '@acme/community';
+import { communityTable, COMMUNITY_SCHEMA } from '@acme/community-schema';
 import type { ListEventsQuery } from '../event-query';
 
 const EVENTS = communityTable('events');

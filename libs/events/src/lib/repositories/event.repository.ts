@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { EventFile } from '../event-file.entity';
-import { communityTable } from '@acme/community';
+import { communityTable } from '@acme/community-schema';
 import { queryRows } from '@acme/platform-persistence';
 import type { ListEventsQuery } from '../event-query';
 import type { RsvpStatus } from '../event-rsvp.entity';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { communityTable } from '@acme/community';
+import { communityTable } from '@acme/community-schema';
 import { EventRsvp, RsvpStatus } from '../event-rsvp.entity';
 
 const RSVPS = communityTable('event_rsvps');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { communityTable } from '@acme/community';
+import { communityTable } from '@acme/community-schema';
 import { CommunityTestDatabase, startCommunityDatabase } from '../../../test/event-fixtures';
 import { EVENTS_MIGRATIONS } from '../../migrations';
 import { UploadJournalRepository } from './upload-journal.repository';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { returnedRows } from '@acme/platform-persistence';
-import { managementTable } from '../management.schema';
+import { managementTable } from '@acme/management-schema';
 
 const CLIENT_CREDENTIALS = managementTable('client_credentials');
 

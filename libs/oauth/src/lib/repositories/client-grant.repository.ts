@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { FindOptionsWhere, Repository } from 'typeorm';
 import { isForeignKeyViolation, isUniqueViolation, returnedRows } from '@acme/platform-persistence';
-import { managementTable } from '../management.schema';
+import { managementTable } from '@acme/management-schema';
 import { ClientGrant } from '../oauth.entities';
 
 const CLIENT_GRANTS = managementTable('client_grants');

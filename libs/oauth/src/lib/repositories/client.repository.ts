@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isUniqueViolation } from '@acme/platform-persistence';
-import { managementTable } from '../management.schema';
+import { managementTable } from '@acme/management-schema';
 import { Client } from '../oauth.entities';
 
 const CLIENTS = managementTable('clients');

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { withTransaction } from '@acme/platform-persistence';
-import { managementTable } from '../management.schema';
+import { managementTable } from '@acme/management-schema';
 import { SigningKey } from '../oauth.entities';
 
 const SIGNING_KEYS = managementTable('signing_keys');

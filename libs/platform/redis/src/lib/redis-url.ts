@@ -1,5 +1,5 @@
 import type { ConnectionOptions } from 'node:tls';
-import type { RedisOptions } from './redis.options';
+import type { ClusterNode, RedisOptions } from './redis.options';
 
 /**
  * ioredis-style options for one Redis server (BullMQ takes options, not URLs): the URL's host, port, db, user and
@@ -17,11 +17,6 @@ export function redisConnectionOptions(settings: Pick<RedisOptions, 'url' | 'use
     db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
     tls,
   };
-}
-
-export interface ClusterNode {
-  host: string;
-  port: number;
 }
 
 /** REDIS_CLUSTER_NODES: the seed nodes, and the user, password and TLS the seed URLs give (one set for all). */

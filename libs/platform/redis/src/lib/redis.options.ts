@@ -1,5 +1,10 @@
 import type { ConnectionOptions } from 'node:tls';
-import type { ClusterNode } from './redis-url';
+
+/** A Redis Cluster seed node (REDIS_CLUSTER_NODES). */
+export interface ClusterNode {
+  host: string;
+  port: number;
+}
 
 export interface RedisOptions {
   url: string;

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { MANAGEMENT_SCHEMA } from '@acme/oauth';
+import { MANAGEMENT_SCHEMA } from '@acme/management-schema';
 import { createDataSource, ReadReplicas } from '@acme/platform-persistence';
 import { createTestDatabase, TestDatabase } from '@acme/platform-test-infra';
 import { POLICIES_MIGRATIONS } from '../../migrations';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { managementTable } from '@acme/oauth';
+import { managementTable } from '@acme/management-schema';
 import {
   isoFromUtcTimestamp,
   isUniqueViolation,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { returnedRows } from '@acme/platform-persistence';
-import { rumTable } from '../rum.schema';
+import { rumTable } from '@acme/rum-schema';
 import { Queryable } from './queryable';
 
 const APP_KEYS = rumTable('app_keys');

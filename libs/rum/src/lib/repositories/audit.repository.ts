@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { rumTable } from '../rum.schema';
+import { rumTable } from '@acme/rum-schema';
 import { Queryable } from './queryable';
 
 const AUDIT_LOG = rumTable('audit_log');

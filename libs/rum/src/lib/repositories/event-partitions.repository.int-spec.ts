@@ -1,5 +1,5 @@
 import { RumTestDatabase } from '../../../test/rum-test-database';
-import { rumTable } from '../rum.schema';
+import { rumTable } from '@acme/rum-schema';
 import { EventPartitionsRepository } from './event-partitions.repository';
 
 const DAY = new Date('2030-05-01T00:00:00.000Z');

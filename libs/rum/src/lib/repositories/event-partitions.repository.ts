@@ -1,4 +1,4 @@
-import { rumTable } from '../rum.schema';
+import { rumTable } from '@acme/rum-schema';
 
 /** A query function returning rows: TypeORM's `manager.query`, or a pg client's wrapped, so a cron command shares this SQL. */
 export type SqlQuery = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;

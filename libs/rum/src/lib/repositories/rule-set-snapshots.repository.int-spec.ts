@@ -1,6 +1,6 @@
 import { RumTestDatabase } from '../../../test/rum-test-database';
 import { SnapshotRule } from '../rule.types';
-import { rumTable } from '../rum.schema';
+import { rumTable } from '@acme/rum-schema';
 import { RuleSetSnapshotsRepository } from './rule-set-snapshots.repository';
 
 const rule = (id: string): SnapshotRule => ({

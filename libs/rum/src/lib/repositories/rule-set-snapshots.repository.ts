@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Filters } from '../filters';
 import { Actor, RuleSetSnapshot, RuleStatus, SnapshotRule } from '../rule.types';
-import { rumTable } from '../rum.schema';
+import { rumTable } from '@acme/rum-schema';
 import { Queryable } from './queryable';
 
 const SNAPSHOTS = rumTable('rule_set_snapshots');

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { returnedRows } from '@acme/platform-persistence';
 import { Filters } from '../filters';
 import { Rule, RuleStatus } from '../rule.types';
-import { rumTable } from '../rum.schema';
+import { rumTable } from '@acme/rum-schema';
 import { Queryable } from './queryable';
 
 const RULES = rumTable('rules');
