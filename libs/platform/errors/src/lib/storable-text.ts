@@ -1,3 +1,5 @@
+import { yieldToEventLoop } from './chunked-check';
+
 /** A UTF-16 surrogate without its partner: Postgres refuses it as text and inside jsonb. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
@@ -44,16 +46,53 @@ const pathOf = (frame: Frame): string => (frame.parent ? join(pathOf(frame.paren
  * `maxNodes` values, in a parsed body, query or params object. Iterative, so a hostile depth cannot overflow the
  * stack here; frames point to their parent, so no path is built unless a problem is reported.
  */
-export function findTextProblem(
+export function findTextProblem(value: unknown, options: TextWalkOptions = {}): TextProblem | undefined {
+  const walk = textProblemWalk(value, options, Number.POSITIVE_INFINITY);
+  let step = walk.next();
+  while (!step.done) step = walk.next();
+  return step.value;
+}
+
+/**
+ * findTextProblem, the same walk with the same answer, yielding to the event loop every `sliceNodes` values
+ * (a 10,000-document import is ~100 ms of walking in one go; docs/decisions.md#big-bodies-are-checked-in-chunks).
+ */
+export async function findTextProblemInChunks(
   value: unknown,
-  options: { maxDepth?: number; maxNodes?: number; checkStrings?: boolean } = {},
-): TextProblem | undefined {
+  options: TextWalkOptions & { sliceNodes?: number } = {},
+): Promise<TextProblem | undefined> {
+  const walk = textProblemWalk(value, options, options.sliceNodes ?? 20_000);
+  let step = walk.next();
+  while (!step.done) {
+    await yieldToEventLoop();
+    step = walk.next();
+  }
+  return step.value;
+}
+
+export interface TextWalkOptions {
+  maxDepth?: number;
+  maxNodes?: number;
+  checkStrings?: boolean;
+}
+
+/** The walk itself; it pauses (yields) after every `sliceNodes` frames it visits. */
+function* textProblemWalk(
+  value: unknown,
+  options: TextWalkOptions,
+  sliceNodes: number,
+): Generator<void, TextProblem | undefined> {
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
   const checkStrings = options.checkStrings ?? true;
   const maxNodes = options.maxNodes ?? MAX_JSON_NODES;
   let budget = maxNodes;
+  let untilPause = sliceNodes;
   const stack: Frame[] = [{ value, key: '', parent: undefined, depth: 0 }];
   while (stack.length > 0) {
+    if (--untilPause <= 0) {
+      yield;
+      untilPause = sliceNodes;
+    }
     const frame = stack.pop() as Frame;
     const current = frame.value;
     if (typeof current === 'string') {
