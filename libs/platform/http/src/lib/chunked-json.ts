@@ -21,6 +21,13 @@ const NOT_FRAMED = Symbol('NOT_FRAMED');
 /** Work between yields: a piece is a few ms of JSON.parse; framing checks the clock every 64K characters. */
 const SLICE_MS = 8;
 const SCAN_STRIDE = 64 * 1024;
+/** scanSome stopped at its stride, not at an answer. */
+const SCAN_ON = -2;
+
+interface ScanState {
+  at: number;
+  depth: number;
+}
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -115,25 +122,39 @@ class Framing {
    * the text ends first. Bracket kinds are not matched here: a mismatch makes the piece's JSON.parse throw.
    */
   private async scanTo(from: number): Promise<number> {
+    const state: ScanState = { at: from, depth: 0 };
+    let found = this.scanSome(state);
+    while (found === SCAN_ON) {
+      await this.pause();
+      found = this.scanSome(state);
+    }
+    return found;
+  }
+
+  /** Up to SCAN_STRIDE characters of scanTo, in a plain loop (V8 optimises loops in async functions late). */
+  private scanSome(state: ScanState): number {
     const text = this.text;
-    let depth = 0;
-    let nextCheck = from + SCAN_STRIDE;
-    for (let i = from; i < text.length; i++) {
-      if (i >= nextCheck) {
-        nextCheck = i + SCAN_STRIDE;
-        await this.pause();
-      }
+    const until = Math.min(text.length, state.at + SCAN_STRIDE);
+    let depth = state.depth;
+    let i = state.at;
+    while (i < until) {
       const code = text.charCodeAt(i);
       if (code === QUOTE) {
-        i = this.stringEnd(i) - 1;
+        // A string may end past `until`: the next call goes on from its end.
+        i = this.stringEnd(i);
         if (i < 0) return -1;
-      } else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth += 1;
+        continue;
+      }
+      if (code === OPEN_BRACE || code === OPEN_BRACKET) depth += 1;
       else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
         if (depth === 0) return i;
         depth -= 1;
       } else if (code === COMMA && depth === 0) return i;
+      i += 1;
     }
-    return -1;
+    state.at = i;
+    state.depth = depth;
+    return i >= text.length ? -1 : SCAN_ON;
   }
 
   /** Index just past the string whose opening quote is at `quote`, or -1 when it never closes. */
