@@ -1,7 +1,7 @@
 import { yieldToEventLoop } from '@acme/platform-errors';
 
 /**
- * JSON.parse of a big body in pieces that yield to the event loop: a 6 MB operator import is ~100 ms of parsing
+ * JSON.parse of a big body in pieces that yield to the event loop: a 6 MB operator import is 20-70 ms of parsing
  * in one call (docs/decisions.md#big-bodies-are-checked-in-chunks). A top-level object is framed here (its keys,
  * colons and commas); each member value is parsed by JSON.parse, and an array value in pieces of about
  * `pieceChars` characters, each piece a run of whole elements. A text framed otherwise (a top-level array, stray
