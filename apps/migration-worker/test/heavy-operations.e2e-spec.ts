@@ -65,7 +65,7 @@ describe('heavy operator routes', () => {
       body,
     });
 
-  it('imports 10,000 documents x 5 records while /health keeps answering (no block over 600 ms)', async () => {
+  it('imports 10,000 documents x 5 records while /health keeps answering (no block over 100 ms)', async () => {
     const documents = makeDocuments('big', 10000, 5);
     delete (documents[7] as { content?: string }).content;
     const body = JSON.stringify({ documents });
@@ -94,9 +94,10 @@ describe('heavy operator routes', () => {
     // The figure the brief names, printed; asserted in CPU terms, which the machine's load cannot stretch.
     process.stdout.write(`${expect.getState().currentTestName}: ${JSON.stringify(loop)}\n`);
     expect(loop.answeredMeanwhile).toBeGreaterThanOrEqual(2);
-    // A regression guard, not the 50 ms target (the one JSON.parse of the 6.4 MB body remains: README figures):
-    // before the chunked checks the longest block was 900-1900 ms.
-    expect(loop.longestBlockCpuMs).toBeLessThan(600);
+    // Measured 35-37 ms with the body parsed and walked in slices (README figures); 208-271 ms when one JSON.parse
+    // and one walk took the whole body, 900-1900 ms before the chunked checks. The margin is for GC threads,
+    // whose CPU counts here too.
+    expect(loop.longestBlockCpuMs).toBeLessThan(100);
   }, 120000);
 
   it('imports nothing when the last batch holds a duplicate of the first', async () => {
@@ -110,7 +111,7 @@ describe('heavy operator routes', () => {
     expect(await ops.stats(acme.workspaceId, 'duplicates')).toEqual({ documents: 0, records: 0 });
   }, 120000);
 
-  it('starts a migration of 10,000 listed ids while /health keeps answering (no block over 600 ms)', async () => {
+  it('starts a migration of 10,000 listed ids while /health keeps answering (no block over 100 ms)', async () => {
     const api = client(app, acme);
     const documentIds = Array.from({ length: 10000 }, (_, i) => `big-${i}`);
     const { value: started, ...loop } = await loopDuring(app.url, () =>
@@ -123,8 +124,7 @@ describe('heavy operator routes', () => {
     // The figure the brief names, printed; asserted in CPU terms, which the machine's load cannot stretch.
     process.stdout.write(`${expect.getState().currentTestName}: ${JSON.stringify(loop)}\n`);
     expect(loop.answeredMeanwhile).toBeGreaterThanOrEqual(2);
-    // A regression guard, not the 50 ms target (the one JSON.parse of the 6.4 MB body remains: README figures):
-    // before the chunked checks the longest block was 900-1900 ms.
-    expect(loop.longestBlockCpuMs).toBeLessThan(600);
+    // Measured 5 ms (README figures); the margin is for GC threads, whose CPU counts here too.
+    expect(loop.longestBlockCpuMs).toBeLessThan(100);
   }, 120000);
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { findTextProblem } from './storable-text';
+import { findTextProblem, findTextProblemInChunks } from './storable-text';
 
 describe('findTextProblem', () => {
   it('reports nesting deeper than maxDepth with the path of the first one found, strings checked or not', () => {
@@ -43,5 +43,34 @@ describe('findTextProblem', () => {
     }
     expect(findTextProblem({ a: [1, 2], b: 'x' }, { maxNodes: 4 })).toBeUndefined();
     expect(findTextProblem({ a: [1, 2], b: 'x' }, { maxNodes: 3 })?.message).toBe('the value holds more than 3 values');
+  });
+
+  it('in chunks, answers as in one go on any value, with or without strings, and yields between slices', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.jsonValue({ maxDepth: 6 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.boolean(),
+        async (value, maxDepth, sliceNodes, checkStrings) => {
+          const options = { maxDepth, checkStrings, maxNodes: 40 };
+          expect(await findTextProblemInChunks(value, { ...options, sliceNodes })).toEqual(
+            findTextProblem(value, options),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+    const body = { documents: Array.from({ length: 100 }, (_, i) => ({ id: `d${i}`, bad: i === 3 ? '\u0000' : '' })) };
+    let otherWorkRan = false;
+    setImmediate(() => (otherWorkRan = true));
+    expect(await findTextProblemInChunks(body, { sliceNodes: 10 })).toEqual(findTextProblem(body));
+    expect(findTextProblem(body)?.field).toBe('documents.3.bad');
+    expect(otherWorkRan).toBe(true);
+    // A walk shorter than a slice answers without giving way.
+    otherWorkRan = false;
+    setImmediate(() => (otherWorkRan = true));
+    await findTextProblemInChunks(body, { sliceNodes: 10_000 });
+    expect(otherWorkRan).toBe(false);
   });
 });

@@ -4,7 +4,8 @@ import type { Readable } from 'node:stream';
 import { CallHandler, CanActivate, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { defer, from, mergeMap, Observable } from 'rxjs';
-import { AppError, findTextProblem, PlatformErrorCode } from '@acme/platform-errors';
+import { AppError, findTextProblemInChunks, PlatformErrorCode } from '@acme/platform-errors';
+import { parseJsonInChunks } from './chunked-json';
 import { bodyLimitBytes, GLOBAL_BODY_LIMIT, rawRequest } from './http-platform';
 import { RouteMetadata } from './route-metadata';
 import { OPAQUE_BODY, unstorableText } from './storable-text.guard';
@@ -96,14 +97,17 @@ export function readBody(stream: Readable, limit: number, declared: number): Pro
 const malformedJson = () =>
   new AppError(PlatformErrorCode.MALFORMED_BODY, 'validation', 'The request body is not valid JSON.');
 
+/** JSON bodies from this size on are parsed in pieces that yield (chunked-json.ts); smaller ones in one call. */
+export const CHUNKED_PARSE_FROM = 512 * 1024;
+
 /** JSON as body-parser's strict mode reads it (an object or array), or a form as node:querystring reads it. */
-export function parseBody(mediaType: string, body: Buffer): unknown {
+export async function parseBody(mediaType: string, body: Buffer): Promise<unknown> {
   const text = body.toString('utf8');
   if (mediaType === 'application/x-www-form-urlencoded') return parseQueryString(text);
   if (text.trim() === '') return {};
   if (!/^[\s]*[[{]/.test(text)) throw malformedJson();
   try {
-    return JSON.parse(text) as unknown;
+    return text.length < CHUNKED_PARSE_FROM ? (JSON.parse(text) as unknown) : await parseJsonInChunks(text);
   } catch {
     throw malformedJson();
   }
@@ -150,14 +154,19 @@ export class DeferredBodyInterceptor implements NestInterceptor {
     if (!isDeferred(request)) return next.handle();
     const limit = this.limits.of(context) ?? bodyLimitBytes(GLOBAL_BODY_LIMIT);
     const checkStrings = this.opaqueBody.of(context) !== true;
-    return defer(() => from(readBody(request, limit, declaredLength(request)))).pipe(
-      mergeMap((buffer) => {
-        const body = parseBody(mediaTypeOf(request), buffer);
-        const problem = findTextProblem(body, { checkStrings });
-        if (problem) throw unstorableText(problem, 'body');
+    return defer(() => from(this.read(request, limit, checkStrings))).pipe(
+      mergeMap((body) => {
         holder.body = body;
         return next.handle();
       }),
     );
+  }
+
+  /** Big bodies are parsed and walked in slices that yield, so reading one never holds the event loop long. */
+  private async read(request: IncomingMessage, limit: number, checkStrings: boolean): Promise<unknown> {
+    const body = await parseBody(mediaTypeOf(request), await readBody(request, limit, declaredLength(request)));
+    const problem = await findTextProblemInChunks(body, { checkStrings });
+    if (problem) throw unstorableText(problem, 'body');
+    return body;
   }
 }
