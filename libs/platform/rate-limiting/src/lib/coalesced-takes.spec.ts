@@ -86,54 +86,6 @@ describe('CoalescedTakes', () => {
     expect(calls).toEqual([1, 1, 1]);
   });
 
-  it('holds the takes that arrive while the call of their bucket is in flight, then sends them in one call', async () => {
-    const calls: number[] = [];
-    const answers: Array<() => void> = [];
-    let tokens = 10;
-    const takes = new CoalescedTakes((_key, _capacity, _rate, count) => {
-      calls.push(count);
-      const before = tokens;
-      tokens -= Math.min(count, tokens);
-      return new Promise((resolve) =>
-        answers.push(() => resolve([Math.min(count, before), String(before), 1_700_000_000_000])),
-      );
-    });
-    const ten = { capacity: 10, refillPerSecond: 1 };
-    const first = takes.take('a', ten, 100);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(calls).toEqual([1]);
-    // Three later turns while the first call is unanswered: no call of their own yet.
-    const later: Array<Promise<RateLimitDecision>> = [];
-    for (let turn = 0; turn < 3; turn++) {
-      later.push(takes.take('a', ten, 100), takes.take('a', ten, 100));
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    expect(calls).toEqual([1]);
-    answers.shift()?.();
-    expect((await first).remaining).toBe(9);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(calls).toEqual([1, 6]);
-    answers.shift()?.();
-    expect((await Promise.all(later)).map((d) => d.remaining)).toEqual([8, 7, 6, 5, 4, 3]);
-  });
-
-  it('fails the takes held behind a call that failed, without another call', async () => {
-    const calls: number[] = [];
-    let fail: (error: Error) => void = () => undefined;
-    const takes = new CoalescedTakes((_key, _capacity, _rate, count) => {
-      calls.push(count);
-      return new Promise((_, reject) => (fail = reject));
-    });
-    const first = takes.take('a', limit, 100);
-    await new Promise((resolve) => setImmediate(resolve));
-    const held = takes.take('a', limit, 100);
-    await new Promise((resolve) => setImmediate(resolve));
-    fail(new Error('the limiter did not answer within 100 ms'));
-    const results = await Promise.allSettled([first, held]);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    expect(calls).toEqual([1]);
-  });
-
   it('rejects every take of a batch whose call failed', async () => {
     const takes = new CoalescedTakes(async () => {
       throw new Error('Redis is down');

@@ -209,18 +209,13 @@ export function decisionsInOrder(
 }
 
 /**
- * Coalesces the takes of one token into one Redis call per bucket: the takes that arrive in the same event-loop
- * turn (flushed in the check phase, after the I/O callbacks of the turn), and those that arrive while the bucket's
- * call is in flight, which go together in the next call once it has answered. Under load many requests of one
- * client arrive together; the answers are the ones the same takes made one by one would have given, and the shared
- * bucket sees the same number of tokens taken. Each call's own bound starts when it is written; when a call fails
- * (Redis did not answer in time), the takes held behind it fail with it at once rather than waiting for another.
+ * Coalesces the takes of one token that arrive in the same event-loop turn into one Redis call per bucket
+ * (flushed in the check phase, after the I/O callbacks of the turn). Under load many requests of one client
+ * arrive together; the answers are the ones the same takes made one by one would have given, and the shared
+ * bucket sees the same number of tokens taken.
  */
 export class CoalescedTakes {
   private pending = new Map<string, Batch>();
-  /** Takes waiting for their bucket's call in flight, by batch id. */
-  private readonly held = new Map<string, Batch>();
-  private readonly inFlight = new Set<string>();
   private scheduled = false;
 
   constructor(private readonly takeMany: TakeMany) {}
@@ -242,24 +237,13 @@ export class CoalescedTakes {
   }
 
   private flush(): void {
-    const batches = this.pending;
+    const batches = [...this.pending.values()];
     this.pending = new Map();
     this.scheduled = false;
-    for (const [id, batch] of batches) {
-      if (!this.inFlight.has(id)) {
-        void this.run(id, batch);
-        continue;
-      }
-      const waiting = this.held.get(id);
-      if (waiting) waiting.waiters.push(...batch.waiters);
-      else this.held.set(id, batch);
-    }
+    for (const batch of batches) void this.run(batch);
   }
 
-  private async run(id: string, batch: Batch): Promise<void> {
-    const { key, limit, timeoutMs, waiters } = batch;
-    this.inFlight.add(id);
-    let failure: { error: unknown } | undefined;
+  private async run({ key, limit, timeoutMs, waiters }: Batch): Promise<void> {
     try {
       const [admitted, tokensBefore, now] = await this.takeMany(
         key,
@@ -271,14 +255,7 @@ export class CoalescedTakes {
       const decisions = decisionsInOrder(limit, Number(admitted), Number(tokensBefore), Number(now), waiters.length);
       waiters.forEach((waiter, index) => waiter.resolve(decisions[index]));
     } catch (error) {
-      failure = { error };
       for (const waiter of waiters) waiter.reject(error);
-    } finally {
-      this.inFlight.delete(id);
-      const next = this.held.get(id);
-      this.held.delete(id);
-      if (next && failure) for (const waiter of next.waiters) waiter.reject(failure.error);
-      else if (next) void this.run(id, next);
     }
   }
 }
