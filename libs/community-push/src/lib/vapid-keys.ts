@@ -1,9 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import webpush from 'web-push';
 import { CommunitySettings } from '@acme/community';
 import { derivePurposeKey, isSealed, openSecret, sealSecret } from '@acme/platform-auth';
 import { PushSettings } from './push.settings';
 import { VapidKeyRepository } from './repositories/vapid-key.repository';
+import { webPush } from './web-push-library';
 
 export interface VapidKeys {
   publicKey: string;
@@ -55,7 +55,7 @@ export class VapidKeyStore implements OnModuleInit {
   private async load(): Promise<VapidKeys> {
     const configured = this.configured();
     if (configured) return configured;
-    const generated = webpush.generateVAPIDKeys();
+    const generated = webPush().generateVAPIDKeys();
     const stored = await this.stored.storeOnce({
       publicKey: generated.publicKey,
       privateKey: sealSecret(generated.privateKey, this.sealingKey),

@@ -2,8 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import webpush from 'web-push';
 import { privateEndpointReason, publicOnlyLookup } from './endpoint-address';
+import { webPush } from './web-push-library';
 import { PushDeviceService } from './push-device.service';
 import { PushSettings } from './push.settings';
 import { VapidKeys, VapidKeyStore } from './vapid-keys';
@@ -85,7 +85,7 @@ export class PushSender {
   ): Promise<number | undefined> {
     try {
       // Throws for keys that are not a valid P-256 point / auth secret: counted as a failed delivery.
-      const details = webpush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, payload, {
+      const details = webPush().generateRequestDetails({ endpoint, keys: { p256dh, auth } }, payload, {
         vapidDetails: { subject: this.settings.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
         TTL: 3600,
         contentEncoding: 'aes128gcm',

@@ -57,9 +57,10 @@ export function databaseUnavailable(cause: unknown): AppError {
 export const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /**
- * What a pool timeout saw when it was raised (libs/platform/persistence annotates the error): set only when the
- * instance was saturated, i.e. the pool had every connection in use or requests waiting, or the event loop was
- * far behind. A timeout without it is a database that does not answer: "unavailable".
+ * What a pool timeout saw when it was raised (libs/platform/persistence annotates the error): set only when
+ * PostgreSQL still answered (a connection came back within the window) and the instance was saturated (every
+ * connection in use, requests waiting, or the event loop far behind). A timeout without it is a database that
+ * does not answer: "unavailable".
  */
 export interface Overload {
   pool: string;

@@ -7,7 +7,7 @@ import { isDatabaseUnavailable, Overload } from '@acme/platform-errors';
 import { eventLoopDelay, MetricsRegistry } from '@acme/platform-observability';
 import { ReadReplicas } from './read-replicas';
 
-/** Past this event-loop delay (p99 over the last seconds) a connect timeout is this process's fault: overload. */
+/** Past this event-loop delay (p99 over the last seconds) the process itself is behind: one sign of saturation. */
 const OVERLOADED_LOOP_MS = 100;
 
 interface PoolState {
@@ -27,21 +27,27 @@ function stateOf(pool: Pool): PoolState {
   return { size, open: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount };
 }
 
-/** How recently a connection must have come back for a full pool to mean "busy" rather than "PostgreSQL hangs". */
+/** How recently a query must have completed for PostgreSQL to count as answering (at least the checkout timeout). */
 const ANSWERING_WITHIN_MS = 5000;
 
 /**
- * The overload a pool failure reveals: the event loop far behind, or every connection busy (or callers queued)
- * while PostgreSQL still answers (a connection came back within the last 5 s). A full pool whose connections
- * all hang is PostgreSQL's fault: no overload.
+ * The overload a pool failure reveals. "Busy" needs both halves: PostgreSQL still answers (a connection came back
+ * healthy within the window, i.e. while the failed checkout waited) AND this instance is saturated (every
+ * connection in use, callers queued, or the event loop far behind). A full pool whose connections all hang is
+ * PostgreSQL's fault, and a slow event loop alone proves nothing about PostgreSQL: no overload either way.
  */
-function overloadNow(name: string, pool: Pool, lastReleaseAt: number): Overload | undefined {
+function overloadNow(name: string, pool: Pool, lastAnswerAt: number): Overload | undefined {
   const { size, inUse, waiting } = stateOf(pool);
+  const window = Math.max(ANSWERING_WITHIN_MS, checkoutTimeoutOf(pool));
+  if (Date.now() - lastAnswerAt >= window) return undefined;
   const eventLoopDelayMs = eventLoopDelay().recentMs();
-  const answering = Date.now() - lastReleaseAt < ANSWERING_WITHIN_MS;
-  if (eventLoopDelayMs >= OVERLOADED_LOOP_MS || ((waiting > 0 || inUse >= size) && answering))
+  if (waiting > 0 || inUse >= size || eventLoopDelayMs >= OVERLOADED_LOOP_MS)
     return { pool: name, size, inUse, waiting, eventLoopDelayMs };
   return undefined;
+}
+
+function checkoutTimeoutOf(pool: Pool): number {
+  return (pool as unknown as { options: { connectionTimeoutMillis?: number } }).options.connectionTimeoutMillis ?? 0;
 }
 
 type ConnectCallback = (error: Error | undefined, client?: PoolClient, release?: (error?: unknown) => void) => void;
@@ -53,11 +59,14 @@ type ConnectCallback = (error: Error | undefined, client?: PoolClient, release?:
  */
 export function markOverloadOn(pool: Pool, name: string): void {
   const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<PoolClient> | void;
-  let lastReleaseAt = 0;
-  pool.on('release', () => (lastReleaseAt = Date.now()));
+  // A client released without an error finished its queries: PostgreSQL answered. A broken one proves nothing.
+  let lastAnswerAt = 0;
+  pool.on('release', (error: unknown) => {
+    if (!error) lastAnswerAt = Date.now();
+  });
   const mark = (error: unknown) => {
     if (!isTimeout(error)) return;
-    const overload = overloadNow(name, pool, lastReleaseAt);
+    const overload = overloadNow(name, pool, lastAnswerAt);
     if (overload) Object.assign(error as object, { overload });
   };
   (pool as unknown as { connect: typeof connect }).connect = (callback?: ConnectCallback) => {

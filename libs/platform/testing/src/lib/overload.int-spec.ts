@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { BaseEnv } from '@acme/platform-config';
 import { ErrorPresenter } from '@acme/platform-errors';
 import { HeavyRoute, ServiceCoreModule, ServiceDefinition } from '@acme/platform-http';
+import { eventLoopDelay } from '@acme/platform-observability';
 import { markOverloadOn } from '@acme/platform-persistence';
 import { freePort } from '@acme/platform-test-infra';
 import { startTestApp, TestApp } from './test-app';
@@ -129,12 +130,19 @@ describe('overload', () => {
     expect(logged?.overload).toHaveProperty('waiting');
   }, 60_000);
 
-  it('a full pool whose connections all hang is PostgreSQL not answering: "unavailable"', async () => {
+  it('a full pool whose connections all hang is PostgreSQL not answering: "unavailable", even with a slow event loop', async () => {
     // Nothing has come back for longer than the checkout timeout when the next checkout gives up.
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const holders = Array.from({ length: 10 }, () => get('/load/hold'));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const stuck = await get('/load/one');
+    // A loaded machine: the loop falls 150 ms behind again and again while the checkout waits. That alone says
+    // nothing about PostgreSQL, so it must not turn the outage into "busy".
+    const stall = setInterval(() => {
+      const until = Date.now() + 150;
+      while (Date.now() < until);
+    }, 50);
+    const stuck = await get('/load/one').finally(() => clearInterval(stall));
+    expect(eventLoopDelay().recentMs()).toBeGreaterThanOrEqual(100);
     expect(stuck.status).toBe(503);
     expect(await stuck.json()).toEqual({ code: 'DATABASE_UNAVAILABLE' });
     expect((await Promise.all(holders)).map((response) => response.status)).toEqual(Array(10).fill(200));
