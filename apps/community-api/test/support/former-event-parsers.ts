@@ -3,15 +3,14 @@
  * kept as the oracle of events-input.spec.ts: the DTOs must answer exactly as these did (value, or message
  * and field of the first problem).
  */
-import {
-  EVENT_TYPES,
-  EVENT_VISIBILITIES,
-  invalidBody,
-  invalidQuery,
-  MAX_RADIUS_METRES,
-  RSVP_STATUSES,
-  zonedLocalToUtc,
-} from '@acme/events';
+import { EVENT_TYPES, EVENT_VISIBILITIES, MAX_RADIUS_METRES, RSVP_STATUSES, zonedLocalToUtc } from '@acme/events';
+import { AppError } from '@acme/platform-errors';
+
+// The former codes, which the domain no longer has (it names no HTTP location).
+const invalidBody = (message: string, field?: string) =>
+  new AppError('EVENT_INVALID_BODY', 'validation', message, { details: field === undefined ? undefined : { field } });
+const invalidQuery = (message: string, field?: string) =>
+  new AppError('EVENT_INVALID_QUERY', 'validation', message, { details: field === undefined ? undefined : { field } });
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -6,7 +6,7 @@ import { notFound, viewerOf } from './event-query.service';
 import { RsvpStatus } from './event-rsvp.entity';
 import { EventRecord } from './event.entity';
 import { EventView, toEventView } from './event-view';
-import { EventError, EventErrorCode, invalidBody } from './events.errors';
+import { EventError, EventErrorCode, invalidEventInput } from './events.errors';
 import { EventsSettings } from './events.settings';
 import { EventFileRepository } from './repositories/event-file.repository';
 import { EventRepository } from './repositories/event.repository';
@@ -66,12 +66,12 @@ export class RsvpService {
   private async resolveUser(actor: EventActor, userId: string | undefined): Promise<string> {
     if (actor.kind === 'user') {
       if (userId !== undefined && userId !== actor.userId)
-        throw invalidBody('userId is only accepted with a service or master key', 'userId');
+        throw invalidEventInput('userId is only accepted with a service or master key', 'userId');
       return actor.userId as string;
     }
-    if (!userId) throw invalidBody('userId is required with a service or master key', 'userId');
+    if (!userId) throw invalidEventInput('userId is required with a service or master key', 'userId');
     if (!(await this.settings.users.userExists(actor.projectId, userId)))
-      throw invalidBody('userId does not name a user of this project', 'userId');
+      throw invalidEventInput('userId does not name a user of this project', 'userId');
     return userId;
   }
 
