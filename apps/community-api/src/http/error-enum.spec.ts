@@ -23,7 +23,7 @@ describe('the published error-code enum and the presenter', () => {
     );
     for (const route of ROUTE_INPUT_CODES) {
       const path = paths.find((candidate) => route.path.test(candidate));
-      const details = { location: route.location };
+      const details = { location: route.location, dto: 'D' };
       answered.add(codeOf({ ...base, code: 'VALIDATION_FAILED', method: route.methods[0], path, details }));
     }
     expect([...published].sort()).toEqual([...answered].sort());
@@ -40,10 +40,14 @@ describe('the published error-code enum and the presenter', () => {
     expect(codeOf({ ...rsvp, details: { location: 'body' } })).toBe('event/invalid-body');
     expect(codeOf({ ...rsvp, details: { location: 'param' } })).toBe('request/invalid-body');
     expect(codeOf({ ...rsvp, details: { location: 'query' } })).toBe('request/invalid-body');
-    const list = { ...base, code: 'VALIDATION_FAILED', method: 'GET', details: { location: 'query' } };
+    const list = { ...base, code: 'VALIDATION_FAILED', method: 'GET', details: { location: 'query', dto: 'D' } };
     expect(codeOf({ ...list, path: '/api/v6/p/api/v7/events' })).toBe('event/invalid-query');
     expect(codeOf({ ...list, path: '/api/v6/p/api/v7/events/e/rsvps' })).toBe('event/invalid-query');
     expect(codeOf({ ...list, path: '/api/v6/p/api/v7/events/e' })).toBe('request/invalid-body');
+    // The platform's text rule runs before the query DTO and keeps the app-wide code.
+    expect(codeOf({ ...list, details: { location: 'query' }, path: '/api/v6/p/api/v7/events' })).toBe(
+      'request/invalid-body',
+    );
     expect(codeOf({ ...list, details: { location: 'body' }, path: '/api/v6/p/api/v7/events' })).toBe(
       'request/invalid-body',
     );

@@ -3,7 +3,7 @@ import { PlatformErrorCode } from '@acme/platform-errors';
 /**
  * Routes whose spec names their own invalid-input code (docs/decisions.md, "route-level body codes"): a 400
  * the platform raises for their body (not JSON, a top-level primitive, the wrong shape) or, for `query`
- * entries, their query string (the DTO's first problem) answers that code instead of the app-wide
+ * entries, the route's query DTO raises (not the platform's text rule before it) answers that code instead of the app-wide
  * `request/invalid-json` / `request/invalid-body`. Paths are matched without the query.
  */
 export const ROUTE_INPUT_CODES: ReadonlyArray<{
@@ -56,6 +56,7 @@ export function routeInputCode(error: {
 }): string | undefined {
   if (error.status !== 400 || !BODY_FAILURES.has(error.code) || !error.path || !error.method) return undefined;
   const location = error.details?.['location'] ?? 'body';
+  if (location === 'query' && error.details?.['dto'] === undefined) return undefined;
   const method = error.method.toUpperCase();
   return ROUTE_INPUT_CODES.find(
     (route) => route.location === location && route.methods.includes(method) && route.path.test(error.path ?? ''),

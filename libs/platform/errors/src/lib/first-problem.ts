@@ -60,10 +60,11 @@ function declaredKeys(Dto: new () => object): ReadonlySet<string> {
   return keys;
 }
 
-function refused(message: string, field: string | undefined, location: string): AppError {
+/** `details.dto` names the DTO that refused the input (a platform rule before it, e.g. unstorable text, does not). */
+function refused(Dto: { name: string }, message: string, field: string | undefined, location: string): AppError {
   const issues = field === undefined ? [] : [{ property: field, constraints: [message] }];
   return new AppError(PlatformErrorCode.ValidationFailed, 'validation', message, {
-    details: field === undefined ? { location, issues } : { location, field, issues },
+    details: { location, ...(field === undefined ? {} : { field }), issues, dto: Dto.name },
   });
 }
 
@@ -97,13 +98,13 @@ export function validateFirstProblem<T extends object>(
 ): T {
   const input = (value === undefined || value === null) && options.absentIsEmpty ? {} : value;
   if (!isPlainObject(input))
-    throw refused(options.notAnObject ?? `The ${location} must be a JSON object`, undefined, location);
+    throw refused(Dto, options.notAnObject ?? `The ${location} must be a JSON object`, undefined, location);
   const declared = declaredKeys(Dto);
   const unknown = Object.keys(input).find((key) => !declared.has(key));
-  if (unknown !== undefined) throw refused(options.unknownKey(unknown), unknown, location);
+  if (unknown !== undefined) throw refused(Dto, options.unknownKey(unknown), unknown, location);
   // Not `new Dto()`: class fields would add every declared key (as undefined), documented-only ones included.
   const dto = Object.assign(Object.create(Dto.prototype) as T, input);
   const problem = firstOf(validateSync(dto, validatorOptions), options, dto as Record<string, unknown>);
-  if (problem) throw refused(problem.message, problem.field, location);
+  if (problem) throw refused(Dto, problem.message, problem.field, location);
   return dto;
 }
