@@ -1,4 +1,4 @@
-import { characterCount, isPlainObject } from '@acme/platform-errors';
+import { isPlainObject } from '@acme/platform-errors';
 import { invalidEventInput } from './events.errors';
 
 /** Small checks shared by the image-option parser and the upload checks; each failure names its field. */

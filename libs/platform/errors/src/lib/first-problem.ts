@@ -14,6 +14,7 @@ export interface FirstProblemOptions {
 }
 
 const FIRST_PROBLEM = new WeakMap<object, FirstProblemOptions>();
+const DECLARED = new WeakMap<object, ReadonlySet<string>>();
 /** Per DTO class, `property:constraint` of rules that name a nested field (`SatisfiesNested`). */
 const NESTED_FIELDS = new WeakMap<object, Map<string, NestedRule>>();
 
@@ -34,8 +35,6 @@ export function SatisfiesNested(name: string, rule: NestedRule): PropertyDecorat
     Satisfies(name, (value, object) => rule(value, object)?.message)(target, property);
   };
 }
-const DECLARED = new WeakMap<object, ReadonlySet<string>>();
-
 /**
  * Class decorator for a DTO whose spec answers one problem per request, in a fixed order: the first key it
  * does not declare (own keys in the order sent, `__proto__` included), then its properties in declaration
