@@ -29,25 +29,20 @@ export const single =
   (value) =>
     singleValue(field, value) ?? own?.(value);
 
-export const integerText =
+/** Digits (an integer) or a decimal, as text, read as a number within `min`..`max`. */
+const numberText =
+  (pattern: RegExp, noun: 'an integer' | 'a number', within: (number: number) => boolean) =>
   (field: string, min: number, max: number): Problem =>
   (value) => {
     if (value === undefined) return undefined;
-    const number = typeof value === 'string' && INTEGER.test(value) ? Number(value) : NaN;
-    return Number.isSafeInteger(number) && number >= min && number <= max
+    const number = typeof value === 'string' && pattern.test(value) ? Number(value) : NaN;
+    return within(number) && number >= min && number <= max
       ? undefined
-      : `${field} must be an integer from ${min} to ${max}`;
+      : `${field} must be ${noun} from ${min} to ${max}`;
   };
 
-export const decimalText =
-  (field: string, min: number, max: number): Problem =>
-  (value) => {
-    if (value === undefined) return undefined;
-    const number = typeof value === 'string' && DECIMAL.test(value) ? Number(value) : NaN;
-    return Number.isFinite(number) && number >= min && number <= max
-      ? undefined
-      : `${field} must be a number from ${min} to ${max}`;
-  };
+export const integerText = numberText(INTEGER, 'an integer', Number.isSafeInteger);
+export const decimalText = numberText(DECIMAL, 'a number', Number.isFinite);
 
 export const parseDateText = (value: string): Date | undefined => parseIsoDateTime(value, { dateOnly: true });
 
