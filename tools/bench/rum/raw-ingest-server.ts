@@ -23,6 +23,7 @@ const MAX_EVENTS = 1000;
 const MAX_EVENT_MS = 7_258_118_400_000;
 const matchers = new Map<string, { version: number; matcher: CompiledMatcher }>();
 
+// Its own copy on purpose: the baseline takes no platform (framework-side) code, only the lib's matcher.
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -32,12 +32,6 @@ function errorEnumKeys(text: string): [string, string][] {
 
 const UPPER_SNAKE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 
-// The events lib's two input factories (`invalidBody`, `invalidQuery`) are still exported beside EventErrors
-// while the validation path is reworked (issue 26 item 2 renames them, as the lib must not name HTTP locations).
-const FREE_FACTORIES_BEING_REPLACED: Record<string, string[]> = {
-  'libs/events/src/lib/events.errors.ts': ['invalidBody', 'invalidQuery'],
-};
-
 describe('error style', () => {
   const domainErrorFiles = sources().filter((file) => /^libs\/[\w-]+\/src\/lib\/[\w-]+\.errors\.ts$/.test(file));
 
@@ -72,7 +66,7 @@ describe('error style', () => {
     const exportedFunctions = [...text.matchAll(/^export (?:const (\w+) = \(|function (\w+)\()/gm)].map(
       ([, arrow, fn]) => arrow ?? fn,
     );
-    expect(exportedFunctions).toEqual(FREE_FACTORIES_BEING_REPLACED[file] ?? []);
+    expect(exportedFunctions).toEqual([]);
   });
 
   it('constructs a domain error only in its errors file (and in specs)', () => {

@@ -1,65 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { imageOptionsSchema } from './image-options.dto';
 
-/** OpenAPI description of the create body; validation itself is the events lib's (one path for JSON and multipart). */
-export class CreateEventRequest {
-  @ApiProperty({ minLength: 1, maxLength: 300 }) readonly title: string;
-  @ApiProperty({ format: 'date-time', description: 'RSVPs close at this moment' }) readonly startTime: string;
-  @ApiProperty({ enum: ['online', 'physical', 'hybrid'] }) readonly type: string;
-  @ApiPropertyOptional() readonly description?: string;
-  @ApiPropertyOptional({ format: 'date-time' }) readonly endTime?: string;
-  @ApiPropertyOptional({ description: 'IANA time zone' }) readonly timezone?: string;
-  @ApiPropertyOptional({ description: 'Required for online and hybrid' }) readonly url?: string;
-  @ApiPropertyOptional() readonly venueName?: string;
-  @ApiPropertyOptional({ description: 'physical/hybrid: address or location required' }) readonly address?: string;
-  @ApiPropertyOptional({
-    description: '{latitude, longitude}; a JSON string on multipart',
-    type: 'object',
-    additionalProperties: true,
-  })
-  readonly location?: object;
-  @ApiPropertyOptional({ format: 'uuid' }) readonly spaceId?: string;
-  @ApiPropertyOptional({ enum: ['public', 'members', 'invite'], default: 'public' }) readonly visibility?: string;
-  @ApiPropertyOptional({ minimum: 1 }) readonly capacity?: number;
-  @ApiPropertyOptional({ default: true }) readonly allowMaybe?: boolean;
-  @ApiPropertyOptional({ default: true }) readonly guestListVisible?: boolean;
-  @ApiPropertyOptional({ type: [String], description: 'a JSON string on multipart' }) readonly hostIds?: string[];
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'up to 1 MB' })
-  readonly metadata?: object;
-  @ApiPropertyOptional({ description: 'service or master key only' }) readonly userId?: string;
-  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'multipart only; needs cover.options' })
-  readonly cover?: unknown;
-  @ApiPropertyOptional(
-    imageOptionsSchema('cover.options', {
-      mode: 'exact-dimensions',
-      dimensions: { thumb: { width: 150, height: 150 }, card: { width: 600, height: 400 } },
-    }),
-  )
-  readonly coverOptions?: string;
-  @ApiPropertyOptional({
-    type: 'array',
-    items: { type: 'string', format: 'binary' },
-    description: 'up to 10; needs gallery.options',
-  })
-  readonly gallery?: unknown;
-  @ApiPropertyOptional(
-    imageOptionsSchema('gallery.options', {
-      mode: 'aspect-ratio-width-based',
-      aspectRatio: { width: 4, height: 3 },
-      widths: { small: 400, large: 1200 },
-    }),
-  )
-  readonly galleryOptions?: string;
-}
-
-export class RsvpRequest {
-  @ApiProperty({ enum: ['going', 'maybe', 'not_going'] }) readonly status: string;
-  @ApiPropertyOptional({ description: 'service or master key only' }) readonly userId?: string;
-}
-
-export class WithdrawRsvpRequest {
-  @ApiPropertyOptional({ description: 'service or master key only' }) readonly userId?: string;
-}
+/* Response shapes; the request DTOs (validated by the global pipe) are in ./input. */
 
 export class ImageViewResponse {
   @ApiProperty() readonly url: string;

@@ -15,16 +15,12 @@ import type { Caller, Project } from '@acme/community';
 import {
   CreateEventService,
   EventPage,
-  invalidBody,
+  EventErrors,
   EventQueryService,
   EventView,
-  GuestListQuery,
   GuestListService,
   GuestPage,
-  ListEventsQuery,
   RsvpService,
-  SetRsvpInput,
-  WithdrawRsvpInput,
 } from '@acme/events';
 import { BodyLimit, rawRequest } from '@acme/platform-http';
 import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '../auth';
@@ -32,20 +28,11 @@ import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { toEventActor } from './event-actor';
 import { IMAGE_OPTION_MODELS } from './image-options.dto';
-import {
-  CreateEventRequest,
-  EventPageResponse,
-  GuestPageResponse,
-  EventResponse,
-  ImageViewResponse,
-  RsvpRequest,
-  WithdrawRsvpRequest,
-} from './event.dto';
-import { toCreateEventRequest } from './input/create-event.request.dto';
-import { toGuestListQuery } from './input/guest-list.request.dto';
-import { toListEventsQuery } from './input/list-events.request.dto';
-import { ParseWith } from './input/parse-with.pipe';
-import { toSetRsvpInput, toWithdrawRsvpInput } from './input/rsvp.request.dto';
+import { EventPageResponse, GuestPageResponse, EventResponse, ImageViewResponse } from './event.dto';
+import { CreateEventRequest, toCreateEventRequest } from './input/create-event.request.dto';
+import { GuestListRequest, toGuestListQuery } from './input/guest-list.request.dto';
+import { ListEventsRequest, toListEventsQuery } from './input/list-events.request.dto';
+import { RsvpRequest, toSetRsvpInput, toWithdrawRsvpInput, WithdrawRsvpRequest } from './input/rsvp.request.dto';
 import { isMultipart, stageMultipart } from './multipart-upload';
 
 const ANY_CALLER = ['user', 'service', 'master'] as const;
@@ -77,16 +64,20 @@ export class EventsController {
   ): Promise<EventView> {
     const actor = toEventActor(project, caller);
     if (!isMultipart(request))
-      return this.creator.create(actor, { ...toCreateEventRequest(request.body, 'json'), uploads: [], workDir: null });
+      return this.creator.create(actor, {
+        ...(await toCreateEventRequest(request.body, 'json')),
+        uploads: [],
+        workDir: null,
+      });
     const staged = await stageMultipart(
       rawRequest(request as CommunityRequest & { raw?: IncomingMessage }) as unknown as IncomingMessage,
       this.env.UPLOAD_TMP_DIR ?? tmpdir(),
     );
     try {
       // A structural multipart problem found while streaming is reported where the body is checked.
-      if (staged.malformed) throw invalidBody(staged.malformed);
+      if (staged.malformed) throw EventErrors.invalidInput(staged.malformed);
       return await this.creator.create(actor, {
-        ...toCreateEventRequest(staged.fields, 'multipart'),
+        ...(await toCreateEventRequest(staged.fields, 'multipart')),
         uploads: staged.uploads,
         workDir: staged.workDir,
       });
@@ -115,9 +106,9 @@ export class EventsController {
   list(
     @CurrentProject() project: Project,
     @CurrentCaller() caller: Caller,
-    @Query(new ParseWith(toListEventsQuery)) query: ListEventsQuery,
+    @Query() query: ListEventsRequest,
   ): Promise<EventPage> {
-    return this.queries.list(toEventActor(project, caller), query);
+    return this.queries.list(toEventActor(project, caller), toListEventsQuery(query));
   }
 
   @Get(':eventId')
@@ -141,9 +132,9 @@ export class EventsController {
     @CurrentProject() project: Project,
     @CurrentCaller() caller: Caller,
     @Param('eventId') eventId: string,
-    @Query(new ParseWith(toGuestListQuery)) query: GuestListQuery,
+    @Query() query: GuestListRequest,
   ): Promise<GuestPage> {
-    return this.guests.list(toEventActor(project, caller), eventId, query);
+    return this.guests.list(toEventActor(project, caller), eventId, toGuestListQuery(query));
   }
 
   @Post(':eventId/rsvp')
@@ -155,9 +146,9 @@ export class EventsController {
     @CurrentProject() project: Project,
     @CurrentCaller() caller: Caller,
     @Param('eventId') eventId: string,
-    @Body(new ParseWith(toSetRsvpInput)) body: SetRsvpInput,
+    @Body() body: RsvpRequest,
   ): Promise<EventView> {
-    return this.rsvps.set(toEventActor(project, caller), eventId, body);
+    return this.rsvps.set(toEventActor(project, caller), eventId, toSetRsvpInput(body));
   }
 
   @Delete(':eventId/rsvp')
@@ -169,9 +160,9 @@ export class EventsController {
     @CurrentProject() project: Project,
     @CurrentCaller() caller: Caller,
     @Param('eventId') eventId: string,
-    @Body(new ParseWith(toWithdrawRsvpInput)) body: WithdrawRsvpInput,
+    @Body() body: WithdrawRsvpRequest,
   ): Promise<EventView> {
-    return this.rsvps.withdraw(toEventActor(project, caller), eventId, body);
+    return this.rsvps.withdraw(toEventActor(project, caller), eventId, toWithdrawRsvpInput(body));
   }
 
   @Post(':eventId/cancel')

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import { isStorableText } from '@acme/platform-errors';
-import { invalidBody, MAX_IMAGE_BYTES, METADATA_MAX_BYTES, StagedUpload } from '@acme/events';
+import { EventErrors, MAX_IMAGE_BYTES, METADATA_MAX_BYTES, StagedUpload } from '@acme/events';
 
 export interface StagedMultipart {
   fields: Record<string, string>;
@@ -39,7 +39,7 @@ export async function stageMultipart(request: IncomingMessage, tmpRoot: string):
   try {
     parser = busboy({ headers: request.headers, limits: LIMITS });
   } catch {
-    throw invalidBody('Malformed multipart body: missing boundary');
+    throw EventErrors.invalidInput('Malformed multipart body: missing boundary');
   }
   const workDir = await mkdtemp(join(tmpRoot, 'event-upload-'));
   const staged: StagedMultipart = { fields: {}, uploads: [], workDir };
@@ -92,9 +92,9 @@ export async function stageMultipart(request: IncomingMessage, tmpRoot: string):
       parser.on('filesLimit', () => flag('Too many files'));
       parser.on('fieldsLimit', () => flag('Too many fields'));
       parser.on('partsLimit', () => flag('Too many parts'));
-      parser.on('error', () => reject(invalidBody('Malformed multipart body')));
+      parser.on('error', () => reject(EventErrors.invalidInput('Malformed multipart body')));
       parser.on('close', () => resolve());
-      request.on('aborted', () => reject(invalidBody('The upload was aborted')));
+      request.on('aborted', () => reject(EventErrors.invalidInput('The upload was aborted')));
       request.pipe(parser);
     });
     await Promise.all(writes);

@@ -4,7 +4,7 @@ import { CommunityErrorCode } from '@acme/community';
 import { PushErrorCode } from '@acme/community-push';
 import { VerificationErrorCode } from '@acme/community-verification';
 import { EventErrorCode } from '@acme/events';
-import { ROUTE_BODY_CODES } from './route-body-codes';
+import { ROUTE_INPUT_CODES } from './route-body-codes';
 
 export const PLATFORM_WIRE_CODES: Readonly<Record<PlatformErrorCode | PasswordErrorCode, string>> = {
   [PlatformErrorCode.ROUTE_NOT_FOUND]: 'route/not-found',
@@ -56,8 +56,8 @@ export const PUSH_WIRE_CODES: Readonly<Record<PushErrorCode, string>> = {
 
 /** Wire codes of events, RSVPs, spaces and files (docs/community-api.md#events). */
 export const EVENT_WIRE_CODES: Readonly<Record<EventErrorCode, string>> = {
-  [EventErrorCode.INVALID_BODY]: 'event/invalid-body',
-  [EventErrorCode.INVALID_QUERY]: 'event/invalid-query',
+  // The domain's input errors all come from request bodies (images, RSVP userId, uploads); queries are DTOs.
+  [EventErrorCode.INVALID_INPUT]: 'event/invalid-body',
   [EventErrorCode.FILES_IMAGES_BUNDLE_REQUIRED]: 'event/files-images-bundle-required',
   [EventErrorCode.SPACES_BUNDLE_REQUIRED]: 'event/spaces-bundle-required',
   [EventErrorCode.SPACE_NOT_FOUND]: 'event/space-not-found',
@@ -108,6 +108,6 @@ export const PUBLISHED_WIRE_CODES: readonly string[] = [
   ...new Set([
     ...Object.values(COMMUNITY_WIRE_CODES),
     ...Object.values(HTTP_STATUS_WIRE_CODES),
-    ...ROUTE_BODY_CODES.map((route) => route.code),
+    ...ROUTE_INPUT_CODES.map((route) => route.code),
   ]),
 ].sort();

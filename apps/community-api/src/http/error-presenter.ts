@@ -1,6 +1,6 @@
 import { ErrorPresenter, PresentableError } from '@acme/platform-errors';
 import { COMMUNITY_WIRE_CODES, CommunityAppErrorCode, HTTP_STATUS_WIRE_CODES } from './community-wire-codes';
-import { routeBodyCode } from './route-body-codes';
+import { routeInputCode } from './route-body-codes';
 
 const isKnownCode = (code: string): code is CommunityAppErrorCode =>
   Object.prototype.hasOwnProperty.call(COMMUNITY_WIRE_CODES, code);
@@ -12,7 +12,7 @@ const isKnownCode = (code: string): code is CommunityAppErrorCode =>
 export function wireCodeOf(
   error: Pick<PresentableError, 'status' | 'code' | 'kind' | 'path' | 'method' | 'details'>,
 ): string {
-  const routeCode = routeBodyCode(error);
+  const routeCode = routeInputCode(error);
   if (routeCode) return routeCode;
   if (isKnownCode(error.code)) return COMMUNITY_WIRE_CODES[error.code];
   if (/^HTTP_\d{3}$/.test(error.code)) return HTTP_STATUS_WIRE_CODES[error.kind];

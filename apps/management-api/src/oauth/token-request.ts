@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { CLIENT_ASSERTION_TYPE, ClientAssertion, ClientAuthentication, OAuthErrors, TokenRequest } from '@acme/oauth';
+import { isPlainObject } from '@acme/platform-errors';
 
 export interface ParsedTokenRequest extends TokenRequest {
   credentials: ClientAuthentication;
@@ -34,10 +35,14 @@ function basicCredentials(header: string | undefined): ClientAuthentication | un
   }
 }
 
-/** Reads a client-credentials request (JSON or form) and its client authentication (body or Basic). */
+/**
+ * Reads a client-credentials request (JSON or form) and its client authentication (body or Basic). A protocol
+ * parser, not a DTO (docs/decisions.md#one-validation-path): unknown parameters are ignored, errors are
+ * RFC 6749 codes chosen by meaning, and the Authorization header takes part.
+ */
 export function parseTokenRequest(request: { body?: unknown; headers: IncomingHttpHeaders }): ParsedTokenRequest {
   const raw: unknown = request.body;
-  const body = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const body = isPlainObject(raw) ? raw : {};
   const grantType = stringField(body, 'grant_type');
   if (!grantType) throw OAuthErrors.rfc6749('invalid_request', 'Missing required parameter: grant_type');
   if (grantType !== 'client_credentials')

@@ -1,8 +1,4 @@
 /** Building blocks of the plain checks (AcceptWhen): each accepts only what the DTO's decorators accept. */
-
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-
 const VARIATION_SELECTOR_ONLY = /^[\uFE0E\uFE0F]*$/;
 
 /**

@@ -1,4 +1,4 @@
-import { codePointLength } from '@acme/platform-errors';
+import { characterCount } from '@acme/platform-errors';
 import { Injectable } from '@nestjs/common';
 import { digestSecret } from '@acme/platform-auth';
 import { RateLimitEnforcer } from '@acme/platform-rate-limiting';
@@ -99,7 +99,7 @@ export class EmailVerificationService {
   async verify(projectId: string, token: string, claim: VerifyClaim, clientAddress: string): Promise<string> {
     await this.countAttempt(projectId, clientAddress);
     // An empty or over-long token was never issued: the spec's own 400, without a lookup.
-    const presentable = token.length > 0 && codePointLength(token) <= MAX_PRESENTED_TOKEN_CHARS;
+    const presentable = token.length > 0 && characterCount(token) <= MAX_PRESENTED_TOKEN_CHARS;
     const claimant = presentable ? claimantOf(token, claim) : undefined;
     const userId =
       claimant &&

@@ -8,13 +8,13 @@ import { withTransaction } from '@acme/platform-persistence';
 import { BUNDLE_FILES_IMAGES, BUNDLE_SPACES, EventActor } from './actor';
 import { CreateEventInput } from './event-input';
 import { EventView, toEventView } from './event-view';
-import { EventErrors, invalidBody } from './events.errors';
+import { EventErrors } from './events.errors';
 import { EventsSettings, MAX_GALLERY_FILES } from './events.settings';
 import { CONTENT_TYPES } from './file-storage';
 import { ImageOptions, parseImageOptions } from './image-options';
 import { planImage, probeImage, ProcessedImage, ProcessedRendition, renderImage } from './image-processor';
 import { RenditionPool } from './rendition-pool';
-import { parseJsonField } from './input-checks';
+import { parseJsonField } from './field-checks';
 import { EventFileRepository } from './repositories/event-file.repository';
 import { EventRepository } from './repositories/event.repository';
 import { SpaceService } from './space.service';
@@ -76,12 +76,15 @@ export class CreateEventService {
   private planImages(command: CreateEventCommand): PlannedImage[] {
     const unknownPart = command.uploads.find((upload) => upload.field !== 'cover' && upload.field !== 'gallery');
     if (unknownPart)
-      throw invalidBody(`Unexpected file field ${unknownPart.field}; images go in cover or gallery`, unknownPart.field);
+      throw EventErrors.invalidInput(
+        `Unexpected file field ${unknownPart.field}; images go in cover or gallery`,
+        unknownPart.field,
+      );
     const covers = command.uploads.filter((upload) => upload.field === 'cover');
     const gallery = command.uploads.filter((upload) => upload.field === 'gallery');
-    if (covers.length > 1) throw invalidBody('Only one cover image is allowed', 'cover');
+    if (covers.length > 1) throw EventErrors.invalidInput('Only one cover image is allowed', 'cover');
     if (gallery.length > MAX_GALLERY_FILES)
-      throw invalidBody(`At most ${MAX_GALLERY_FILES} gallery images are allowed`, 'gallery');
+      throw EventErrors.invalidInput(`At most ${MAX_GALLERY_FILES} gallery images are allowed`, 'gallery');
     const cover = this.options('cover', covers.length > 0, command.imageOptions.cover);
     const galleryParsed = this.options('gallery', gallery.length > 0, command.imageOptions.gallery);
     return [
@@ -98,23 +101,23 @@ export class CreateEventService {
   private options(role: 'cover' | 'gallery', hasFiles: boolean, raw: unknown): ImageOptions | null {
     const field = OPTION_FIELDS[role];
     if (!hasFiles) {
-      if (raw !== undefined) throw invalidBody(`${field} was sent without ${role}`, field);
+      if (raw !== undefined) throw EventErrors.invalidInput(`${field} was sent without ${role}`, field);
       return null;
     }
-    if (raw === undefined) throw invalidBody(`${field} is required with ${role}`, field);
+    if (raw === undefined) throw EventErrors.invalidInput(`${field} is required with ${role}`, field);
     return parseImageOptions(typeof raw === 'string' ? parseJsonField(raw, field) : raw, field);
   }
 
   private async resolveCreator(actor: EventActor, input: CreateEventInput): Promise<string> {
     if (actor.kind === 'user') {
       if (input.userId !== null && input.userId !== actor.userId)
-        throw invalidBody('userId is only accepted with a service or master key', 'userId');
+        throw EventErrors.invalidInput('userId is only accepted with a service or master key', 'userId');
       return actor.userId as string;
     }
     if (input.userId === null)
-      throw invalidBody('userId is required when a service or master key creates an event', 'userId');
+      throw EventErrors.invalidInput('userId is required when a service or master key creates an event', 'userId');
     if (!(await this.settings.users.userExists(actor.projectId, input.userId)))
-      throw invalidBody('userId does not name a user of this project', 'userId');
+      throw EventErrors.invalidInput('userId does not name a user of this project', 'userId');
     return input.userId;
   }
 
@@ -159,7 +162,7 @@ export class CreateEventService {
     const pixels = probed.reduce((sum, { image, probe }) => sum + planImage(probe, image.options).pixels, 0);
     if (pixels > this.settings.maxRequestPixels) {
       const field = images.some((image) => image.role === 'gallery') ? OPTION_FIELDS.gallery : OPTION_FIELDS.cover;
-      throw invalidBody(
+      throw EventErrors.invalidInput(
         `The requested renditions come to ${pixels} pixels; at most ${this.settings.maxRequestPixels} per request`,
         field,
       );

@@ -2,8 +2,7 @@ import { AppError, AppErrorKind } from '@acme/platform-errors';
 
 /** Internal codes of the events domain; the community presenter maps each to its wire code. */
 export enum EventErrorCode {
-  INVALID_BODY = 'EVENT_INVALID_BODY',
-  INVALID_QUERY = 'EVENT_INVALID_QUERY',
+  INVALID_INPUT = 'EVENT_INVALID_INPUT',
   FILES_IMAGES_BUNDLE_REQUIRED = 'EVENT_FILES_IMAGES_BUNDLE_REQUIRED',
   SPACES_BUNDLE_REQUIRED = 'EVENT_SPACES_BUNDLE_REQUIRED',
   SPACE_NOT_FOUND = 'EVENT_SPACE_NOT_FOUND',
@@ -21,8 +20,7 @@ export enum EventErrorCode {
 }
 
 const KIND: Readonly<Record<EventErrorCode, AppErrorKind>> = {
-  [EventErrorCode.INVALID_BODY]: 'validation',
-  [EventErrorCode.INVALID_QUERY]: 'validation',
+  [EventErrorCode.INVALID_INPUT]: 'validation',
   [EventErrorCode.FILES_IMAGES_BUNDLE_REQUIRED]: 'forbidden',
   [EventErrorCode.SPACES_BUNDLE_REQUIRED]: 'forbidden',
   [EventErrorCode.SPACE_NOT_FOUND]: 'not_found',
@@ -47,16 +45,11 @@ export class EventError extends AppError {
   }
 }
 
-export const invalidBody = (message: string, field?: string): EventError =>
-  new EventError(EventErrorCode.INVALID_BODY, message, field === undefined ? undefined : { field });
-
-export const invalidQuery = (message: string, field?: string): EventError =>
-  new EventError(EventErrorCode.INVALID_QUERY, message, field === undefined ? undefined : { field });
-
 /** The domain's failures with their texts, worded once. */
 export const EventErrors = {
-  invalidBody,
-  invalidQuery,
+  /** Input the events rules refuse, naming the offending field; where it was sent is the HTTP edge's to say. */
+  invalidInput: (message: string, field?: string) =>
+    new EventError(EventErrorCode.INVALID_INPUT, message, field === undefined ? undefined : { field }),
   notFound: () => new EventError(EventErrorCode.NOT_FOUND, 'The event does not exist.'),
   notHost: () => new EventError(EventErrorCode.NOT_HOST, 'Only a host can cancel the event.'),
   maybeDisabled: () => new EventError(EventErrorCode.MAYBE_DISABLED, 'This event does not accept maybe.'),

@@ -101,7 +101,7 @@ describe('parseImageOptions (union discriminated by mode)', () => {
             }
           } catch (error) {
             expect(error).toBeInstanceOf(EventError);
-            expect((error as EventError).code).toBe('EVENT_INVALID_BODY');
+            expect((error as EventError).code).toBe('EVENT_INVALID_INPUT');
           }
         },
       ),

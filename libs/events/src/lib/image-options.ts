@@ -1,5 +1,5 @@
-import { invalidBody } from './events.errors';
-import { intInRange, oneOf, positiveNumber, rejectUnknown, requireObject } from './input-checks';
+import { EventErrors } from './events.errors';
+import { intInRange, oneOf, positiveNumber, rejectUnknown, requireObject } from './field-checks';
 
 export const IMAGE_FORMATS = ['webp', 'jpeg', 'png', 'original'] as const;
 export const IMAGE_FITS = ['cover', 'contain', 'inside', 'outside'] as const;
@@ -60,10 +60,10 @@ function namedSizes(value: unknown, field: string): Record<string, number> {
   const record = requireObject(value, field);
   const entries = Object.entries(record);
   if (entries.length === 0 || entries.length > MAX_VARIANTS)
-    throw invalidBody(`${field} must name 1 to ${MAX_VARIANTS} variants`, field);
+    throw EventErrors.invalidInput(`${field} must name 1 to ${MAX_VARIANTS} variants`, field);
   for (const [name, size] of entries) {
     if (!NAME.test(name) || name === 'original')
-      throw invalidBody(`${field} has an invalid variant name: ${name}`, field);
+      throw EventErrors.invalidInput(`${field} has an invalid variant name: ${name}`, field);
     intInRange(size, `${field}.${name}`, MIN_SIZE, MAX_SIZE);
   }
   return record as Record<string, number>;
@@ -75,7 +75,7 @@ function aspectRatio(value: unknown, field: string): AspectRatio {
   const width = positiveNumber(ratio['width'], `${field}.width`);
   const height = positiveNumber(ratio['height'], `${field}.height`);
   if (Math.max(width / height, height / width) > MAX_ASPECT_RATIO)
-    throw invalidBody(`${field} must be between 1:${MAX_ASPECT_RATIO} and ${MAX_ASPECT_RATIO}:1`, field);
+    throw EventErrors.invalidInput(`${field} must be between 1:${MAX_ASPECT_RATIO} and ${MAX_ASPECT_RATIO}:1`, field);
   return { width, height };
 }
 
@@ -83,7 +83,7 @@ function aspectRatio(value: unknown, field: string): AspectRatio {
 function checkDerivedSides(options: ImageOptions, field: string): ImageOptions {
   for (const spec of computeVariants(options)) {
     if (spec.width > MAX_SIZE || spec.height > MAX_SIZE)
-      throw invalidBody(
+      throw EventErrors.invalidInput(
         `${field}: variant ${spec.name} would be ${spec.width}x${spec.height}; every side must be at most ${MAX_SIZE}`,
         field,
       );
@@ -117,12 +117,15 @@ function parseOptionFields(raw: unknown, field: string): ImageOptions {
       const dims = requireObject(value['dimensions'], `${field}.dimensions`);
       const entries = Object.entries(dims);
       if (entries.length === 0 || entries.length > MAX_VARIANTS)
-        throw invalidBody(`${field}.dimensions must name 1 to ${MAX_VARIANTS} variants`, `${field}.dimensions`);
+        throw EventErrors.invalidInput(
+          `${field}.dimensions must name 1 to ${MAX_VARIANTS} variants`,
+          `${field}.dimensions`,
+        );
       const dimensions: Record<string, { width: number; height: number }> = {};
       for (const [name, box] of entries) {
         const at = `${field}.dimensions.${name}`;
         if (!NAME.test(name) || name === 'original')
-          throw invalidBody(`${field}.dimensions has an invalid variant name: ${name}`, at);
+          throw EventErrors.invalidInput(`${field}.dimensions has an invalid variant name: ${name}`, at);
         const size = requireObject(box, at);
         rejectUnknown(size, ['width', 'height'], at);
         dimensions[name] = {
@@ -151,7 +154,7 @@ function parseOptionFields(raw: unknown, field: string): ImageOptions {
     case 'multi-aspect-ratio': {
       const ratios = value['aspectRatios'];
       if (!Array.isArray(ratios) || ratios.length < 1 || ratios.length > 10)
-        throw invalidBody(`${field}.aspectRatios must hold 1 to 10 ratios`, `${field}.aspectRatios`);
+        throw EventErrors.invalidInput(`${field}.aspectRatios must hold 1 to 10 ratios`, `${field}.aspectRatios`);
       const aspectRatios = ratios.map((ratio, index) => aspectRatio(ratio, `${field}.aspectRatios.${index}`));
       return { ...common, mode, aspectRatios, sizes: namedSizes(value['sizes'], `${field}.sizes`) };
     }
@@ -159,7 +162,7 @@ function parseOptionFields(raw: unknown, field: string): ImageOptions {
 }
 
 function strictBoolean(value: unknown, field: string): boolean {
-  if (typeof value !== 'boolean') throw invalidBody(`${field} must be a boolean`, field);
+  if (typeof value !== 'boolean') throw EventErrors.invalidInput(`${field} must be a boolean`, field);
   return value;
 }
 

@@ -6,7 +6,7 @@ import { viewerOf } from './event-query.service';
 import { RsvpStatus } from './event-rsvp.entity';
 import { EventRecord } from './event.entity';
 import { EventView, toEventView } from './event-view';
-import { EventErrors, invalidBody } from './events.errors';
+import { EventErrors } from './events.errors';
 import { EventsSettings } from './events.settings';
 import { EventFileRepository } from './repositories/event-file.repository';
 import { EventRepository } from './repositories/event.repository';
@@ -65,12 +65,12 @@ export class RsvpService {
   private async resolveUser(actor: EventActor, userId: string | undefined): Promise<string> {
     if (actor.kind === 'user') {
       if (userId !== undefined && userId !== actor.userId)
-        throw invalidBody('userId is only accepted with a service or master key', 'userId');
+        throw EventErrors.invalidInput('userId is only accepted with a service or master key', 'userId');
       return actor.userId as string;
     }
-    if (!userId) throw invalidBody('userId is required with a service or master key', 'userId');
+    if (!userId) throw EventErrors.invalidInput('userId is required with a service or master key', 'userId');
     if (!(await this.settings.users.userExists(actor.projectId, userId)))
-      throw invalidBody('userId does not name a user of this project', 'userId');
+      throw EventErrors.invalidInput('userId does not name a user of this project', 'userId');
     return userId;
   }
 

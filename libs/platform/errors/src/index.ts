@@ -3,6 +3,7 @@ export * from './lib/presented-error';
 export * from './lib/normalize-error';
 export * from './lib/app-exception.filter';
 export * from './lib/validation';
+export * from './lib/first-problem';
 export * from './lib/chunked-check';
 export * from './lib/storable-text';
 export * from './lib/database-unavailable';

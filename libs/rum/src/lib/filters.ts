@@ -1,3 +1,4 @@
+import { isPlainObject } from '@acme/platform-errors';
 import { isStorableText } from './text';
 
 /** Filter model of a rule (docs/rum-ingestion.md#rules): an OR of AND-groups of conditions. */
@@ -24,9 +25,6 @@ export const FILTER_LIMITS = {
 /** Dotted path of identifiers; prototype-ish segments are refused so a key can only address event data. */
 const KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z_][A-Za-z0-9_-]*)*$/;
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor']);
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Returns the first problem with `filters`, or `undefined` when they are a valid non-empty OR of AND-groups. */
 export function findFiltersProblem(filters: unknown): string | undefined {

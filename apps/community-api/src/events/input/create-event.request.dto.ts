@@ -1,30 +1,51 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  Max,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import {
   CreateEventInput,
   EVENT_TYPES,
-  OPTION_FIELDS,
   EVENT_VISIBILITIES,
   EventType,
   EventVisibility,
-  GeoPointInput,
-  invalidBody,
+  EventErrors,
   METADATA_MAX_BYTES,
+  OPTION_FIELDS,
   parseIsoDateTime,
   zonedLocalToUtc,
 } from '@acme/events';
+import {
+  characterCount,
+  CodePointLength,
+  isPlainObject,
+  MaxCodePoints,
+  ReportsFirstProblem,
+  Satisfies,
+  SatisfiesNested,
+  validateBody,
+} from '@acme/platform-errors';
 import { isUuid } from '@acme/platform-persistence';
-import { oneOf, required } from './input-checks';
-import { firstProblem, InputRules, isPlainObject, withField } from './validate-input';
+import { imageOptionsSchema } from '../image-options.dto';
 
 const MAX_HOSTS = 100;
 const MAX_CAPACITY = 1_000_000;
 
-/** Characters as the spec counts them: code points, as PostgreSQL's char_length (docs/community-api.md#events). */
-const characterCount = (value: string) => [...value].length;
 const absent = (value: unknown) => value === undefined || value === null;
 const optionalText = (field: string, max: number) => (value: unknown) =>
   absent(value) || (typeof value === 'string' && characterCount(value) <= max)
     ? undefined
     : `${field} must be a string of at most ${max} characters`;
+const isDefined = (_: object, value: unknown) => value !== undefined;
 
 /** An ISO 8601 date-time with an offset; with a zone, a local date-time in that zone too. */
 function dateIn(value: unknown, zone: string | null): Date | undefined {
@@ -80,154 +101,204 @@ function urlProblem(value: unknown): string | undefined {
     : 'url must be an http or https URL';
 }
 
-function locationProblem(value: unknown): string | undefined {
+/** `{latitude, longitude}` and nothing else; a problem inside names its own field (`location.latitude`). */
+function locationCheck(value: unknown): { field: string; message: string } | undefined {
   if (absent(value)) return undefined;
-  if (!isPlainObject(value)) return 'location must be an object';
+  if (!isPlainObject(value)) return { field: 'location', message: 'location must be an object' };
   const unknown = Object.keys(value).find((key) => key !== 'latitude' && key !== 'longitude');
-  if (unknown !== undefined) return withField(`location.${unknown}`, `location.${unknown} is not allowed`);
+  if (unknown !== undefined) return { field: `location.${unknown}`, message: `location.${unknown} is not allowed` };
   const { latitude, longitude } = value;
   if (typeof latitude !== 'number' || !Number.isFinite(latitude) || latitude < -90 || latitude > 90)
-    return withField('location.latitude', 'location.latitude must be a number from -90 to 90');
+    return { field: 'location.latitude', message: 'location.latitude must be a number from -90 to 90' };
   if (typeof longitude !== 'number' || !Number.isFinite(longitude) || longitude < -180 || longitude > 180)
-    return withField('location.longitude', 'location.longitude must be a number from -180 to 180');
+    return { field: 'location.longitude', message: 'location.longitude must be a number from -180 to 180' };
   return undefined;
 }
 
-function hostIdsProblem(value: unknown): string | undefined {
-  if (absent(value)) return undefined;
-  if (!Array.isArray(value) || value.length > MAX_HOSTS)
-    return `hostIds must be an array of at most ${MAX_HOSTS} user ids`;
-  return value.every((id) => typeof id === 'string' && id.length >= 1 && id.length <= 200)
-    ? undefined
-    : 'hostIds must hold non-empty strings';
-}
-
-function metadataProblem(value: unknown): string | undefined {
-  if (absent(value)) return undefined;
-  if (!isPlainObject(value)) return 'metadata must be an object';
-  return Buffer.byteLength(JSON.stringify(value)) > METADATA_MAX_BYTES ? 'metadata must be at most 1 MB' : undefined;
-}
-
-const booleanProblem = (field: string) => (value: unknown) =>
-  value === undefined || typeof value === 'boolean' ? undefined : `${field} must be a boolean`;
 const needsUrl = (type: unknown) => type === 'online' || type === 'hybrid';
 const needsPlace = (type: unknown) => type === 'physical' || type === 'hybrid';
 
-/** POST .../events, JSON or multipart (normalised to this shape first): the Event of docs/community-api.md#events. */
-interface CreateEventBody {
-  readonly title: string;
-  readonly startTime: string;
-  readonly endTime?: string | null;
-  readonly timezone?: string | null;
-  readonly type: string;
-  readonly url?: string | null;
-  readonly address?: string | null;
-  readonly location?: GeoPointInput | null;
-  readonly visibility?: string;
-  readonly spaceId?: string | null;
-  readonly capacity?: number | null;
-  readonly userId?: string | null;
-  readonly description?: string | null;
-  readonly venueName?: string | null;
-  readonly allowMaybe?: boolean;
-  readonly guestListVisible?: boolean;
-  readonly hostIds?: string[] | null;
-  readonly metadata?: Record<string, unknown> | null;
+/** startTime is required first; its format is judged after timezone (a bad zone is the problem reported). */
+function startTimeProblem(value: unknown, event: Record<string, unknown>): string | undefined {
+  if (value === undefined) return 'startTime is required';
+  return timezoneProblem(event['timezone']) !== undefined ? undefined : dateProblem('startTime', false)(value, event);
 }
 
+function endTimeProblem(value: unknown, event: Record<string, unknown>): string | undefined {
+  const format = dateProblem('endTime', true)(value, event);
+  if (format || absent(value)) return format;
+  const [start, end] = [dateIn(event['startTime'], zoneOf(event)), dateIn(value, zoneOf(event))];
+  return start && end && end.getTime() < start.getTime() ? 'endTime must not be before startTime' : undefined;
+}
+
+function typeProblem(value: unknown): string | undefined {
+  if (value === undefined) return 'type is required';
+  return typeof value === 'string' && (EVENT_TYPES as readonly string[]).includes(value)
+    ? undefined
+    : `type must be one of ${EVENT_TYPES.join(', ')}`;
+}
+
+/** The url's own format, then (once address and location are found well-formed) whether the type needs one. */
+function urlOrRequired(value: unknown, event: Record<string, unknown>): string | undefined {
+  const own = urlProblem(value);
+  if (own || !absent(value) || !needsUrl(event['type'])) return own;
+  return optionalText('address', 1000)(event['address']) === undefined && locationCheck(event['location']) === undefined
+    ? `url is required for ${String(event['type'])} events`
+    : undefined;
+}
+
+function addressProblem(value: unknown, event: Record<string, unknown>): string | undefined {
+  const own = optionalText('address', 1000)(value);
+  if (own) return own;
+  return needsPlace(event['type']) && absent(value) && absent(event['location'])
+    ? `address or location is required for ${String(event['type'])} events`
+    : undefined;
+}
+
+function spaceIdProblem(value: unknown, event: Record<string, unknown>): string | undefined {
+  if (!absent(value)) return isUuid(value) ? undefined : 'spaceId must be a UUID';
+  return event['visibility'] === 'members' ? 'spaceId is required when visibility is members' : undefined;
+}
+
+const HOST_IDS = `hostIds must be an array of at most ${MAX_HOSTS} user ids`;
+const hostIdsText = (value: unknown) =>
+  Array.isArray(value) &&
+  value.length <= MAX_HOSTS &&
+  !value.every((id) => typeof id === 'string' && id.length >= 1 && id.length <= 200)
+    ? 'hostIds must hold non-empty strings'
+    : undefined;
+const metadataSize = (value: unknown) =>
+  isPlainObject(value) && Buffer.byteLength(JSON.stringify(value)) > METADATA_MAX_BYTES
+    ? 'metadata must be at most 1 MB'
+    : undefined;
+const CAPACITY = `capacity must be a positive integer of at most ${MAX_CAPACITY}`;
+
 /**
- * Every property the body may hold, and every check of it in the spec's order (cross-field rules after every
- * field they read): the first failing one is reported.
+ * POST .../events, JSON or multipart (multipart text decoded first): the Event of docs/community-api.md#events.
+ * One problem is answered, in the spec's order: properties are declared in that order, and a rule that the
+ * spec checks after a later property waits for it (url's and address's "required for", startTime's format).
+ * cover, gallery and their options are multipart parts handled apart; they are documented here, not accepted.
  */
-const RULES: InputRules = {
-  properties: [
-    'title',
-    'startTime',
-    'type',
-    'description',
-    'endTime',
-    'timezone',
-    'url',
-    'venueName',
-    'address',
-    'location',
-    'spaceId',
-    'visibility',
-    'capacity',
-    'allowMaybe',
-    'guestListVisible',
-    'hostIds',
-    'metadata',
-    'userId',
-  ],
-  checks: [
-    [
-      'title',
-      (value) =>
-        typeof value === 'string' && value.length >= 1 && characterCount(value) <= 300
-          ? undefined
-          : 'title must be a string of 1 to 300 characters',
-    ],
-    ['startTime', required('startTime')],
-    ['timezone', timezoneProblem],
-    ['startTime', dateProblem('startTime', false)],
-    ['endTime', dateProblem('endTime', true)],
-    [
-      'endTime',
-      (value, event) => {
-        const [start, end] = [
-          dateIn(event['startTime'], zoneOf(event)),
-          absent(value) ? undefined : dateIn(value, zoneOf(event)),
-        ];
-        return start && end && end.getTime() < start.getTime() ? 'endTime must not be before startTime' : undefined;
-      },
-    ],
-    ['type', required('type')],
-    ['type', oneOf('type', EVENT_TYPES)],
-    ['url', urlProblem],
-    ['address', optionalText('address', 1000)],
-    ['location', locationProblem],
-    [
-      'url',
-      (value, event) =>
-        needsUrl(event['type']) && absent(value) ? `url is required for ${String(event['type'])} events` : undefined,
-    ],
-    [
-      'address',
-      (value, event) =>
-        needsPlace(event['type']) && absent(value) && absent(event['location'])
-          ? `address or location is required for ${String(event['type'])} events`
-          : undefined,
-    ],
-    ['visibility', oneOf('visibility', EVENT_VISIBILITIES)],
-    ['spaceId', (value) => (absent(value) || isUuid(value) ? undefined : 'spaceId must be a UUID')],
-    [
-      'spaceId',
-      (value, event) =>
-        event['visibility'] === 'members' && absent(value)
-          ? 'spaceId is required when visibility is members'
-          : undefined,
-    ],
-    [
-      'capacity',
-      (value) =>
-        absent(value) || (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_CAPACITY)
-          ? undefined
-          : `capacity must be a positive integer of at most ${MAX_CAPACITY}`,
-    ],
-    [
-      'userId',
-      (value) => optionalText('userId', 200)(value) ?? (value === '' ? 'userId must not be empty' : undefined),
-    ],
-    ['description', optionalText('description', 20000)],
-    ['venueName', optionalText('venueName', 300)],
-    ['allowMaybe', booleanProblem('allowMaybe')],
-    ['guestListVisible', booleanProblem('guestListVisible')],
-    ['hostIds', hostIdsProblem],
-    ['metadata', metadataProblem],
-  ],
-  unknownMessage: (key) => `${key} is not allowed`,
-};
+@ReportsFirstProblem({ unknownKey: (key) => `${key} is not allowed`, notAnObject: 'The body must be a JSON object' })
+export class CreateEventRequest {
+  @ApiProperty({ minLength: 1, maxLength: 300 })
+  @CodePointLength(1, 300, { message: 'title must be a string of 1 to 300 characters' })
+  readonly title: string;
+
+  @ApiProperty({ format: 'date-time', description: 'RSVPs close at this moment' })
+  @Satisfies('startTime', startTimeProblem)
+  readonly startTime: string;
+
+  @ApiPropertyOptional({ description: 'IANA time zone' })
+  @Satisfies('timezone', timezoneProblem)
+  readonly timezone?: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  @Satisfies('endTime', endTimeProblem)
+  readonly endTime?: string;
+
+  @ApiProperty({ enum: ['online', 'physical', 'hybrid'] })
+  @Satisfies('type', typeProblem)
+  readonly type: string;
+
+  @ApiPropertyOptional({ description: 'Required for online and hybrid' })
+  @Satisfies('url', urlOrRequired)
+  readonly url?: string;
+
+  @ApiPropertyOptional({ description: 'physical/hybrid: address or location required' })
+  @Satisfies('address', addressProblem)
+  readonly address?: string;
+
+  @ApiPropertyOptional({
+    description: '{latitude, longitude}; a JSON string on multipart',
+    type: 'object',
+    additionalProperties: true,
+  })
+  @SatisfiesNested('location', locationCheck)
+  readonly location?: { latitude: number; longitude: number } | null;
+
+  @ApiPropertyOptional({ enum: ['public', 'members', 'invite'], default: 'public' })
+  @ValidateIf(isDefined)
+  @IsIn(EVENT_VISIBILITIES, { message: `visibility must be one of ${EVENT_VISIBILITIES.join(', ')}` })
+  readonly visibility?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @Satisfies('spaceId', spaceIdProblem)
+  readonly spaceId?: string;
+
+  @ApiPropertyOptional({ minimum: 1 })
+  @IsOptional()
+  @IsInt({ message: CAPACITY })
+  @Min(1, { message: CAPACITY })
+  @Max(MAX_CAPACITY, { message: CAPACITY })
+  readonly capacity?: number;
+
+  @ApiPropertyOptional({ description: 'service or master key only' })
+  @IsOptional()
+  @MaxCodePoints(200, { message: 'userId must be a string of at most 200 characters' })
+  @IsNotEmpty({ message: 'userId must not be empty' })
+  readonly userId?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxCodePoints(20000, { message: 'description must be a string of at most 20000 characters' })
+  readonly description?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @MaxCodePoints(300, { message: 'venueName must be a string of at most 300 characters' })
+  readonly venueName?: string;
+
+  @ApiPropertyOptional({ default: true })
+  @ValidateIf(isDefined)
+  @IsBoolean({ message: 'allowMaybe must be a boolean' })
+  readonly allowMaybe?: boolean;
+
+  @ApiPropertyOptional({ default: true })
+  @ValidateIf(isDefined)
+  @IsBoolean({ message: 'guestListVisible must be a boolean' })
+  readonly guestListVisible?: boolean;
+
+  @ApiPropertyOptional({ type: [String], description: 'a JSON string on multipart' })
+  @IsOptional()
+  @IsArray({ message: HOST_IDS })
+  @ArrayMaxSize(MAX_HOSTS, { message: HOST_IDS })
+  @Satisfies('hostIdsText', hostIdsText)
+  readonly hostIds?: string[];
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'up to 1 MB' })
+  @IsOptional()
+  @IsObject({ message: 'metadata must be an object' })
+  @Satisfies('metadataSize', metadataSize)
+  readonly metadata?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'multipart only; needs cover.options' })
+  readonly cover?: unknown;
+
+  @ApiPropertyOptional(
+    imageOptionsSchema('cover.options', {
+      mode: 'exact-dimensions',
+      dimensions: { thumb: { width: 150, height: 150 }, card: { width: 600, height: 400 } },
+    }),
+  )
+  readonly coverOptions?: string;
+
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', format: 'binary' },
+    description: 'up to 10; needs gallery.options',
+  })
+  readonly gallery?: unknown;
+
+  @ApiPropertyOptional(
+    imageOptionsSchema('gallery.options', {
+      mode: 'aspect-ratio-width-based',
+      aspectRatio: { width: 4, height: 3 },
+      widths: { small: 400, large: 1200 },
+    }),
+  )
+  readonly galleryOptions?: string;
+}
 
 /** Multipart sends every field as text: JSON for `location`, `hostIds`, `metadata`; numbers and booleans as their text. */
 export function normaliseMultipartFields(fields: Record<string, string>): Record<string, unknown> {
@@ -237,7 +308,7 @@ export function normaliseMultipartFields(fields: Record<string, string>): Record
       try {
         decoded[name] = JSON.parse(text) as unknown;
       } catch {
-        throw invalidBody(`${name} must be valid JSON`, name);
+        throw EventErrors.invalidInput(`${name} must be valid JSON`, name);
       }
     } else if (name === 'capacity') decoded[name] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
     else if (name === 'allowMaybe' || name === 'guestListVisible')
@@ -247,11 +318,8 @@ export function normaliseMultipartFields(fields: Record<string, string>): Record
   return decoded;
 }
 
-/** The validated event as the domain takes it, or 400 `event/invalid-body` naming the first bad field. */
-export function toCreateEventInput(fields: Record<string, unknown>): CreateEventInput {
-  const problem = firstProblem(fields, RULES);
-  if (problem) throw invalidBody(problem.message, problem.field);
-  const event = fields as unknown as CreateEventBody;
+/** The validated event as the domain takes it (defaults filled, local times in UTC, ids lower-cased). */
+export function toCreateEventInput(event: CreateEventRequest): CreateEventInput {
   const zone = event.timezone ?? null;
   const spaceId = event.spaceId ?? null;
   return {
@@ -277,15 +345,20 @@ export function toCreateEventInput(fields: Record<string, unknown>): CreateEvent
 }
 
 /**
- * The create request of either encoding as the domain takes it: the event fields validated (multipart text
- * normalised first), the image options passed on as sent.
+ * The create request of either encoding as the domain takes it: the event fields validated by the global pipe's
+ * rules for CreateEventRequest (multipart text decoded first), the image options passed on as sent.
  */
-export function toCreateEventRequest(
+export async function toCreateEventRequest(
   body: unknown,
   encoding: 'json' | 'multipart',
-): { input: CreateEventInput; imageOptions: { cover?: unknown; gallery?: unknown } } {
-  if (!isPlainObject(body)) throw invalidBody('The body must be a JSON object');
+): Promise<{ input: CreateEventInput; imageOptions: { cover?: unknown; gallery?: unknown } }> {
+  // Not an object: the pipe answers it as it answers any other body.
+  if (!isPlainObject(body))
+    return { input: toCreateEventInput(await validateBody(CreateEventRequest, body)), imageOptions: {} };
   const { [OPTION_FIELDS.cover]: cover, [OPTION_FIELDS.gallery]: gallery, ...fields } = body;
-  const normalised = encoding === 'multipart' ? normaliseMultipartFields(fields as Record<string, string>) : fields;
-  return { input: toCreateEventInput(normalised), imageOptions: { cover, gallery } };
+  const decoded = encoding === 'multipart' ? normaliseMultipartFields(fields as Record<string, string>) : fields;
+  return {
+    input: toCreateEventInput(await validateBody(CreateEventRequest, decoded)),
+    imageOptions: { cover, gallery },
+  };
 }

@@ -1,40 +1,45 @@
-import { invalidBody, RSVP_STATUSES, RsvpStatus, SetRsvpInput, WithdrawRsvpInput } from '@acme/events';
-import { oneOf, required } from './input-checks';
-import { firstProblem, InputCheck, InputRules, isPlainObject } from './validate-input';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
+import { RSVP_STATUSES, RsvpStatus, SetRsvpInput, WithdrawRsvpInput } from '@acme/events';
+import { MaxCodePoints, ReportsFirstProblem, Satisfies } from '@acme/platform-errors';
 
-const codePoints = (text: string) => [...text].length;
-const userIdCheck: InputCheck = [
-  'userId',
-  (value) =>
-    value === undefined || value === null || (typeof value === 'string' && codePoints(value) <= 200)
+const USER_ID = 'userId must be a string of at most 200 characters';
+const NOT_ALLOWED = (key: string) => `${key} is not allowed`;
+
+const statusProblem = (value: unknown) =>
+  value === undefined
+    ? 'status is required'
+    : typeof value === 'string' && (RSVP_STATUSES as readonly string[]).includes(value)
       ? undefined
-      : 'userId must be a string of at most 200 characters',
-];
-const unknownMessage = (key: string) => `${key} is not allowed`;
+      : `status must be one of ${RSVP_STATUSES.join(', ')}`;
 
 /** POST .../events/:id/rsvp `{status, userId?}`; `userId` only with a service or master key (the domain decides). */
-const SET_RULES: InputRules = {
-  properties: ['status', 'userId'],
-  checks: [['status', required('status')], ['status', oneOf('status', RSVP_STATUSES)], userIdCheck],
-  unknownMessage,
-};
+@ReportsFirstProblem({ unknownKey: NOT_ALLOWED, notAnObject: 'The body must be a JSON object' })
+export class RsvpRequest {
+  @ApiProperty({ enum: ['going', 'maybe', 'not_going'] })
+  @Satisfies('status', statusProblem)
+  readonly status: string;
+
+  @ApiPropertyOptional({ description: 'service or master key only' })
+  @IsOptional()
+  @MaxCodePoints(200, { message: USER_ID })
+  readonly userId?: string;
+}
 
 /** DELETE .../events/:id/rsvp `{userId?}` (the body is optional). */
-const WITHDRAW_RULES: InputRules = { properties: ['userId'], checks: [userIdCheck], unknownMessage };
-
-function validBody(rules: InputRules, body: unknown): { status?: string; userId?: string | null } {
-  if (!isPlainObject(body)) throw invalidBody('The body must be a JSON object');
-  const problem = firstProblem(body, rules);
-  if (problem) throw invalidBody(problem.message, problem.field);
-  return body;
+@ReportsFirstProblem({ unknownKey: NOT_ALLOWED, notAnObject: 'The body must be a JSON object', absentIsEmpty: true })
+export class WithdrawRsvpRequest {
+  @ApiPropertyOptional({ description: 'service or master key only' })
+  @IsOptional()
+  @MaxCodePoints(200, { message: USER_ID })
+  readonly userId?: string;
 }
 
-export function toSetRsvpInput(body: unknown): SetRsvpInput {
-  const valid = validBody(SET_RULES, body);
-  return { status: valid.status as RsvpStatus, userId: valid.userId ?? undefined };
-}
+export const toSetRsvpInput = (body: RsvpRequest): SetRsvpInput => ({
+  status: body.status as RsvpStatus,
+  userId: body.userId ?? undefined,
+});
 
-export function toWithdrawRsvpInput(body: unknown): WithdrawRsvpInput {
-  const valid = validBody(WITHDRAW_RULES, body === undefined || body === null ? {} : body);
-  return { userId: valid.userId ?? undefined };
-}
+export const toWithdrawRsvpInput = (body: WithdrawRsvpRequest): WithdrawRsvpInput => ({
+  userId: body.userId ?? undefined,
+});

@@ -1,6 +1,6 @@
-import { everyInChunks, findTextProblem, hasExactlyKeys, validationFailed } from '@acme/platform-errors';
+import { everyInChunks, findTextProblem, hasExactlyKeys, isPlainObject, validationFailed } from '@acme/platform-errors';
 import { unstorableText } from '@acme/platform-http';
-import { isPlainObject, isText } from '../../http/plain-checks';
+import { isText } from '../../http/plain-checks';
 
 /**
  * The import's plain check (AcceptWhen on ImportDocumentsRequest): 10,000 documents x 5 records are 60,000

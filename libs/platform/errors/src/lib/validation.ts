@@ -1,5 +1,6 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { AppError } from './app-error';
+import { firstProblemOptions, validateFirstProblem } from './first-problem';
 import { PlatformErrorCode } from './platform-error-code';
 
 export interface ValidationIssue {
@@ -72,6 +73,9 @@ export class AppValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const Dto = metadata.metatype as (new () => object) | undefined;
+    const firstProblem = Dto && metadata.type !== 'custom' ? firstProblemOptions(Dto) : undefined;
+    if (Dto && firstProblem)
+      return validateFirstProblem(Dto, value, metadata.type, firstProblem, this.validatorOptions);
     const check = Dto && metadata.type !== 'custom' ? ACCEPT_CHECKS.get(Dto) : undefined;
     if (Dto && check && (await check(value))) return Object.assign(new Dto(), value);
     const inherited = metadata.type !== 'custom' && this.toValidate(metadata) ? inheritedNameKey(value) : undefined;
@@ -90,4 +94,14 @@ export class AppValidationPipe extends ValidationPipe {
       throw error;
     }
   }
+}
+
+const PIPE = new AppValidationPipe();
+
+/**
+ * The global pipe's answer for a value the framework does not bind (a multipart body read by the handler):
+ * the same DTO rules and the same errors as a `@Body()` parameter.
+ */
+export async function validateBody<T extends object>(Dto: new () => T, value: unknown): Promise<T> {
+  return (await PIPE.transform(value, { type: 'body', metatype: Dto })) as T;
 }

@@ -5,7 +5,7 @@ import { buildMessage, ValidateBy, ValidationOptions } from 'class-validator';
  * one; a variation selector or combining mark is one more (validator.js's isLength skips those, so a value it
  * passes could overflow the column: docs/decisions.md#lengths-count-code-points).
  */
-export function codePointLength(value: string): number {
+export function characterCount(value: string): number {
   let pairs = 0;
   for (let index = 0; index < value.length - 1; index += 1) {
     const unit = value.charCodeAt(index);
@@ -25,9 +25,13 @@ const lengthWithin = (value: unknown, min: number, max: number) => {
   // Cheap bounds first: a string's code points lie between half its UTF-16 length and its length.
   if (value.length < min || Math.ceil(value.length / 2) > max) return false;
   if (value.length <= max && value.length / 2 >= min) return true;
-  const length = codePointLength(value);
+  const length = characterCount(value);
   return length >= min && length <= max;
 };
+
+/** A JSON object: not null, not an array (the one definition; a body's or a nested value's shape check). */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * class-validator's `Length`, counting code points as PostgreSQL does; same constraint name (`isLength`) and
@@ -43,7 +47,7 @@ export function CodePointLength(min: number, max: number, options?: ValidationOp
         defaultMessage: buildMessage((each, args) => {
           // The same three messages, chosen as class-validator chooses them.
           const value = args?.value as unknown;
-          const length = typeof value === 'string' ? codePointLength(value) : undefined;
+          const length = typeof value === 'string' ? characterCount(value) : undefined;
           if (!value || (length !== undefined && length < min))
             return `${each}$property must be longer than or equal to $constraint1 characters`;
           if (length !== undefined && length > max)
@@ -103,6 +107,27 @@ export function UniqueItems(options?: ValidationOptions): PropertyDecorator {
       validator: {
         validate: (value: unknown) => Array.isArray(value) && new Set(value).size === value.length,
         defaultMessage: buildMessage((each) => `${each}All $property's elements must be unique`, options),
+      },
+    },
+    options,
+  );
+}
+
+/**
+ * A rule no class-validator decorator words as the spec does (a cross-field rule, a message of its own):
+ * `problem` returns the message, or undefined when the value passes; it sees the whole object as sent.
+ */
+export function Satisfies(
+  name: string,
+  problem: (value: unknown, object: Record<string, unknown>) => string | undefined,
+  options?: ValidationOptions,
+): PropertyDecorator {
+  return ValidateBy(
+    {
+      name,
+      validator: {
+        validate: (value: unknown, args) => problem(value, args?.object as Record<string, unknown>) === undefined,
+        defaultMessage: (args) => problem(args?.value, args?.object as Record<string, unknown>) ?? '',
       },
     },
     options,
