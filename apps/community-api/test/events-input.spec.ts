@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { AppError, AppValidationPipe } from '@acme/platform-errors';
-import { toCreateEventRequest } from '../src/events/input/create-event.request.dto';
-import { GuestListRequest, toGuestListQuery } from '../src/events/input/guest-list.request.dto';
-import { ListEventsRequest, toListEventsQuery } from '../src/events/input/list-events.request.dto';
+import { toCreateEventRequest } from '../src/events/dto/create-event.request.dto';
+import { GuestListRequest, toGuestListQuery } from '../src/events/dto/guest-list.request.dto';
+import { ListEventsRequest, toListEventsQuery } from '../src/events/dto/list-events.request.dto';
 import {
   RsvpRequest,
   toSetRsvpInput,
   toWithdrawRsvpInput,
   WithdrawRsvpRequest,
-} from '../src/events/input/rsvp.request.dto';
+} from '../src/events/dto/rsvp.request.dto';
 
 /*
  * The events inputs through the global pipe, as the routes see them. The DTOs were compared with the former

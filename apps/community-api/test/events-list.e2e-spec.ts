@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { EventQueryService } from '@acme/events';
-import { toListEventsQuery } from '../src/events/input/list-events.request.dto';
+import { toListEventsQuery } from '../src/events/dto/list-events.request.dto';
 import { queryDb } from './support/db';
 import { API, CommunityTestApp, TestProject, TestUser } from './support/community-app';
 import { createEvent, startEventsApp } from './support/events-fixtures';

@@ -2,7 +2,7 @@ import { MANAGEMENT_SCOPES } from '@acme/oauth';
 import { ServiceDefinition } from '@acme/platform-http';
 import { ManagementErrorBody } from './http/dto/error-body.response.dto';
 import { presentManagementError } from './http/error-presenter';
-import { OAuthErrorBody } from './oauth/token.dto';
+import { OAuthErrorBody } from './oauth/dto/token.response.dto';
 
 function describeScope(scope: string): string {
   const [action, resource] = scope.split(':');

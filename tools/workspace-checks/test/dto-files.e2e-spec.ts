@@ -9,12 +9,6 @@ import { join, relative } from 'node:path';
 const root = join(__dirname, '../../..');
 const appsDir = join(root, 'apps');
 
-/**
- * Still in the old shapes while another branch rewrites them (community events input and the OAuth token form,
- * issue 26 item 2); the lead removes each line once that branch is merged and its files follow the rule.
- */
-const PENDING = [/^apps\/community-api\/src\/events\//, /^apps\/management-api\/src\/oauth\//];
-
 interface Source {
   file: string;
   text: string;
@@ -32,8 +26,7 @@ const appSources = (): Source[] =>
   readdirSync(appsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .flatMap((app) => sourceFiles(join(appsDir, app.name, 'src')))
-    .map((file) => ({ file: relative(root, file), text: readFileSync(file, 'utf8') }))
-    .filter(({ file }) => !PENDING.some((pending) => pending.test(file)));
+    .map((file) => ({ file: relative(root, file), text: readFileSync(file, 'utf8') }));
 
 const DTO_DECORATOR =
   /@(ApiProperty|ApiPropertyOptional|IsString|IsOptional|IsInt|IsIn|IsUUID|Matches|MaxLength|ValidateNested)\(/;

@@ -27,12 +27,12 @@ import { Authenticated, CommunityRequest, CurrentCaller, CurrentProject } from '
 import { CommunityEnv } from '../config/env';
 import { COMMUNITY_API_PREFIX } from '../http/api-prefix';
 import { toEventActor } from './event-actor';
-import { IMAGE_OPTION_MODELS } from './image-options.dto';
-import { EventPageResponse, GuestPageResponse, EventResponse, ImageViewResponse } from './event.dto';
-import { CreateEventRequest, toCreateEventRequest } from './input/create-event.request.dto';
-import { GuestListRequest, toGuestListQuery } from './input/guest-list.request.dto';
-import { ListEventsRequest, toListEventsQuery } from './input/list-events.request.dto';
-import { RsvpRequest, toSetRsvpInput, toWithdrawRsvpInput, WithdrawRsvpRequest } from './input/rsvp.request.dto';
+import { IMAGE_OPTION_MODELS } from './dto/image-options.request.dto';
+import { EventPageResponse, GuestPageResponse, EventResponse, ImageViewResponse } from './dto/event.response.dto';
+import { CreateEventRequest, toCreateEventRequest } from './dto/create-event.request.dto';
+import { GuestListRequest, toGuestListQuery } from './dto/guest-list.request.dto';
+import { ListEventsRequest, toListEventsQuery } from './dto/list-events.request.dto';
+import { RsvpRequest, toSetRsvpInput, toWithdrawRsvpInput, WithdrawRsvpRequest } from './dto/rsvp.request.dto';
 import { isMultipart, stageMultipart } from './multipart-upload';
 
 const ANY_CALLER = ['user', 'service', 'master'] as const;

@@ -18,9 +18,9 @@ import {
   OAuthErrorBody,
   OpenIdConfigurationBody,
   openIdConfiguration,
-  TokenRequestBody,
   TokenResponseBody,
-} from './token.dto';
+} from './dto/token.response.dto';
+import { TokenRequestBody } from './dto/token.request.dto';
 import { parseTokenRequest } from './token-request';
 
 @ApiTags('oauth')

@@ -35,7 +35,7 @@ import {
   validateBody,
 } from '@acme/platform-errors';
 import { isUuid } from '@acme/platform-persistence';
-import { imageOptionsSchema } from '../image-options.dto';
+import { imageOptionsSchema } from './image-options.request.dto';
 
 const MAX_HOSTS = 100;
 const MAX_CAPACITY = 1_000_000;

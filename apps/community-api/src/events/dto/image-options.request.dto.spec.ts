@@ -1,5 +1,5 @@
 import { IMAGE_MODES, parseImageOptions } from '@acme/events';
-import openapi from '../../openapi.json';
+import openapi from '../../../openapi.json';
 
 const schemas = openapi.components.schemas as Record<string, { properties: Record<string, { enum?: string[] }> }>;
 const createEvent = schemas['CreateEventRequest']?.properties as unknown as Record<
