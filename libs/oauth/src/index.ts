@@ -8,5 +8,6 @@ export * from './lib/client-authenticator';
 export * from './lib/client-grant.service';
 export * from './lib/signing-key.store';
 export * from './lib/token.service';
+export * from './lib/token-exchange';
 export * from './lib/oauth.module';
 export * from './migrations';

@@ -9,8 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ClientAuthenticator, OAuthErrors, OAuthSettings, SigningKeyStore, TokenService } from '@acme/oauth';
-import { EnforcementDecision, PolicyEnforcer } from '@acme/policies';
+import { OAuthSettings, SigningKeyStore, TokenExchange, TokenExchangeResult } from '@acme/oauth';
 import { sendRedirect, setResponseHeaders } from '@acme/platform-http';
 import { rateLimitHeaders } from '@acme/platform-rate-limiting';
 import {
@@ -28,11 +27,9 @@ import { parseTokenRequest } from './token-request';
 @Controller()
 export class TokenController {
   constructor(
-    private readonly tokens: TokenService,
+    private readonly exchange: TokenExchange,
     private readonly keys: SigningKeyStore,
-    private readonly enforcer: PolicyEnforcer,
     private readonly settings: OAuthSettings,
-    private readonly clients: ClientAuthenticator,
   ) {}
 
   @Post('oauth/token')
@@ -67,12 +64,8 @@ export class TokenController {
     @Req() request: { body?: unknown; headers: IncomingHttpHeaders; ip?: string },
     @Res({ passthrough: true }) response: unknown,
   ): Promise<TokenResponseBody | undefined> {
-    const parsed = parseTokenRequest(request);
-    // 429 once the failure budget of the client id or of the address is spent; failures spend it.
-    const client = await this.clients.authenticate(parsed.credentials, request.ip ?? 'unknown');
-    // Rate-limit policies of the OAuth authentication API (429 thrown, 302 already sent, or proceed).
-    if (answered(await this.enforcer.enforce(client), response)) return undefined;
-    return this.tokens.issue(client, parsed);
+    const result = await this.exchange.exchange(parseTokenRequest(request), request.ip ?? 'unknown');
+    return answer(result, response);
   }
 
   @Get('.well-known/openid-configuration')
@@ -93,20 +86,16 @@ export class TokenController {
 }
 
 /**
- * The HTTP edge of a policy decision. True when the response is already answered (302 to the policy's
- * redirect_uri); throws the OAuth 429 (the exception filter adds Retry-After and X-RateLimit-* from the
- * decision); otherwise sets the bucket headers of a block policy, and the token is issued.
+ * The HTTP edge of an exchange: the token with the bucket headers of a block policy, or a 302 to a redirect
+ * policy's redirect_uri (then nothing is returned; the response is already sent). A 429 arrives as an OAuth
+ * error, whose headers the exception filter builds from its decision.
  */
-function answered(decision: EnforcementDecision, response: unknown): boolean {
-  switch (decision.outcome) {
-    case 'proceed':
-      if (decision.limit) setResponseHeaders(response, rateLimitHeaders(decision.limit));
-      return false;
-    case 'reject':
-      throw OAuthErrors.tooManyRequests(decision.limit);
-    case 'redirect':
-      setResponseHeaders(response, { 'Cache-Control': 'no-store' });
-      sendRedirect(response, decision.location, 302);
-      return true;
+function answer(result: TokenExchangeResult, response: unknown): TokenResponseBody | undefined {
+  if (result.outcome === 'redirect') {
+    setResponseHeaders(response, { 'Cache-Control': 'no-store' });
+    sendRedirect(response, result.location, 302);
+    return undefined;
   }
+  if (result.limit) setResponseHeaders(response, rateLimitHeaders(result.limit));
+  return result.token;
 }

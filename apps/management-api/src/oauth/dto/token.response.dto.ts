@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { PUBLISHED_OAUTH_ERRORS } from '../../http/error-presenter';
 
 export class TokenResponseBody {
