@@ -44,11 +44,16 @@ async function matcherFor(applicationId: string, version: number): Promise<Compi
   if (cached && cached.version >= version) return cached.matcher;
   let rules: MatchableRule[] = [];
   if (version > 0) {
+    // A snapshot references rule versions (libs/rum rule-set-snapshots.repository.ts).
     const { rows } = await pool.query(
-      `SELECT "rules" FROM "rum"."rule_set_snapshots" WHERE "application_id" = $1 AND "version" = $2`,
+      `SELECT v."rule_id" AS "id", v."status", v."filters" FROM "rum"."rule_set_snapshots" s
+         CROSS JOIN unnest(s."rule_ids", s."rule_versions") WITH ORDINALITY AS ref("rule_id", "rule_version", "n")
+         JOIN "rum"."rule_versions" v
+           ON v."application_id" = s."application_id" AND v."rule_id" = ref."rule_id" AND v."rule_version" = ref."rule_version"
+        WHERE s."application_id" = $1 AND s."version" = $2 ORDER BY ref."n"`,
       [applicationId, version],
     );
-    rules = rows[0]?.rules ?? [];
+    rules = rows;
   }
   const matcher = compileRuleSet(rules);
   matchers.set(applicationId, { version, matcher });

@@ -5,7 +5,6 @@ import { ReadReplicas, withTransaction } from '@acme/platform-persistence';
 import { RedisPubSub } from '@acme/platform-redis';
 import { ApplicationsRepository } from './repositories/applications.repository';
 import { RuleSetSnapshotsRepository, SnapshotOrder } from './repositories/rule-set-snapshots.repository';
-import { RulesRepository } from './repositories/rules.repository';
 import { Actor, Page, pageOf, PageRequest, RULE_SET_CHANNEL, RuleSetSnapshot, SnapshotRule } from './rule.types';
 import { RumErrors } from './rum.errors';
 
@@ -14,7 +13,8 @@ export type HistoryOrder = SnapshotOrder;
 /**
  * The append-only snapshot store. Every change to an application's rules runs inside one transaction that
  * first locks the application row, so changes to one application are serialised: each gets version + 1 and
- * none is lost. The (application_id, version) unique constraint is the backstop.
+ * none is lost. The (application_id, version) unique constraint is the backstop. A snapshot references rule
+ * versions (each stored once, when its rule changes), so history grows linearly with changes.
  */
 @Injectable()
 export class RuleSetStore {
@@ -23,7 +23,6 @@ export class RuleSetStore {
   constructor(
     private readonly db: DataSource,
     private readonly applications: ApplicationsRepository,
-    private readonly rules: RulesRepository,
     private readonly snapshots: RuleSetSnapshotsRepository,
     private readonly pubsub: RedisPubSub,
     private readonly replicas: ReadReplicas,
@@ -34,11 +33,9 @@ export class RuleSetStore {
       const current = await this.applications.in(manager).lockRuleSetVersion(applicationId);
       if (current === undefined) throw RumErrors.applicationAccessDenied();
       const outcome = await work(manager);
-      const rules: SnapshotRule[] = (await this.rules.in(manager).list(applicationId)).map(
-        ({ discardedCount: _live, ...rule }) => rule,
-      );
       const next = current + 1;
-      await this.snapshots.in(manager).insert(applicationId, next, rules, actor);
+      // The snapshot is taken from the rules as `work` left them; unchanged rules add only a reference.
+      await this.snapshots.in(manager).record(applicationId, next, actor);
       await this.applications.in(manager).setRuleSetVersion(applicationId, next);
       return { result: outcome, version: next };
     });

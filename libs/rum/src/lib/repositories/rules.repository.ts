@@ -73,7 +73,8 @@ export class RulesRepository {
 
   async update(applicationId: string, ruleId: string, fields: RuleFields): Promise<Rule | undefined> {
     const result: unknown = await this.db.query(
-      `UPDATE ${RULES} SET "rule_name" = $3, "description" = $4, "filters" = $5::jsonb, "updated_at" = now()
+      `UPDATE ${RULES} SET "rule_name" = $3, "description" = $4, "filters" = $5::jsonb, "updated_at" = now(),
+         "rule_version" = "rule_version" + 1
        WHERE "application_id" = $1 AND "id" = $2 RETURNING *`,
       [applicationId, ruleId, fields.name, fields.description, JSON.stringify(fields.filters)],
     );
@@ -83,7 +84,7 @@ export class RulesRepository {
 
   async setStatus(applicationId: string, ruleId: string, status: RuleStatus): Promise<Rule | undefined> {
     const result: unknown = await this.db.query(
-      `UPDATE ${RULES} SET "status" = $3, "updated_at" = now() WHERE "application_id" = $1 AND "id" = $2 RETURNING *`,
+      `UPDATE ${RULES} SET "status" = $3, "updated_at" = now(), "rule_version" = "rule_version" + 1 WHERE "application_id" = $1 AND "id" = $2 RETURNING *`,
       [applicationId, ruleId, status],
     );
     const [row] = returnedRows<RuleRow>(result);
