@@ -6,7 +6,6 @@ import { ClientTokenGuard } from '../auth/client-token.guard';
 import { IngestTarget } from '../http/request-context';
 import { IngestErrorsRequest } from './dto/ingest.request.dto';
 import { IngestOutcomeResponse, IngestOutcomeView, presentIngestOutcome } from './dto/ingest.response.dto';
-import { IngestBodyPipe, IngestErrorsBody } from './ingest-body.pipe';
 import { IngestQuota } from './ingest-quota';
 
 @ApiTags('ingest')
@@ -31,10 +30,9 @@ export class IngestController {
   })
   @ApiBody({ type: IngestErrorsRequest })
   @ApiOkResponse({ type: IngestOutcomeResponse })
-  // An interface-typed body is skipped by the global pipe; IngestBodyPipe validates it.
   async errors(
     @IngestTarget() target: ClientTokenTarget,
-    @Body(IngestBodyPipe) body: IngestErrorsBody,
+    @Body() body: IngestErrorsRequest,
     @Req() request: { headers: Record<string, string | string[] | undefined> },
   ): Promise<IngestOutcomeView> {
     // The body limit already bounds it; a chunked body without a length counts as its events' JSON.

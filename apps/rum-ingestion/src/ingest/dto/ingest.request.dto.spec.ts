@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { AppError, AppValidationPipe } from '@acme/platform-errors';
+import { IngestErrorsRequest, isCommonIngestBatch, MAX_EVENTS_PER_BATCH } from './ingest.request.dto';
+
+/** The same DTO without its plain check: every payload goes through class-transformer and class-validator. */
+class DecoratorsOnly extends IngestErrorsRequest {}
+
+const pipe = new AppValidationPipe();
+
+async function answer(metatype: new () => object, value: unknown): Promise<unknown> {
+  try {
+    const dto = await pipe.transform(value, { type: 'body', metatype });
+    return { instance: dto instanceof IngestErrorsRequest, fields: JSON.parse(JSON.stringify(dto)) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { code: error.code, message: error.message, details: error.details };
+  }
+}
+
+describe('IngestErrorsRequest: the plain check changes no answer of the pipe', () => {
+  const event = fc.oneof(
+    { weight: 4, arbitrary: fc.dictionary(fc.constantFrom('message', 'url', 'level', 'stack'), fc.string()) },
+    { weight: 1, arbitrary: fc.anything({ maxDepth: 1 }) },
+  );
+  const events = fc.oneof(fc.array(event, { maxLength: 4 }), fc.constant([]), fc.anything({ maxDepth: 1 }));
+  const body = fc.oneof(
+    { weight: 5, arbitrary: fc.record({ events }) },
+    { weight: 1, arbitrary: fc.record({ events, extra: fc.anything({ maxDepth: 0 }) }) },
+    { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
+  );
+
+  it('answers any body as the decorators alone do', async () => {
+    await fc.assert(
+      fc.asyncProperty(body, async (value) => {
+        expect(await answer(IngestErrorsRequest, value)).toEqual(await answer(DecoratorsOnly, value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('takes a full batch as sent, and leaves one event too many to the decorators', async () => {
+    const full = { events: Array.from({ length: MAX_EVENTS_PER_BATCH }, (_, i) => ({ message: `e${i}` })) };
+    expect(isCommonIngestBatch(full)).toBe(true);
+    expect(await answer(IngestErrorsRequest, full)).toEqual({ instance: true, fields: full });
+    const over = { events: [...full.events, { message: 'one more' }] };
+    expect(isCommonIngestBatch(over)).toBe(false);
+    expect(await answer(IngestErrorsRequest, over)).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('passes the events on as the same objects (no deep copy)', async () => {
+    const sent = { events: [{ message: 'boom', nested: { deep: [1, 2, 3] } }] };
+    const dto = (await pipe.transform(sent, { type: 'body', metatype: IngestErrorsRequest })) as IngestErrorsRequest;
+    expect(dto.events[0]).toBe(sent.events[0]);
+  });
+});
