@@ -42,7 +42,11 @@ const label = (node: ProfileNode) =>
   `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*\/(node_modules|apps|libs)\//, '$1/')}:${node.callFrame.lineNumber + 1}`;
 
 /** The longest run of non-idle samples between `from` and `to` (µs, monotonic), and its top self-time frames. */
-function longestTask(profile: CpuProfile, from: number, to: number): { ms: number; top: string[] } {
+function longestTask(
+  profile: CpuProfile,
+  from: number,
+  to: number,
+): { ms: number; samples: number; atMs: number; top: string[] } {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   let time = profile.startTime;
   let best = { start: 0, end: 0, first: 0, last: 0 };
@@ -67,7 +71,7 @@ function longestTask(profile: CpuProfile, from: number, to: number): { ms: numbe
     .sort((a, b) => b[1] - a[1])
     .slice(0, 8)
     .map(([name, samples]) => `${samples} × ${name}`);
-  return { ms: (best.end - best.start) / 1000, top };
+  return { ms: (best.end - best.start) / 1000, samples: best.last - best.first, atMs: (best.start - from) / 1000, top };
 }
 
 async function main(): Promise<void> {
@@ -104,7 +108,7 @@ async function main(): Promise<void> {
   for (const window of windows) {
     const task = longestTask(profile, window.from, window.to);
     log(
-      `round ${window.round}: ${window.wallMs.toFixed(0)} ms, main-thread CPU ${window.cpuMs.toFixed(0)} ms, longest task ${task.ms.toFixed(1)} ms`,
+      `round ${window.round}: ${window.wallMs.toFixed(0)} ms, main-thread CPU ${window.cpuMs.toFixed(0)} ms, longest task ${task.ms.toFixed(1)} ms (${task.samples} samples of 1 ms, from ${task.atMs.toFixed(0)} ms into the round)`,
     );
     for (const line of task.top) log(`    ${line}`);
   }
