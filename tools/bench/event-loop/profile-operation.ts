@@ -7,12 +7,13 @@
  *   flock /tmp/heavy.lock node -r @swc-node/register tools/bench/event-loop/profile-operation.ts sign-up-20 [--rounds 3]
  *
  * The stretch is wall time between samples (1 ms apart), so a preempted thread still lengthens it; the CPU the
- * main thread used in the window (from /proc) is printed beside it.
+ * main thread used in the window (from /proc) is printed beside it. `--after-ms 3000` also profiles the 3 s after
+ * each round.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { numberArg, Processes, sleep } from '../support/processes';
+import { memoryBytes, numberArg, Processes, sleep } from '../support/processes';
 import { machineLine } from '../support/report';
 import { startCommunityApi } from './community-operations';
 import { ServiceContext } from './operation';
@@ -29,6 +30,8 @@ interface CpuProfile {
 }
 
 const ROUNDS = numberArg('rounds', 3);
+/** Also profile this long after each round: work the operation leaves behind (e.g. a collection when idle). */
+const AFTER_MS = numberArg('after-ms', 0);
 const IDLE = new Set(['(idle)']);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -75,11 +78,11 @@ function longestTask(
 }
 
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2).find((arg, i, all) => !arg.startsWith('--') && all[i - 1] !== '--rounds');
+  const wanted = process.argv.slice(2).find((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
   const profiles = mkdtempSync(join(tmpdir(), 'profile-operation-'));
   process.env['NODE_OPTIONS'] = `--cpu-prof --cpu-prof-interval 1000 --cpu-prof-dir ${profiles}`;
   const context: ServiceContext = { processes: new Processes(), cleanups: [] };
-  const windows: Array<{ round: number; from: number; to: number; cpuMs: number; wallMs: number }> = [];
+  const windows: Array<{ round: string; from: number; to: number; cpuMs: number; wallMs: number; rssMb: number }> = [];
   log(`${machineLine()}, ${ROUNDS} round(s) of ${wanted}`);
   try {
     const service = await startCommunityApi(context);
@@ -94,7 +97,22 @@ async function main(): Promise<void> {
       const from = Number(process.hrtime.bigint() / 1000n);
       await operation.run();
       const to = Number(process.hrtime.bigint() / 1000n);
-      windows.push({ round, from, to, cpuMs: mainThreadCpuMs(pid) - cpuBefore, wallMs: (to - from) / 1000 });
+      const cpuAfter = mainThreadCpuMs(pid);
+      const rssMb = memoryBytes(pid, 'VmRSS') / 2 ** 20;
+      windows.push({ round: `${round}`, from, to, cpuMs: cpuAfter - cpuBefore, wallMs: (to - from) / 1000, rssMb });
+      if (AFTER_MS > 0) {
+        await sleep(AFTER_MS);
+        const end = Number(process.hrtime.bigint() / 1000n);
+        const cpuMs = mainThreadCpuMs(pid) - cpuAfter;
+        windows.push({
+          round: `${round}, the ${AFTER_MS} ms after`,
+          from: to,
+          to: end,
+          cpuMs,
+          wallMs: (end - to) / 1000,
+          rssMb: memoryBytes(pid, 'VmRSS') / 2 ** 20,
+        });
+      }
     }
   } finally {
     delete process.env['NODE_OPTIONS'];
@@ -108,7 +126,7 @@ async function main(): Promise<void> {
   for (const window of windows) {
     const task = longestTask(profile, window.from, window.to);
     log(
-      `round ${window.round}: ${window.wallMs.toFixed(0)} ms, main-thread CPU ${window.cpuMs.toFixed(0)} ms, longest task ${task.ms.toFixed(1)} ms (${task.samples} samples of 1 ms, from ${task.atMs.toFixed(0)} ms into the round)`,
+      `round ${window.round}: ${window.wallMs.toFixed(0)} ms, main-thread CPU ${window.cpuMs.toFixed(0)} ms, longest task ${task.ms.toFixed(1)} ms (${task.samples} samples of 1 ms, from ${task.atMs.toFixed(0)} ms into the round); RSS at the end ${window.rssMb.toFixed(0)} MB`,
     );
     for (const line of task.top) log(`    ${line}`);
   }
