@@ -57,7 +57,13 @@ async function measure(base: string, operation: Operation): Promise<Row> {
     const watch = watchHealth(base);
     await sleep(100);
     const started = performance.now();
-    await operation.run();
+    try {
+      await operation.run();
+    } catch (error) {
+      // A failed operation must not leave the sampler's timer running (the process would never exit).
+      await watch.stop();
+      throw error;
+    }
     row.totalMs.push(performance.now() - started);
     await sleep(100);
     const figures = await watch.stop();

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { collectWhenIdle } from '@acme/platform-observability';
 import { withTransaction } from '@acme/platform-persistence';
 import { BUNDLE_FILES_IMAGES, BUNDLE_SPACES, EventActor } from './actor';
 import { CreateEventInput } from './event-input';
@@ -174,7 +173,6 @@ export class CreateEventService {
         return renderImage(probe, image.options, outDir, limits);
       }),
     );
-    collectWhenIdle();
     const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
     return results.map((result) => (result as PromiseFulfilledResult<ProcessedImage>).value);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -56,5 +56,27 @@ describe('processImage: decode-once and per-rendition paths agree', () => {
     const streamed = await run(false, raw);
     expect(once).toEqual(streamed);
     expect(once.original.startsWith('200x300')).toBe(true);
+  });
+
+  it('decodes once without the pixels ever reaching the main thread, and leaves only the renditions', async () => {
+    // A Buffer of pixels (toBuffer) or a clone() puts ~9 MB per 2 MP photo on the JS heap's books: copies on the
+    // main thread, and full collections there (issue 25).
+    const toBuffer = jest.spyOn(sharp.prototype, 'toBuffer');
+    const clone = jest.spyOn(sharp.prototype, 'clone');
+    const out = mkdtempSync(join(dir, 'out-'));
+    try {
+      await processImage(
+        { path: source, filename: 'rotated.jpg', size: 1 },
+        parseImageOptions({ mode: 'original-aspect', format: 'webp', sizes: { s: 60, m: 120 } }, 'options'),
+        out,
+        { maxPixels: 1_000_000 },
+      );
+      expect(toBuffer).not.toHaveBeenCalled();
+      expect(clone).not.toHaveBeenCalled();
+      expect(readdirSync(out).sort()).toEqual(['m.webp', 'original.webp', 's.webp']);
+    } finally {
+      toBuffer.mockRestore();
+      clone.mockRestore();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Metadata, Sharp } from 'sharp';
 import { encode, imageLibrary } from './image-encoding';
@@ -12,11 +13,13 @@ const ACCEPTED_INPUT = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff', 'h
 const ENCODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
 
 /**
- * Up to this size a source is decoded once and its pixels (at most 32 MB as RGBA) shared by every rendition; above
- * it the renditions stream from the file one at a time, because a full-size copy plus the encoders' own buffers
- * would exceed what one upload may take (see the 48 MB PNG figure in docs/benchmarks/community-api.md).
+ * Up to this size a source is decoded once into an uncompressed file (at most 32 MB as RGBA) that every rendition
+ * reads; above it the renditions stream from the upload one at a time, because a full-size decode plus the encoders'
+ * own buffers would exceed what one upload may take (see the 48 MB PNG figure in docs/benchmarks/community-api.md).
  */
 const DECODE_ONCE_MAX_PIXELS = 8_000_000;
+/** The decoded source in libvips' own format; a variant's file always has an image extension, never `.v`. */
+const DECODED_FILE = 'decoded.v';
 
 export interface ImageLimits {
   /** Decompression-bomb guard: width × height of the source. */
@@ -146,17 +149,21 @@ export async function renderImage(
   try {
     let rendered: ProcessedRendition[];
     if (decodeOnce(meta, options)) {
-      // One decode (oriented, sRGB) into a buffer libvips owns; each rendition is a new sharp input over that same
-      // buffer (no copy: sharp's clone() would structuredClone the pixels on the main thread, issue 25).
-      const { data, info } = await pool.run('decode', () =>
-        imageLibrary()(source.path, input).rotate().raw().toBuffer({ resolveWithObject: true }),
-      );
-      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-      rendered = await Promise.all(
-        named.map(({ name, plan: each }) =>
-          pool.run('rendition', () => render(name, resized(imageLibrary()(data, raw), each, oriented))),
-        ),
-      );
+      // One decode (oriented) into an uncompressed libvips file next to the outputs; each rendition maps that file.
+      // Neither the pixels nor a copy of them ever become a JS Buffer: sharp's clone() copied them on the main thread,
+      // and a decoded Buffer per image (~9 MB each) was external memory that set off full collections on the main
+      // thread in the middle of a gallery (issue 25; apps/community-api/README.md, "Gallery and the event loop").
+      const decoded = join(outDir, DECODED_FILE);
+      await pool.run('decode', () => imageLibrary()(source.path, input).rotate().toFile(decoded));
+      try {
+        rendered = await Promise.all(
+          named.map(({ name, plan: each }) =>
+            pool.run('rendition', () => render(name, resized(imageLibrary()(decoded, input), each, oriented))),
+          ),
+        );
+      } finally {
+        await rm(decoded, { force: true });
+      }
     } else {
       // Large (or metadata-keeping) sources stream from the file once per rendition, so no full-size copy of the
       // pixels is held (and sharp shrinks JPEG and WebP on load where a variant allows); past a few megapixels one
