@@ -30,6 +30,6 @@ export class IngestErrorsRequest {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_EVENTS_PER_BATCH)
-  @IsObject({ each: true })
+  @IsObject({ each: true, message: 'events must hold only JSON objects' })
   readonly events!: Record<string, unknown>[];
 }
