@@ -12,6 +12,8 @@ export interface RateLimitTarget {
   rule: RateLimitRule;
   /** How long to wait for Redis (default LIMITER_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Token buckets only: a large limit may be served from a short per-instance lease (RateLimiter, LEASE_SHARE). */
+  lease?: boolean;
 }
 
 /** A limit that stops guessing of a credential (sign-in, verification codes, client secrets). */
@@ -60,11 +62,11 @@ export class RateLimitEnforcer {
 
   /** Spends one unit of the target's bucket; `undefined` when Redis is unavailable (fail open). */
   async decide(name: string, target: RateLimitTarget): Promise<RateLimitDecision | undefined> {
-    const { key, rule, timeoutMs } = target;
+    const { key, rule, timeoutMs, lease } = target;
     try {
       if ('tokenBucket' in rule) {
         if (rule.tokenBucket.capacity <= 0) return closedBucket();
-        return await this.limiter.tokenBucket(key, rule.tokenBucket, { timeoutMs });
+        return await this.limiter.tokenBucket(key, rule.tokenBucket, { timeoutMs, lease });
       }
       return await this.limiter.fixedWindows(key, rule.fixedWindows, 1, { timeoutMs });
     } catch (error) {

@@ -25,6 +25,8 @@ export interface LimiterCallOptions {
   peek?: boolean;
   /** Called when a `local` fallback decided instead of Redis. */
   onFallback?: () => void;
+  /** tokenBucket of cost 1 only: allow a bounded per-instance lease when the limit is large (see LEASE_SHARE). */
+  lease?: boolean;
 }
 
 type LimiterRedis = RedisClient & {
@@ -65,7 +67,7 @@ export class RateLimiter {
     const cost = limit.cost ?? 1;
     if (cost === 1) {
       this.assertReady();
-      return this.takes.take(`rl:tb:${key}`, limit, options.timeoutMs ?? LIMITER_TIMEOUT_MS);
+      return this.takes.take(`rl:tb:${key}`, limit, options.timeoutMs ?? LIMITER_TIMEOUT_MS, options.lease ?? false);
     }
     const [allowed, remaining, now, untilFull, untilNext] = await this.bounded(
       () => this.redis.acmeTokenBucket(`rl:tb:${key}`, limit.capacity, limit.refillPerSecond, cost),
@@ -166,10 +168,33 @@ interface Waiter {
 }
 
 interface Batch {
+  id: string;
   key: string;
   limit: TokenBucketLimit;
   timeoutMs: number;
+  lease: boolean;
   waiters: Waiter[];
+}
+
+/** Tokens taken from Redis ahead of demand and not yet handed out; lost if unused before `expiresAt`. */
+interface Lease {
+  limit: TokenBucketLimit;
+  tokensBefore: number;
+  now: number;
+  next: number;
+  admitted: number;
+  expiresAt: number;
+}
+
+/** A leased batch is at most this share of the bucket's capacity, and only used when it is 2 tokens or more. */
+export const LEASE_SHARE = 0.01;
+/** Leased tokens not handed out within this time are dropped (never returned: that would cost a call). */
+export const LEASE_MS = 50;
+
+/** Tokens one Redis call may take ahead of demand for this limit; 0 when the limit is too small to lease. */
+export function leaseSize(limit: TokenBucketLimit): number {
+  const size = Math.floor(limit.capacity * LEASE_SHARE);
+  return size >= 2 && limit.refillPerSecond > 0 ? size : 0;
 }
 
 /**
@@ -216,16 +241,24 @@ export function decisionsInOrder(
  */
 export class CoalescedTakes {
   private pending = new Map<string, Batch>();
+  private readonly leases = new Map<string, Lease[]>();
   private scheduled = false;
 
-  constructor(private readonly takeMany: TakeMany) {}
+  constructor(
+    private readonly takeMany: TakeMany,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
-  take(key: string, limit: TokenBucketLimit, timeoutMs: number): Promise<RateLimitDecision> {
+  take(key: string, limit: TokenBucketLimit, timeoutMs: number, lease = false): Promise<RateLimitDecision> {
+    const id = `${key}\n${limit.capacity}\n${limit.refillPerSecond}\n${timeoutMs}\n${lease ? 1 : 0}`;
+    if (lease) {
+      const leased = this.fromLease(id);
+      if (leased) return Promise.resolve(leased);
+    }
     return new Promise((resolve, reject) => {
-      const id = `${key}\n${limit.capacity}\n${limit.refillPerSecond}\n${timeoutMs}`;
       let batch = this.pending.get(id);
       if (!batch) {
-        batch = { key, limit, timeoutMs, waiters: [] };
+        batch = { id, key, limit, timeoutMs, lease: lease && leaseSize(limit) > 0, waiters: [] };
         this.pending.set(id, batch);
       }
       batch.waiters.push({ resolve, reject });
@@ -243,16 +276,42 @@ export class CoalescedTakes {
     for (const batch of batches) void this.run(batch);
   }
 
-  private async run({ key, limit, timeoutMs, waiters }: Batch): Promise<void> {
+  /**
+   * The next leased token of this bucket, as the decision the take would have had right after the leasing call
+   * (remaining counts down from the bucket's level then; refill since is not counted, so it never overstates).
+   */
+  private fromLease(id: string): RateLimitDecision | undefined {
+    const leases = this.leases.get(id);
+    if (!leases) return undefined;
+    const at = this.clock();
+    while (leases.length > 0 && (leases[0].next >= leases[0].admitted || leases[0].expiresAt <= at)) leases.shift();
+    if (leases.length === 0) {
+      this.leases.delete(id);
+      return undefined;
+    }
+    const lease = leases[0];
+    const index = lease.next;
+    lease.next += 1;
+    return decisionsInOrder(lease.limit, index + 1, lease.tokensBefore, lease.now, index + 1)[index];
+  }
+
+  private async run({ id, key, limit, timeoutMs, lease, waiters }: Batch): Promise<void> {
     try {
-      const [admitted, tokensBefore, now] = await this.takeMany(
+      const ahead = lease ? leaseSize(limit) : 0;
+      const [admittedRaw, tokensBeforeRaw, nowRaw] = await this.takeMany(
         key,
         limit.capacity,
         limit.refillPerSecond,
-        waiters.length,
+        waiters.length + ahead,
         timeoutMs,
       );
-      const decisions = decisionsInOrder(limit, Number(admitted), Number(tokensBefore), Number(now), waiters.length);
+      const [admitted, tokensBefore, now] = [Number(admittedRaw), Number(tokensBeforeRaw), Number(nowRaw)];
+      const decisions = decisionsInOrder(limit, admitted, tokensBefore, now, waiters.length);
+      if (admitted > waiters.length) {
+        const leases = this.leases.get(id) ?? [];
+        leases.push({ limit, tokensBefore, now, next: waiters.length, admitted, expiresAt: this.clock() + LEASE_MS });
+        this.leases.set(id, leases);
+      }
       waiters.forEach((waiter, index) => waiter.resolve(decisions[index]));
     } catch (error) {
       for (const waiter of waiters) waiter.reject(error);
