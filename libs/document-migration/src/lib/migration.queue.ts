@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { Job, Queue } from 'bullmq';
+import { TracedJobData, withTraceContext } from '@acme/platform-queue';
 import { MigrationSettings } from './migration.settings';
 
 /** The queue and its jobs, declared once: the producer below and the app's processor both import from here. */
@@ -9,7 +10,7 @@ export const MIGRATION_QUEUE = 'document-migrations';
 export const MIGRATION_JOBS = { moveSlice: 'move-documents-slice' } as const;
 
 export interface MigrationJobPayloads {
-  [MIGRATION_JOBS.moveSlice]: { migrationId: string; slice: number };
+  [MIGRATION_JOBS.moveSlice]: { migrationId: string; slice: number } & TracedJobData;
 }
 
 export type MigrationJobName = keyof MigrationJobPayloads;
@@ -33,7 +34,8 @@ export class MigrationQueue {
     await this.queue.addBulk(
       slices.map((slice) => ({
         name: MIGRATION_JOBS.moveSlice,
-        data: { migrationId, slice },
+        // The enqueuing request's trace follows the slice into the worker (nothing added when tracing is off).
+        data: withTraceContext({ migrationId, slice }),
         opts: {
           jobId: sliceJobId(migrationId, slice),
           attempts: this.settings.jobAttempts,

@@ -7,3 +7,4 @@ export * from './lib/shutdown-state';
 export * from './lib/idle-collection';
 export * from './lib/event-loop';
 export * from './lib/trace-fields';
+export * from './lib/tracing';

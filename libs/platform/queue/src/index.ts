@@ -1,2 +1,3 @@
 export * from './lib/queue.module';
 export * from './lib/queue-board';
+export * from './lib/job-trace';

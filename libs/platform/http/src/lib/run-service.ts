@@ -1,7 +1,7 @@
 import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BaseEnv } from '@acme/platform-config';
-import { releaseStartUpMemory } from '@acme/platform-observability';
+import { releaseStartUpMemory, shutdownTracing } from '@acme/platform-observability';
 import { applyMigrationsOnly } from '@acme/platform-persistence';
 import { configureApp } from './configure-app';
 import { drainAndClose, shutdownTimings } from './graceful-shutdown';
@@ -64,13 +64,15 @@ export async function runService(
     releaseStartUpMemory();
     const stop = (signal: NodeJS.Signals) => {
       line(30, `${signal}: draining`);
-      void drainAndClose(app, connections, shutdownTimings(env), (msg) => line(30, msg)).then(
-        () => process.exit(0),
-        (error: Error) => {
-          line(50, `shutdown failed: ${error.message}`);
-          process.exit(1);
-        },
-      );
+      void drainAndClose(app, connections, shutdownTimings(env), (msg) => line(30, msg))
+        .then(() => flushTraces((msg) => line(40, msg)))
+        .then(
+          () => process.exit(0),
+          (error: Error) => {
+            line(50, `shutdown failed: ${error.message}`);
+            process.exit(1);
+          },
+        );
     };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
@@ -78,6 +80,17 @@ export async function runService(
   } catch (error) {
     return fail(service, describeStartupFailure(error), error);
   }
+}
+
+/** The last spans (those of the drain and of the jobs the workers finished) go out before exit, within 5 s. */
+async function flushTraces(warn: (message: string) => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, 5000).unref()));
+  await Promise.race([
+    shutdownTracing().catch((error: Error) => warn(`tracing: flush failed: ${error.message}`)),
+    bound,
+  ]);
+  clearTimeout(timer);
 }
 
 /**

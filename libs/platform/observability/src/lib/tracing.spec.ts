@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { tracingRequested } from './tracing';
+
+const ROOT = join(__dirname, '../../../../..');
+
+/** Loads the side-effect entry in a fresh Node (outside Jest's registry) and lists the SDK modules it required. */
+function sdkModulesAfterEntry(env: Record<string, string>): string[] {
+  const script =
+    "require('./libs/platform/observability/src/tracing.ts');" +
+    'process.stdout.write(JSON.stringify(Object.keys(require.cache).filter((id) => /@opentelemetry[\\\\/]sdk-/.test(id))));';
+  const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout) as string[];
+}
+
+describe('tracingRequested', () => {
+  it('is off without OTEL_* and when the SDK is disabled or the exporter is none', () => {
+    expect(tracingRequested({})).toBe(false);
+    expect(tracingRequested({ OTEL_SERVICE_NAME: 'x', OTEL_TRACES_SAMPLER: 'always_on' })).toBe(false);
+    expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'true' })).toBe(false);
+    expect(tracingRequested({ OTEL_TRACES_EXPORTER: 'none' })).toBe(false);
+  });
+
+  it('is on when an endpoint or an exporter is named', () => {
+    expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' })).toBe(true);
+    expect(tracingRequested({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/v1/traces' })).toBe(true);
+    expect(tracingRequested({ OTEL_TRACES_EXPORTER: 'console' })).toBe(true);
+    expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'false' })).toBe(true);
+  });
+});
+
+describe('the tracing entry', () => {
+  it('requires no @opentelemetry/sdk-* module when OTEL_* is unset', () => {
+    expect(sdkModulesAfterEntry({})).toEqual([]);
+  }, 60_000);
+
+  it('starts the Node SDK when an exporter is named', () => {
+    // console exporter: nothing to reach; OTEL_SDK_DISABLED is not set.
+    expect(sdkModulesAfterEntry({ OTEL_TRACES_EXPORTER: 'console' })).toEqual(
+      expect.arrayContaining([expect.stringMatching(/@opentelemetry[\\/]sdk-node[\\/]/)]),
+    );
+  }, 60_000);
+});
