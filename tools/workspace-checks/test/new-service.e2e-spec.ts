@@ -110,8 +110,21 @@ describe('nx g @acme/tools:service', () => {
       );
     const pkg = JSON.parse(readFileSync(join(scratch.dir, 'dist/apps/demo-api/package.json'), 'utf8'));
     expect(pkg.name).toBe('@acme/demo-api');
-    // Only what the bundle requires at run time (Nest itself is bundled): Swagger UI's static files.
-    expect(Object.keys(pkg.dependencies)).toEqual(['swagger-ui-dist']);
+    // Only what the bundle requires at run time (Nest itself is bundled): Swagger UI's static files, and what
+    // tracing needs loaded by Node rather than bundled (docs/deploying.md), as the four services do.
+    expect(Object.keys(pkg.dependencies)).toEqual([
+      '@fastify/otel',
+      '@opentelemetry/api',
+      '@opentelemetry/instrumentation-express',
+      '@opentelemetry/instrumentation-http',
+      '@opentelemetry/instrumentation-ioredis',
+      '@opentelemetry/instrumentation-pg',
+      '@opentelemetry/sdk-node',
+      'express',
+      'ioredis',
+      'pg',
+      'swagger-ui-dist',
+    ]);
   }, 240000);
 
   it('follows the structure and DTO rules the workspace checks hold (index, schema, cycles, DTO files)', () => {
