@@ -7,3 +7,4 @@ export * from './lib/contract-check';
 export * from './lib/timed-post';
 export * from './lib/browser';
 export * from './lib/swagger-ui';
+export * from './lib/pipe-answer';

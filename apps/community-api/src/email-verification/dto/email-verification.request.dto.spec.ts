@@ -1,21 +1,11 @@
 import fc from 'fast-check';
-import { AppError, AppValidationPipe } from '@acme/platform-errors';
+import { pipeAnswer } from '@acme/platform-testing';
 import { VerifyEmailRequest } from './email-verification.request.dto';
 
 /** The same DTO without its plain check: every payload goes through class-transformer and class-validator. */
 class DecoratorsOnly extends VerifyEmailRequest {}
 
-const pipe = new AppValidationPipe();
-
-async function answer(metatype: new () => object, value: unknown): Promise<unknown> {
-  try {
-    const dto = await pipe.transform(value, { type: 'body', metatype });
-    return { instance: dto instanceof VerifyEmailRequest, fields: { ...(dto as object) } };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { code: error.code, message: error.message, details: error.details };
-  }
-}
+const answer = (metatype: new () => object, value: unknown) => pipeAnswer(metatype, value, VerifyEmailRequest);
 
 describe('VerifyEmailRequest: the plain check changes no answer of the pipe', () => {
   const token = fc.oneof(

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
-import { AppError, AppValidationPipe, findTextProblem } from '@acme/platform-errors';
+import { AppError, findTextProblem } from '@acme/platform-errors';
+import { pipeAnswer } from '@acme/platform-testing';
 import { unstorableText } from '@acme/platform-http';
 import { ImportDocumentsRequest } from './admin.request.dto';
 
 /** The same DTO without its plain check: every payload goes through class-transformer and class-validator. */
 class DecoratorsOnly extends ImportDocumentsRequest {}
-
-const pipe = new AppValidationPipe();
 
 /** What the route answered before: the global guard's full storable-text walk, then the decorators. */
 async function before(value: unknown): Promise<unknown> {
@@ -24,15 +23,7 @@ async function now(value: unknown): Promise<unknown> {
 
 const refused = (error: AppError) => ({ code: error.code, message: error.message, details: error.details });
 
-async function answer(metatype: new () => object, value: unknown): Promise<unknown> {
-  try {
-    const dto = await pipe.transform(value, { type: 'body', metatype });
-    return { instance: dto instanceof ImportDocumentsRequest, fields: JSON.parse(JSON.stringify(dto)) };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return refused(error);
-  }
-}
+const answer = (metatype: new () => object, value: unknown) => pipeAnswer(metatype, value, ImportDocumentsRequest);
 
 const text = (max: number) =>
   fc.oneof(

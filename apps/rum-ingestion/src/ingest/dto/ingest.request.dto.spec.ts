@@ -1,21 +1,12 @@
 import fc from 'fast-check';
-import { AppError, AppValidationPipe } from '@acme/platform-errors';
+import { AppValidationPipe } from '@acme/platform-errors';
+import { pipeAnswer } from '@acme/platform-testing';
 import { IngestErrorsRequest, isCommonIngestBatch, MAX_EVENTS_PER_BATCH } from './ingest.request.dto';
 
 /** The same DTO without its plain check: every payload goes through class-transformer and class-validator. */
 class DecoratorsOnly extends IngestErrorsRequest {}
 
-const pipe = new AppValidationPipe();
-
-async function answer(metatype: new () => object, value: unknown): Promise<unknown> {
-  try {
-    const dto = await pipe.transform(value, { type: 'body', metatype });
-    return { instance: dto instanceof IngestErrorsRequest, fields: JSON.parse(JSON.stringify(dto)) };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { code: error.code, message: error.message, details: error.details };
-  }
-}
+const answer = (metatype: new () => object, value: unknown) => pipeAnswer(metatype, value, IngestErrorsRequest);
 
 describe('IngestErrorsRequest: the plain check changes no answer of the pipe', () => {
   const event = fc.oneof(
@@ -49,7 +40,10 @@ describe('IngestErrorsRequest: the plain check changes no answer of the pipe', (
 
   it('passes the events on as the same objects (no deep copy)', async () => {
     const sent = { events: [{ message: 'boom', nested: { deep: [1, 2, 3] } }] };
-    const dto = (await pipe.transform(sent, { type: 'body', metatype: IngestErrorsRequest })) as IngestErrorsRequest;
+    const dto = (await new AppValidationPipe().transform(sent, {
+      type: 'body',
+      metatype: IngestErrorsRequest,
+    })) as IngestErrorsRequest;
     expect(dto.events[0]).toBe(sent.events[0]);
   });
 });
