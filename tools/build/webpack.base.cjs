@@ -34,7 +34,6 @@ const EXTERNAL = [
   // which never sees a bundled module: the instrumented packages are loaded by Node. @opentelemetry/api stays
   // bundled (one global registry per major version, shared with the external SDK's copy).
   /^@opentelemetry\/(?!api$)/,
-  /^@fastify\/otel$/,
   /^pg$/,
   /^pg-pool$/,
   /^ioredis$/,

@@ -113,7 +113,6 @@ describe('nx g @acme/tools:service', () => {
     // Only what the bundle requires at run time (Nest itself is bundled): Swagger UI's static files, and what
     // tracing needs loaded by Node rather than bundled (docs/deploying.md), as the four services do.
     expect(Object.keys(pkg.dependencies)).toEqual([
-      '@fastify/otel',
       '@opentelemetry/api',
       '@opentelemetry/instrumentation-express',
       '@opentelemetry/instrumentation-http',
