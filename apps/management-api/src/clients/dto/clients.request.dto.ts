@@ -14,7 +14,7 @@ import {
 } from 'class-validator';
 import { MaxCodePoints, MinCodePoints, UniqueItems } from '@acme/platform-errors';
 import { GRANT_TYPES, GrantType, MANAGEMENT_SCOPES } from '@acme/oauth';
-import { ToBoolean, ToInt } from '../../http/validators';
+import { PageSize, ToBoolean, ToInt } from '../../http/validators';
 import { ClientSettingsFields } from './client-settings.request.dto';
 
 const CIMD_CLIENT_ID = /^https:\/\/[^\s/?#@]+(?:\/[^\s#]*)?$/;
@@ -88,12 +88,7 @@ export class PageQuery {
   @IsOptional()
   readonly page?: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
-  @ToInt()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  @IsOptional()
+  @PageSize()
   readonly per_page?: number;
 
   @ApiPropertyOptional({ type: 'boolean', default: false })

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsDefined, IsIn, IsOptional, IsString } from 'class-validator';
 import { MaxCodePoints } from '@acme/platform-errors';
 import {
   MAX_LIMIT,
@@ -11,7 +11,7 @@ import {
   PolicyConsumer,
   PolicyResource,
 } from '@acme/policies';
-import { IsConsumerSelector, IsPolicyConfiguration, ToInt } from '../../http/validators';
+import { IsConsumerSelector, IsPolicyConfiguration, PageSize } from '../../http/validators';
 
 export class AllowConfiguration {
   @ApiProperty({ enum: ['allow'] }) readonly action!: 'allow';
@@ -56,12 +56,7 @@ export class ListRateLimitPoliciesQuery {
   @IsOptional()
   readonly consumer_selector?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
-  @ToInt()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  @IsOptional()
+  @PageSize()
   readonly take?: number;
 
   @ApiPropertyOptional({ maxLength: 1000, description: 'Cursor from `next` of the previous page' })
