@@ -210,4 +210,49 @@ describe('tracing in the built services', () => {
     // Nothing of that trace is left outside the request's tree.
     expect(trace.filter((span) => span !== request && !descendsFrom(trace, span, request!))).toEqual([]);
   }, 180_000);
+
+  it('with a ratio sampler, decides at the edge: a root that loses the draw leaves no span, a sampled parent is followed', async () => {
+    const management = await startBuilt('management-api', {
+      ...tracingEnv(receiver, 'management-api-ratio'),
+      // Ratio 0: every root loses the draw, so only a caller's sampled traceparent can start a trace.
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0',
+      MANAGEMENT_BOOTSTRAP_CLIENT_ID: OUTAGE_BOOTSTRAP.id,
+      MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: OUTAGE_BOOTSTRAP.secret,
+      PUBLIC_URL: 'https://tenant.test',
+    });
+    const body = {
+      grant_type: 'client_credentials',
+      client_id: OUTAGE_BOOTSTRAP.id,
+      client_secret: OUTAGE_BOOTSTRAP.secret,
+      audience: OUTAGE_BOOTSTRAP.audience,
+    };
+    const sampledTrace = 'a'.repeat(32);
+    const unsampledTrace = 'b'.repeat(32);
+    const statuses = [
+      (await call(`${management.url}/oauth/token`, { body })).status,
+      (await call(`${management.url}/oauth/token`, { body })).status,
+      (
+        await call(`${management.url}/oauth/token`, {
+          body,
+          headers: { traceparent: `00-${sampledTrace}-${'1'.repeat(16)}-01` },
+        })
+      ).status,
+      (
+        await call(`${management.url}/oauth/token`, {
+          body,
+          headers: { traceparent: `00-${unsampledTrace}-${'2'.repeat(16)}-00` },
+        })
+      ).status,
+    ];
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    await management.stop();
+
+    const spans = receiver.spans.filter((span) => span.service === 'management-api-ratio');
+    const requests = spans.filter((span) => span.kind === SERVER && span.attributes['url.path'] === '/oauth/token');
+    expect(requests.map((span) => span.traceId)).toEqual([sampledTrace]);
+    expect(new Set(spans.map((span) => span.traceId))).toEqual(new Set([sampledTrace]));
+    // Whatever the followed request did (its client's credentials are cached by then) stays under it.
+    expect(spans.filter((span) => span !== requests[0] && !descendsFrom(spans, span, requests[0]))).toEqual([]);
+  }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { tracingRequested } from './tracing';
+import { rootSamplingRatio, tracingRequested } from './tracing';
 
 const ROOT = join(__dirname, '../../../../..');
 
@@ -32,6 +32,19 @@ describe('tracingRequested', () => {
     expect(tracingRequested({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c:4318/v1/traces' })).toBe(true);
     expect(tracingRequested({ OTEL_TRACES_EXPORTER: 'console' })).toBe(true);
     expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'false' })).toBe(true);
+  });
+});
+
+describe('rootSamplingRatio (the edge draw of a ratio sampler)', () => {
+  it('reads the ratio of traceidratio samplers, clamped, and nothing for other samplers', () => {
+    expect(rootSamplingRatio({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' })).toBe(
+      0.1,
+    );
+    expect(rootSamplingRatio({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '2' })).toBe(1);
+    expect(rootSamplingRatio({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: 'x' })).toBe(1);
+    expect(rootSamplingRatio({ OTEL_TRACES_SAMPLER: 'traceidratio' })).toBe(1);
+    expect(rootSamplingRatio({ OTEL_TRACES_SAMPLER: 'always_on' })).toBeUndefined();
+    expect(rootSamplingRatio({})).toBeUndefined();
   });
 });
 
