@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type Context, trace, TraceFlags } from '@opentelemetry/api';
+import { type Context, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
 
 /**
  * OpenTelemetry tracing, off by default and configured by the standard OTEL_* variables only
@@ -52,14 +52,19 @@ export function rootSamplingRatio(env: Env): number | undefined {
  * the http instrumentation and the context manager had done their work for every request (+30 % CPU per token at
  * 10 %, docs/operations.md, Tracing).
  */
-const followParentElseSample = {
-  shouldSample: (active: Context) => {
-    const parent = trace.getSpanContext(active);
-    const sampled = !parent || (parent.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED;
-    return { decision: sampled ? RECORD_AND_SAMPLED : NOT_RECORD };
-  },
-  toString: () => 'ParentBased{root=sampled at the http edge}',
-};
+function edgeSampler(ratio: number) {
+  return {
+    shouldSample: (active: Context, _traceId: string, _name: string, kind: SpanKind) => {
+      const parent = trace.getSpanContext(active);
+      // A server root already won the edge draw; any other root (a job without a carried context) draws here.
+      const sampled = parent
+        ? (parent.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED
+        : kind === SpanKind.SERVER || Math.random() < ratio;
+      return { decision: sampled ? RECORD_AND_SAMPLED : NOT_RECORD };
+    },
+    toString: () => `ParentBased{root=drawn at the http edge, ratio ${ratio}}`,
+  };
+}
 const NOT_RECORD = 0;
 const RECORD_AND_SAMPLED = 2;
 
@@ -81,7 +86,7 @@ export function startTracingFromEnv(env: Env = process.env): boolean {
     ratio !== undefined && request.headers['traceparent'] === undefined && Math.random() >= ratio;
   const started = new NodeSDK({
     serviceName: env['OTEL_SERVICE_NAME'] ? undefined : serviceNameFromEntry(),
-    ...(ratio === undefined ? {} : { sampler: followParentElseSample }),
+    ...(ratio === undefined ? {} : { sampler: edgeSampler(ratio) }),
     // Traces only: logs stay on stdout (pino, with trace_id/span_id), metrics on /metrics.
     logRecordProcessors: [],
     metricReaders: [],
