@@ -55,14 +55,16 @@ async function verify(body: { token?: unknown }, address: string): Promise<Answe
     return [400, { error: 'token must be a string', code: 'request/invalid-body' }];
   const [projectAllowed] = await redis.fixedWindows(
     `rl:fw:community:verify-project:${projectId}`,
-    1,
+    1, // cost
+    1, // commit (the script's peek flag)
     attempts.perProject,
     3600_000,
   );
   if (projectAllowed !== 1) return tooMany;
   const [allowed] = await redis.fixedWindows(
     `rl:fw:community:verify:${projectId}:${address}`,
-    1,
+    1, // cost
+    1, // commit
     attempts.perMinute,
     60_000,
     attempts.perHour,
