@@ -59,7 +59,14 @@ describe('RateLimitPolicyRepository (real PostgreSQL)', () => {
     const created = await policies.insert(policy('rlp_update', 'client_id:abc'));
     const updated = await policies.updateConfiguration('rlp_update', { action: 'allow' });
     expect(updated?.configuration).toEqual({ action: 'allow' });
-    expect(updated!.updatedAt.getTime()).toBeGreaterThan(created!.updatedAt.getTime());
+    expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(created!.updatedAt.getTime());
+    // A JS Date keeps milliseconds; both writes can fall in one. The column keeps microseconds, and the
+    // resource fingerprint hashes that text, so the move is asserted where it is stored.
+    const [row] = await dataSource.query(
+      `SELECT "updated_at" > "created_at" AS "moved" FROM ${MANAGEMENT_SCHEMA}.rate_limit_policies WHERE "id" = $1`,
+      ['rlp_update'],
+    );
+    expect(row.moved).toBe(true);
     expect(await policies.updateConfiguration('rlp_nothing', { action: 'allow' })).toBeUndefined();
   });
 
