@@ -3,7 +3,8 @@
  * raw and app runs per round and reporting the median of the paired per-round ratios (as management/bench-list.ts):
  *  - POST .../auth/verify-email with valid, distinct tokens (each request consumes one; both handlers make the
  *    same two attempt-limiter calls to Redis), 64 connections;
- *  - POST .../push-notifications/devices, a new device per request (JWT check + upsert), 64 connections;
+ *  - POST .../push-notifications/devices, a new device per request (JWT check + upsert within the per-user cap) for
+ *    4,000 users, the table emptied before each run, 64 connections;
  *  - sign-in: req/s at 1..16 connections, and device registration's p99 alone vs beside saturating sign-ins.
  *
  *   node -r @swc-node/register tools/bench/community/bench-community.ts [--duration 5] [--rounds 5] [--connections 64] [--profile] [--no-sign-in]
@@ -27,13 +28,15 @@ import {
   waitUntil,
 } from '../support/processes';
 import { machineLine, markdownTable, median, medianRun } from '../support/report';
-import { reviveTokens, seedDeviceUsers, seedTokens } from './seed';
+import { clearDevices, reviveTokens, seedDeviceUsers, seedTokens } from './seed';
 import { signInFigures } from './sign-in-load';
 
 const DURATION = numberArg('duration', 5);
 const ROUNDS = numberArg('rounds', 5);
 const CONNECTIONS = numberArg('connections', 64);
 const TOKENS = numberArg('tokens', 60000);
+// Enough users that no run takes one past the 20-devices cap (a new device per request, devices cleared per run).
+const DEVICE_USERS = numberArg('device-users', 4000);
 const SECRET = randomBytes(32).toString('hex');
 const ADMIN_TOKEN = randomBytes(16).toString('hex');
 const WARM_UP = 2;
@@ -144,7 +147,7 @@ async function main(): Promise<void> {
     await db.connect();
     const appTokens = await seedTokens(db, SECRET, projectId, TOKENS);
     const rawTokens = await seedTokens(db, SECRET, projectId, TOKENS);
-    const jwts = await seedDeviceUsers(db, SECRET, projectId, 64);
+    const jwts = await seedDeviceUsers(db, SECRET, projectId, DEVICE_USERS);
 
     const rawProcess = processes.start([...SERVICE_NODE_FLAGS, ...tsEntry('tools/bench/community/raw-server.ts')], {
       PORT: String(rawPort),
@@ -220,7 +223,9 @@ async function main(): Promise<void> {
       );
       if (Math.max(r, a) > TOKENS)
         process.stderr.write(`warning: ${Math.max(r, a)} verify requests for ${TOKENS} tokens; raise --tokens\n`);
+      await clearDevices(db);
       devices.raw.push(await run('raw node:http + pg', `${raw}/devices`, rawProcess, device, auth));
+      await clearDevices(db);
       devices.app.push(await run('community-api', `${api}/push-notifications/devices`, appProcess, device, auth));
       const line = (route: Route) =>
         `${route.raw[round].rps.toFixed(0)}/${route.app[round].rps.toFixed(0)} req/s, p99 ${route.raw[round].p99}/${route.app[round].p99} ms`;

@@ -119,12 +119,17 @@ async function register(body: { platform?: unknown; token?: unknown }, authoriza
     body.token.length <= 4096 &&
     keys.every((k) => k === 'platform' || k === 'token');
   if (!valid) return [400, { error: 'Invalid body.', code: 'push-device/invalid-body' }];
-  await pool.query(
-    `INSERT INTO "community"."push_devices" (project_id, user_id, platform, device_key, p256dh, auth, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+  // The app's statement: the same upsert within the 20-devices-per-user cap, in one round trip.
+  const written = await pool.query(
+    `INSERT INTO "community"."push_devices" (project_id, user_id, platform, device_key, p256dh, auth, last_seen_at)
+     SELECT $1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::text, $7::timestamptz
+      WHERE (SELECT count(*) FROM "community"."push_devices" WHERE project_id = $1 AND user_id = $2 AND device_key <> $4) < 20
      ON CONFLICT (project_id, device_key) DO UPDATE SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform, p256dh = EXCLUDED.p256dh,
-       auth = EXCLUDED.auth, last_seen_at = EXCLUDED.last_seen_at, updated_at = now()`,
+       auth = EXCLUDED.auth, last_seen_at = EXCLUDED.last_seen_at, updated_at = now()
+     RETURNING 1`,
     [projectId, userId, body.platform, body.token, null, null, new Date()],
   );
+  if (written.rowCount !== 1) return [400, { error: 'Too many devices.', code: 'push-device/invalid-body' }];
   return [200];
 }
 

@@ -40,6 +40,12 @@ export async function reviveTokens(db: Client): Promise<void> {
   await db.query('VACUUM ANALYZE community.users');
 }
 
+/** Every run of either handler registers into an empty device table (and stays under the per-user cap). */
+export async function clearDevices(db: Client): Promise<void> {
+  await db.query('DELETE FROM community.push_devices');
+  await db.query('VACUUM ANALYZE community.push_devices');
+}
+
 /** `count` users of the project with an access token each (as the app signs them: HS256, aud project, iss community-api). */
 export async function seedDeviceUsers(db: Client, secret: string, projectId: string, count: number): Promise<string[]> {
   const users = Array.from({ length: count }, () => randomUUID());

@@ -17,18 +17,13 @@ export class PushDeviceService {
   ) {}
 
   /**
-   * One atomic upsert on (project, device key): a new device is created for the caller, a known one is
-   * updated (keys, last seen) and moved to the caller if another user held it. Concurrent registrations of
-   * one device cannot create a duplicate.
+   * One atomic upsert on (project, device key) within the per-user cap: a new device is created for the
+   * caller, a known one is updated (keys, last seen) and moved to the caller if another user held it.
+   * Concurrent registrations of one device cannot create a duplicate.
    */
   async register(projectId: string, userId: string, registration: DeviceRegistration): Promise<void> {
     const keys = registration.platform === 'web' ? registration.subscription.keys : { p256dh: null, auth: null };
-    // A re-registration of a device the user holds only updates it; a new one past the cap is refused.
-    if ((await this.devices.countOthers(projectId, userId, registration.deviceKey)) >= MAX_DEVICES_PER_USER)
-      throw PushErrors.invalidBody(
-        `A user may register at most ${MAX_DEVICES_PER_USER} push devices; deregister one first`,
-      );
-    await this.devices.upsert({
+    const device = {
       projectId,
       userId,
       platform: registration.platform,
@@ -36,7 +31,12 @@ export class PushDeviceService {
       p256dh: keys.p256dh,
       auth: keys.auth,
       lastSeenAt: this.clock.now(),
-    });
+    };
+    // A re-registration of a device the user holds only updates it; a new one past the cap is refused.
+    if (!(await this.devices.upsertWithinCap(device, MAX_DEVICES_PER_USER)))
+      throw PushErrors.invalidBody(
+        `A user may register at most ${MAX_DEVICES_PER_USER} push devices; deregister one first`,
+      );
   }
 
   /** Removes the caller's device; 404 `push-device/not-found` when the caller holds no such device. */

@@ -28,16 +28,16 @@ describe('PushDeviceRepository', () => {
 
   it('upserts one row per device key, moving it to the latest user', async () => {
     const [alice, bob] = [await db.user(projectA), await db.user(projectA)];
-    await repository.upsert(device(projectA, alice, 'tok-1'));
-    await repository.upsert(device(projectA, bob, 'tok-1'));
+    await repository.upsertWithinCap(device(projectA, alice, 'tok-1'), 20);
+    await repository.upsertWithinCap(device(projectA, bob, 'tok-1'), 20);
     expect(await repository.listForUser(projectA, alice)).toEqual([]);
     expect((await repository.listForUser(projectA, bob)).map((row) => row.deviceKey)).toEqual(['tok-1']);
   });
 
   it('keeps the same device key apart per project and never deletes through another project', async () => {
     const [alice, carol] = [await db.user(projectA), await db.user(projectB)];
-    await repository.upsert(device(projectA, alice, 'shared'));
-    await repository.upsert(device(projectB, carol, 'shared'));
+    await repository.upsertWithinCap(device(projectA, alice, 'shared'), 20);
+    await repository.upsertWithinCap(device(projectB, carol, 'shared'), 20);
     expect(await repository.listForUser(projectB, alice)).toEqual([]);
     expect(await repository.deleteUserDevice(projectB, alice, 'shared')).toBe(false);
     const [row] = await repository.listForUser(projectA, alice);
@@ -46,5 +46,18 @@ describe('PushDeviceRepository', () => {
     expect(await repository.deleteUserDevice(projectA, alice, 'shared')).toBe(true);
     expect(await repository.listForUser(projectA, alice)).toEqual([]);
     expect(await repository.listForUser(projectB, carol)).toHaveLength(1);
+  });
+
+  it("writes nothing past the cap, counting only the user's other devices in the project", async () => {
+    const [alice, bob] = [await db.user(projectA), await db.user(projectA)];
+    expect(await repository.upsertWithinCap(device(projectA, alice, 'a-1'), 2)).toBe(true);
+    expect(await repository.upsertWithinCap(device(projectA, alice, 'a-2'), 2)).toBe(true);
+    expect(await repository.upsertWithinCap(device(projectA, bob, 'b-1'), 2)).toBe(true);
+    expect(await repository.upsertWithinCap(device(projectA, alice, 'a-3'), 2)).toBe(false);
+    // Taking over another user's device is a new device too.
+    expect(await repository.upsertWithinCap(device(projectA, alice, 'b-1'), 2)).toBe(false);
+    expect(await repository.upsertWithinCap(device(projectA, alice, 'a-2'), 2)).toBe(true);
+    expect((await repository.listForUser(projectA, alice)).map((row) => row.deviceKey).sort()).toEqual(['a-1', 'a-2']);
+    expect((await repository.listForUser(projectA, bob)).map((row) => row.deviceKey)).toEqual(['b-1']);
   });
 });

@@ -24,18 +24,23 @@ export class PushDeviceRepository {
   constructor(@InjectRepository(PushDevice) private readonly devices: Repository<PushDevice>) {}
 
   /**
-   * One atomic upsert on (project, device key): a new device is created for the user, a known one is updated
-   * (keys, last seen) and moved to the user if another held it; concurrent upserts cannot duplicate a device.
+   * One statement: a new device is created for the user, a known one is updated (keys, last seen) and moved to
+   * the user if another held it; concurrent upserts cannot duplicate a device. Refused (false, nothing written)
+   * when the user already holds `cap` devices other than this one. The count and the write share one snapshot,
+   * so one user's simultaneous registrations can pass the cap by at most their number, once
+   * (apps/community-api/README.md, "Push devices").
    */
-  async upsert(device: DeviceUpsert): Promise<void> {
+  async upsertWithinCap(device: DeviceUpsert, cap: number): Promise<boolean> {
     // Straight to the pool (a hot route): no TypeORM query runner around the one statement.
-    await queryRows(
+    const rows = await queryRows(
       this.devices.manager.connection,
       `INSERT INTO ${TABLE} (project_id, user_id, platform, device_key, p256dh, auth, last_seen_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       SELECT $1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::text, $7::timestamptz
+        WHERE (SELECT count(*) FROM ${TABLE} WHERE project_id = $1 AND user_id = $2 AND device_key <> $4) < $8
        ON CONFLICT (project_id, device_key) DO UPDATE
          SET user_id = EXCLUDED.user_id, platform = EXCLUDED.platform, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
-             last_seen_at = EXCLUDED.last_seen_at, updated_at = now()`,
+             last_seen_at = EXCLUDED.last_seen_at, updated_at = now()
+       RETURNING 1`,
       [
         device.projectId,
         device.userId,
@@ -44,18 +49,10 @@ export class PushDeviceRepository {
         device.p256dh,
         device.auth,
         device.lastSeenAt,
+        cap,
       ],
     );
-  }
-
-  /** How many devices the user holds besides `deviceKey` (which a registration would only update). */
-  async countOthers(projectId: string, userId: string, deviceKey: string): Promise<number> {
-    const rows = await queryRows<{ n: string }>(
-      this.devices.manager.connection,
-      `SELECT count(*) AS n FROM ${TABLE} WHERE project_id = $1 AND user_id = $2 AND device_key <> $3`,
-      [projectId, userId, deviceKey],
-    );
-    return Number(rows[0]?.n ?? 0);
+    return rows.length === 1;
   }
 
   /** Whether the user held the device (and it is now gone). */
