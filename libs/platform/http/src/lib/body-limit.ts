@@ -1,7 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import type { Readable } from 'node:stream';
-import { CallHandler, CanActivate, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  CallHandler,
+  CanActivate,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  SetMetadata,
+  UseInterceptors,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { defer, from, mergeMap, Observable } from 'rxjs';
 import { AppError, findTextProblemInChunks, PlatformErrorCode } from '@acme/platform-errors';
@@ -16,9 +25,11 @@ const DEFERRED = Symbol('acme.deferredBody');
 /**
  * The route takes JSON or form bodies up to `limit` (express notation, e.g. '64mb'). Bodies over the global
  * limit are left unread by the engine, refused with 413 at once when over this limit, and otherwise read after
- * the route's guards (authentication first, so an anonymous caller never makes the service read them).
+ * the route's guards (authentication first, so an anonymous caller never makes the service read them), by
+ * DeferredBodyInterceptor. Bound here, not globally: a route without an interceptor skips Nest's RxJS chain.
  */
-export const BodyLimit = (limit: string) => SetMetadata(BODY_LIMIT, bodyLimitBytes(limit));
+export const BodyLimit = (limit: string) =>
+  applyDecorators(SetMetadata(BODY_LIMIT, bodyLimitBytes(limit)), UseInterceptors(DeferredBodyInterceptor));
 
 type DeferrableRequest = IncomingMessage & { [DEFERRED]?: true };
 
@@ -134,7 +145,7 @@ export class BodyLimitGuard implements CanActivate {
 }
 
 /**
- * Global interceptor (after every guard, before pipes): reads a deferred body within the route's limit, parses
+ * The interceptor of `@BodyLimit` routes (after every guard, before pipes): reads a deferred body within the route's limit, parses
  * it, and checks its text as StorableTextGuard does for bodies the engine parsed.
  */
 @Injectable()

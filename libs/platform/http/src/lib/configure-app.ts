@@ -11,15 +11,7 @@ import { AppExceptionFilter, AppValidationPipe } from '@acme/platform-errors';
 import { logRequestCompleted, MetricsRegistry, RequestLogContext } from '@acme/platform-observability';
 import type { NextFunction, Request, Response } from 'express';
 import { clientErrorResponder } from './client-errors';
-import {
-  BodyLimitGuard,
-  declaredLength,
-  DeferredBodyInterceptor,
-  deferIfLarge,
-  isDeferred,
-  mediaTypeOf,
-  readBody,
-} from './body-limit';
+import { BodyLimitGuard, declaredLength, deferIfLarge, isDeferred, mediaTypeOf, readBody } from './body-limit';
 import { bodyLimitBytes, GLOBAL_BODY_LIMIT, isFastify, proxyTrustOf, ServiceApplication } from './http-platform';
 import { mountOpenApi } from './openapi';
 import { StorableTextGuard } from './storable-text.guard';
@@ -139,7 +131,6 @@ export function configureApp<A extends ServiceApplication>(app: A, service: Serv
   // Registered before any APP_GUARD, so it runs ahead of guards that query the database.
   const reflector = app.get(Reflector);
   app.useGlobalGuards(new BodyLimitGuard(reflector), new StorableTextGuard(reflector));
-  app.useGlobalInterceptors(new DeferredBodyInterceptor(reflector));
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter(service.presenter));
   mountOpenApi(app, service);
