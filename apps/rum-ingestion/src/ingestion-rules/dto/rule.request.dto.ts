@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { CodePointLength, MaxCodePoints } from '@acme/platform-errors';
 import type { Filters } from '@acme/rum';
@@ -23,26 +23,11 @@ export class CreateRuleRequest extends ApplicationScoped {
   readonly filters!: Filters;
 }
 
-export class UpdateRuleRequest extends RuleReference {
-  @ApiPropertyOptional({ minLength: 1, maxLength: 128 })
-  @IsOptional()
-  @IsString()
-  @CodePointLength(1, 128)
-  @IsStorableText()
-  readonly rule_name?: string;
-
-  @ApiPropertyOptional({ maxLength: 512 })
-  @IsOptional()
-  @IsString()
-  @MaxCodePoints(512)
-  @IsStorableText()
-  readonly description?: string;
-
-  @ApiPropertyOptional(FILTERS_SCHEMA)
-  @IsOptional()
-  @IsFilters()
-  readonly filters?: Filters;
-}
+/** The rule to change, and any of the create fields (each optional, validated as on create). */
+export class UpdateRuleRequest extends IntersectionType(
+  RuleReference,
+  PartialType(OmitType(CreateRuleRequest, ['application_id'] as const)),
+) {}
 
 export class RuleReferenceRequest extends RuleReference {}
 
