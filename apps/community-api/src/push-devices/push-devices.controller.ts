@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { assertBundle, Project } from '@acme/community';
 import {
+  DeviceRegistration,
   parseDeviceRegistration,
   PushDeviceService,
   PushErrors,
@@ -34,9 +35,7 @@ export class PushDevicesController {
     @CurrentUserId() userId: string,
     @Body() body: unknown,
   ): Promise<void> {
-    assertBundle(project, 'push', PushErrors.bundleRequired);
-    const registration = parseDeviceRegistration(body, this.settings);
-    await this.devices.register(project.id, userId, registration);
+    await this.devices.register(project.id, userId, this.registrationIn(project, body));
   }
 
   @Delete('devices')
@@ -49,9 +48,7 @@ export class PushDevicesController {
     @CurrentUserId() userId: string,
     @Body() body: unknown,
   ): Promise<void> {
-    assertBundle(project, 'push', PushErrors.bundleRequired);
-    const registration = parseDeviceRegistration(body, this.settings);
-    await this.devices.deregister(project.id, userId, registration);
+    await this.devices.deregister(project.id, userId, this.registrationIn(project, body));
   }
 
   @Get('vapid-public-key')
@@ -60,5 +57,11 @@ export class PushDevicesController {
   async vapidPublicKey(@CurrentProject() project: Project): Promise<VapidPublicKeyResponse> {
     assertBundle(project, 'push', PushErrors.bundleRequired);
     return { publicKey: (await this.vapid.get()).publicKey };
+  }
+
+  /** Both routes: the push bundle must be on, then the body is read as the domain's registration. */
+  private registrationIn(project: Project, body: unknown): DeviceRegistration {
+    assertBundle(project, 'push', PushErrors.bundleRequired);
+    return parseDeviceRegistration(body, this.settings);
   }
 }
