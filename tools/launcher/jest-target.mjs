@@ -18,12 +18,13 @@ if (!projectRoot || !kind) {
 function jest(env, args) {
   const argv = [
     join(ROOT, 'node_modules/jest/bin/jest.js'),
+    // First: after an array option (--testMatch, --testPathIgnorePatterns) a path pattern would join its values.
+    ...extra,
     '--config',
     join(ROOT, projectRoot, 'jest.config.cjs'),
     '--testMatch',
     kind.match,
     ...args,
-    ...extra,
   ];
   const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
