@@ -1,5 +1,5 @@
 // First: starts tracing (when OTEL_* asks) before anything loads http, pg or ioredis.
-import '@acme/platform-observability/tracing';
+import './tracing';
 import 'reflect-metadata';
 import { runService } from '@acme/platform-http';
 import { AppModule } from './app.module';

@@ -4,7 +4,7 @@ import { BaseEnv, DevelopmentDefault, EnvBool, EnvInt } from '@acme/platform-con
 
 export const DEV_AUTH_SECRET = 'dev-only-community-auth-secret-change-me';
 
-/** The only place this app reads process.env (see `loadEnvSource`). */
+/** The only place this app reads process.env (see `loadEnvSource`), besides src/tracing.ts (OTEL_*). */
 export class CommunityEnv extends BaseEnv {
   override PORT = 3002;
 

@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsOptional, IsString, IsUrl, MinLength, ValidateBy } from 'class-validator';
 import { BaseEnv, DevelopmentDefault, EnvInt } from '@acme/platform-config';
 
-/** The only place this app reads process.env (see `loadEnvSource`). */
+/** The only place this app reads process.env (see `loadEnvSource`), besides src/tracing.ts (OTEL_*). */
 export class ManagementEnv extends BaseEnv {
   override PORT = 3001;
 

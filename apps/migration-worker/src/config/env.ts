@@ -4,7 +4,7 @@ import { BaseEnv, EnvInt } from '@acme/platform-config';
 export const MIGRATION_ROLES = ['all', 'api', 'worker'] as const;
 export type MigrationRole = (typeof MIGRATION_ROLES)[number];
 
-/** The only place this app reads process.env (see `loadEnvSource`). */
+/** The only place this app reads process.env (see `loadEnvSource`), besides src/tracing.ts (OTEL_*). */
 export class MigrationEnv extends BaseEnv {
   override PORT = 3004;
 

@@ -1,8 +1,9 @@
 import { EnvInt, EventPartitionsEnv } from '@acme/platform-config';
 
 /**
- * The only place this app reads process.env (see `loadEnvSource`). Limits are per account, per route; the
- * partition-maintenance settings come from `EventPartitionsEnv`, which the cron script reads too.
+ * The only place this app reads process.env (see `loadEnvSource`), besides src/tracing.ts (OTEL_*). Limits are
+ * per account, per route; the partition-maintenance settings come from `EventPartitionsEnv`, which the cron script
+ * reads too.
  */
 export class RumEnv extends EventPartitionsEnv {
   override PORT = 3003;

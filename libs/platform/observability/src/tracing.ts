@@ -1,5 +1,4 @@
-// Side-effect entry, the first import of every app's main.ts: starts OpenTelemetry before any instrumented module
-// (http, express, pg, ioredis) loads, when OTEL_* asks for it (lib/tracing.ts). Imports nothing else.
-import { startTracingFromEnv } from './lib/tracing';
-
-startTracingFromEnv();
+// Light entry for each app's src/tracing.ts, the first import of its main.ts: it loads lib/tracing only (no Nest,
+// no pino, nothing instrumented), so the app can start OpenTelemetry before http, express, pg or ioredis load.
+// No side effects: the app passes its own environment (libraries read no process.env).
+export { shutdownTracing, startTracingFromEnv } from './lib/tracing';

@@ -1,14 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { rootSamplingRatio, tracingRequested } from './tracing';
 
 const ROOT = join(__dirname, '../../../../..');
 
-/** Loads the side-effect entry in a fresh Node (outside Jest's registry) and lists the SDK modules it required. */
-function sdkModulesAfterEntry(env: Record<string, string>): string[] {
+const SDK_MODULE = /@opentelemetry[\\/]sdk-/;
+
+/**
+ * Loads the light entry in a fresh Node (outside Jest's registry), then, when `start` is set, calls
+ * startTracingFromEnv(process.env) as every app's src/tracing.ts does; lists the modules Node's loader then holds.
+ */
+function modulesAfterEntry(env: Record<string, string>, start = true): string[] {
   const script =
-    "require('./libs/platform/observability/src/tracing.ts');" +
-    'process.stdout.write(JSON.stringify(Object.keys(require.cache).filter((id) => /@opentelemetry[\\\\/]sdk-/.test(id))));';
+    "const entry = require('./libs/platform/observability/src/tracing.ts');" +
+    (start ? 'entry.startTracingFromEnv(process.env);' : '') +
+    'process.stdout.write(JSON.stringify(Object.keys(require.cache)));';
   const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', ...env },
@@ -18,6 +24,8 @@ function sdkModulesAfterEntry(env: Record<string, string>): string[] {
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout) as string[];
 }
+const sdkModulesAfterEntry = (env: Record<string, string>) =>
+  modulesAfterEntry(env).filter((id) => SDK_MODULE.test(id));
 
 describe('tracingRequested', () => {
   it('is off without OTEL_* and when the SDK is disabled or the exporter is none', () => {
@@ -51,6 +59,18 @@ describe('rootSamplingRatio (the edge draw of a ratio sampler)', () => {
 describe('the tracing entry', () => {
   it('requires no @opentelemetry/sdk-* module when OTEL_* is unset', () => {
     expect(sdkModulesAfterEntry({})).toEqual([]);
+  }, 60_000);
+
+  it('has no side effect and loads no other file of the workspace than lib/tracing', () => {
+    const modules = modulesAfterEntry({ OTEL_TRACES_EXPORTER: 'console' }, false);
+    expect(modules.filter((id) => SDK_MODULE.test(id))).toEqual([]);
+    const workspaceFiles = modules
+      .filter((id) => id.startsWith(ROOT) && !id.includes(`${sep}node_modules${sep}`))
+      .map((id) => relative(ROOT, id).split(sep).join('/'));
+    expect(workspaceFiles.sort()).toEqual([
+      'libs/platform/observability/src/lib/tracing.ts',
+      'libs/platform/observability/src/tracing.ts',
+    ]);
   }, 60_000);
 
   it('starts the Node SDK when an exporter is named', () => {

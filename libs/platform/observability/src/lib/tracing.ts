@@ -3,9 +3,10 @@ import { type Context, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
 
 /**
  * OpenTelemetry tracing, off by default and configured by the standard OTEL_* variables only
- * (docs/operations.md, Tracing). Started by `@acme/platform-observability/tracing`, the first import of every app's
- * main.ts, so the instrumentations hook http, express, pg and ioredis before anything loads them. When off, nothing
- * of the SDK is required: its packages are webpack externals (tools/build/webpack.base.cjs), never loaded.
+ * (docs/operations.md, Tracing). Each app's src/tracing.ts, the first import of its main.ts, passes its environment
+ * to `startTracingFromEnv` (imported from the light entry `@acme/platform-observability/tracing`), so the
+ * instrumentations hook http, express, pg and ioredis before anything loads them. The lib reads no process.env.
+ * When off, nothing of the SDK is required: its packages are webpack externals (tools/build/webpack.base.cjs).
  */
 
 type Env = Record<string, string | undefined>;
@@ -17,7 +18,7 @@ interface StartedSdk {
 let sdk: StartedSdk | undefined;
 
 /** On when an exporter is named (endpoint or exporter list) and OTEL_SDK_DISABLED is not true. */
-export function tracingRequested(env: Env = process.env): boolean {
+export function tracingRequested(env: Env): boolean {
   if (env['OTEL_SDK_DISABLED']?.trim().toLowerCase() === 'true') return false;
   const exporters = env['OTEL_TRACES_EXPORTER']?.trim();
   if (exporters === 'none') return false;
@@ -69,7 +70,7 @@ const NOT_RECORD = 0;
 const RECORD_AND_SAMPLED = 2;
 
 /** Starts the Node SDK when OTEL_* asks for it; returns whether it did. Idempotent. */
-export function startTracingFromEnv(env: Env = process.env): boolean {
+export function startTracingFromEnv(env: Env): boolean {
   if (sdk) return true;
   if (!tracingRequested(env)) return false;
   const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
