@@ -27,6 +27,8 @@ const DEFERRED = Symbol('acme.deferredBody');
  * limit are left unread by the engine, refused with 413 at once when over this limit, and otherwise read after
  * the route's guards (authentication first, so an anonymous caller never makes the service read them), by
  * DeferredBodyInterceptor. Bound here, not globally: a route without an interceptor skips Nest's RxJS chain.
+ * Among a route's own interceptors it runs in decorator order, the lowest decorator first (so below `@HeavyRoute`,
+ * the body is read before the concurrency slot is taken, as when it was global).
  */
 export const BodyLimit = (limit: string) =>
   applyDecorators(SetMetadata(BODY_LIMIT, bodyLimitBytes(limit)), UseInterceptors(DeferredBodyInterceptor));
