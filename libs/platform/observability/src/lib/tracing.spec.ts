@@ -56,6 +56,45 @@ describe('rootSamplingRatio (the edge draw of a ratio sampler)', () => {
   });
 });
 
+/** In a fresh Node with a ratio of 0: what an unsampled root and a sampled child of a caller's trace see. */
+function edgeRun(): { unsampled: string; sampled: string } {
+  const script = `
+    const { context, trace } = require('@opentelemetry/api');
+    const { isTracingSuppressed } = require('@opentelemetry/core');
+    require('./libs/platform/observability/src/lib/tracing.ts').startTracingFromEnv(process.env);
+    const seen = (active) =>
+      trace.getSpan(active)?.isRecording() ? 'span' : isTracingSuppressed(active) ? 'suppressed' : 'nothing';
+    const server = require('node:http')
+      .createServer((request, response) => response.end(seen(context.active())))
+      .listen(0, async () => {
+        const url = 'http://127.0.0.1:' + server.address().port + '/x';
+        const unsampled = await (await fetch(url)).text();
+        const traceparent = '00-' + '1'.repeat(32) + '-' + '2'.repeat(16) + '-01';
+        const sampled = await (await fetch(url, { headers: { traceparent } })).text();
+        process.stdout.write(JSON.stringify({ unsampled, sampled }));
+        process.exit(0);
+      });`;
+  const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      OTEL_TRACES_EXPORTER: 'console',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0',
+    },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout.slice(run.stdout.lastIndexOf('{"unsampled"'))) as { unsampled: string; sampled: string };
+}
+
+describe('the edge decision with a ratio sampler', () => {
+  it("hands an unsampled root straight to the server (no suppressing context to bind), and follows a caller's flag", () => {
+    expect(edgeRun()).toEqual({ unsampled: 'nothing', sampled: 'span' });
+  }, 60_000);
+});
+
 describe('the tracing entry', () => {
   it('requires no @opentelemetry/sdk-* module when OTEL_* is unset', () => {
     expect(sdkModulesAfterEntry({})).toEqual([]);

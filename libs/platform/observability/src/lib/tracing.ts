@@ -69,6 +69,36 @@ function edgeSampler(ratio: number) {
 const NOT_RECORD = 0;
 const RECORD_AND_SAMPLED = 2;
 
+type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
+/** Marks a request the bypass has drawn as traced, so the instrumentation's ignore hook does not draw again. */
+const EDGE_TRACED = Symbol('tracing.edgeTraced');
+
+/**
+ * Requests that are not traced (probes, roots that lost the draw) go straight to the server's own `emit`, around
+ * the http instrumentation's. Its ignore hook would still run them in a `suppressTracing` context and bind that
+ * context to the request and response emitters, wrapping every listener Fastify adds: about 2 of the 5 % of
+ * main-thread samples tracing took in the token bench's CPU profile at 10 % (docs/operations.md, Tracing). Without a span nothing downstream traces them either: pg, ioredis
+ * and outgoing http all require a parent. Left out where the instrumentation's wrapper is not found.
+ */
+function bypassInstrumentationFor(untraced: (request: IncomingMessage) => boolean): void {
+  // Required after start(), so the instrumentation has wrapped Server.prototype.emit (shimmer keeps __original).
+  // Literal ids: webpack resolves only those.
+  const servers = [require('node:http'), require('node:https')] as Array<typeof import('node:http')>;
+  for (const { Server } of servers) {
+    const prototype = Server.prototype as { emit: Emit };
+    const instrumented = prototype.emit as Emit & { __original?: Emit };
+    const original = instrumented.__original;
+    if (typeof original !== 'function') continue;
+    prototype.emit = function emit(event, ...args) {
+      if (event !== 'request') return instrumented.call(this, event, ...args);
+      const request = args[0] as IncomingMessage & { [EDGE_TRACED]?: true };
+      if (untraced(request)) return original.call(this, event, ...args);
+      request[EDGE_TRACED] = true;
+      return instrumented.call(this, event, ...args);
+    };
+  }
+}
+
 /** Starts the Node SDK when OTEL_* asks for it; returns whether it did. Idempotent. */
 export function startTracingFromEnv(env: Env): boolean {
   if (sdk) return true;
@@ -85,6 +115,7 @@ export function startTracingFromEnv(env: Env): boolean {
   const ratio = rootSamplingRatio(env);
   const unsampledRoot = (request: IncomingMessage) =>
     ratio !== undefined && request.headers['traceparent'] === undefined && Math.random() >= ratio;
+  const untraced = (request: IncomingMessage) => UNTRACED_PATHS.test(request.url ?? '') || unsampledRoot(request);
   const started = new NodeSDK({
     serviceName: env['OTEL_SERVICE_NAME'] ? undefined : serviceNameFromEntry(),
     ...(ratio === undefined ? {} : { sampler: edgeSampler(ratio) }),
@@ -93,8 +124,10 @@ export function startTracingFromEnv(env: Env): boolean {
     metricReaders: [],
     instrumentations: [
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request: IncomingMessage) =>
-          UNTRACED_PATHS.test(request.url ?? '') || unsampledRoot(request),
+        // Decided already when the edge bypass (below) passed the request on; this draws only without it.
+        ignoreIncomingRequestHook: (request: IncomingMessage) => !(EDGE_TRACED in request) && untraced(request),
+        // As pg and ioredis: a call made outside any trace (an unsampled request, a poller) opens none.
+        requireParentforOutgoingSpans: true,
       }),
       // The route's handler only: a span per middleware layer (Nest mounts about ten) cost ~20 % of a token request.
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
@@ -104,6 +137,7 @@ export function startTracingFromEnv(env: Env): boolean {
     ],
   });
   started.start();
+  bypassInstrumentationFor(untraced);
   sdk = started;
   return true;
 }
