@@ -9,7 +9,11 @@
  *     counters, then alternates raw and app runs per round and reports the median of the paired per-round
  *     ratios (each app run against the raw run just before it) of events/s and p99.
  *
- *   node -r @swc-node/register tools/bench/rum/bench-http.ts [--create-seconds 6] [--rate 15] [--duration 10] [--rounds 5] [--connections 16] [--profile]
+ *   node -r @swc-node/register tools/bench/rum/bench-http.ts [--create-seconds 6] [--rate 15] [--duration 10] [--rounds 5] [--connections 16] [--profile] [--unpartitioned]
+ *
+ * --unpartitioned swaps `rum.error_events` for a plain table of the same columns, defaults and indexes once the
+ * app has migrated (same code, same statements): run it alternately with a plain run to see what partitioning
+ * costs ingest.
  *
  * --profile writes a V8 CPU profile of the app to /tmp/rum-ingest-profile/ (read it with
  * `node tools/bench/management/top-frames.mjs <file>`).
@@ -37,7 +41,23 @@ const PROFILE = process.argv.includes('--profile')
   ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rum-ingest-profile', '-r', './tools/bench/management/exit-on-sigterm.cjs']
   : [];
 
+const UNPARTITIONED = process.argv.includes('--unpartitioned');
+
 type Run = Figures & { eventsPerSecond: number; cpuMsPerBatch: number };
+
+/** The events table as it was before partitioning: one plain table with the same columns, defaults and indexes. */
+async function unpartitionEvents(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE TABLE rum.error_events_plain (LIKE rum.error_events INCLUDING ALL)`);
+    await client.query(`ALTER TABLE rum.error_events RENAME TO error_events_partitioned`);
+    await client.query(`ALTER TABLE rum.error_events_plain RENAME TO error_events`);
+    console.log('rum.error_events: a plain table (--unpartitioned)');
+  } finally {
+    await client.end();
+  }
+}
 
 async function createRules(base: string, appKey: string, applicationId: string): Promise<number> {
   let created = 0;
@@ -95,6 +115,7 @@ async function main(): Promise<void> {
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
     await waitUntil(async () => (await fetch(`${app}/health`)).ok, 'the app');
+    if (UNPARTITIONED) await unpartitionEvents(database.url);
     // After the app: its migrations made the schema the raw server writes to.
     const rawProcess = processes.start([...SERVICE_NODE_FLAGS, ...tsEntry('tools/bench/rum/raw-ingest-server.ts')], {
       PORT: String(rawPort),
