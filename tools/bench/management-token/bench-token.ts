@@ -16,25 +16,28 @@
 import autocannon from 'autocannon';
 import Redis from 'ioredis';
 import { ChildProcess } from 'node:child_process';
-import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { cpuSeconds, freePort, numberArg, Processes, SERVICE_NODE_FLAGS, waitUntil } from '../support/processes';
 import { machineLine, median } from '../support/report';
+import {
+  AUDIENCE,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  HMAC_KEY,
+  managementAppEnv,
+  PUBLIC_URL,
+  SIGNING_KEY,
+  startManagementApp,
+  tokenBody,
+} from './app';
 import { TOKEN_BUCKET_TAKE } from '../../../libs/platform/rate-limiting/src/lib/scripts';
 
 const arg = numberArg;
 const DURATION = arg('duration', 5);
 const ROUNDS = arg('rounds', 4);
 const CONNECTIONS = arg('connections', 16);
-const PUBLIC_URL = 'https://bench.management.test';
-const AUDIENCE = `${PUBLIC_URL}/api/v2/`;
-const CLIENT = { id: 'bench-client', secret: randomBytes(32).toString('base64url') };
-const HMAC_KEY = randomBytes(24).toString('hex');
-const SIGNING_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  .privateKey.export({ format: 'pem', type: 'pkcs8' })
-  .toString();
-
 const processes = new Processes();
 const LOAD_BEFORE = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const RAW_SIGN = process.argv.includes('--raw-sign') ? process.argv[process.argv.indexOf('--raw-sign') + 1] : 'sync';
@@ -42,12 +45,6 @@ const RAW_SIGN = process.argv.includes('--raw-sign') ? process.argv[process.argv
 /** Services and raw baselines alike run with the services' V8 flags. */
 const start = (args: string[], env: Record<string, string>) => processes.start([...SERVICE_NODE_FLAGS, ...args], env);
 
-const tokenBody = JSON.stringify({
-  grant_type: 'client_credentials',
-  client_id: CLIENT.id,
-  client_secret: CLIENT.secret,
-  audience: AUDIENCE,
-});
 const requestToken = (base: string) =>
   fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: tokenBody });
 
@@ -162,18 +159,9 @@ async function main(): Promise<void> {
           './tools/bench/management/exit-on-sigterm.cjs',
         ]
       : [];
-    const appProcess = start([...profile, '-r', '@swc-node/register', 'apps/management-api/src/main.ts'], {
+    const appProcess = startManagementApp(processes, profile, {
+      ...managementAppEnv({ databaseUrl: database.url, redisPrefix: prefix }),
       PORT: String(appPort),
-      DATABASE_URL: database.url,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      PUBLIC_URL,
-      LOG_LEVEL: 'warn',
-      MANAGEMENT_SIGNING_KEY: SIGNING_KEY,
-      MANAGEMENT_CLIENT_SECRET_KEY: HMAC_KEY,
-      MANAGEMENT_BOOTSTRAP_CLIENT_ID: CLIENT.id,
-      MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: CLIENT.secret,
-      MANAGEMENT_RATE_LIMIT_PER_SECOND: '1000000',
     });
     await waitUntil(async () => (await fetch(`${app}/health`)).status === 200, 'the management API');
 
@@ -186,8 +174,8 @@ async function main(): Promise<void> {
       .kid;
     const rawEnv = {
       RAW_SIGN,
-      CLIENT_ID: CLIENT.id,
-      SECRET_DIGEST: createHmac('sha256', HMAC_KEY).update(CLIENT.secret).digest('hex'),
+      CLIENT_ID,
+      SECRET_DIGEST: createHmac('sha256', HMAC_KEY).update(CLIENT_SECRET).digest('hex'),
       HMAC_KEY,
       SIGNING_KEY,
       KID: kid,
@@ -228,7 +216,7 @@ async function main(): Promise<void> {
         const created = await api('/rate-limit-policies', 'POST', {
           resource: 'oauth_authentication_api',
           consumer: 'client',
-          consumer_selector: `client_id:${CLIENT.id}`,
+          consumer_selector: `client_id:${CLIENT_ID}`,
           configuration: { action: 'block', limit: 10000 },
         });
         if (created.status !== 201) throw new Error(`creating the policy: ${created.status} ${await created.text()}`);

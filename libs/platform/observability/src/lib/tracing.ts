@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { type Context, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
+import { createContextManager } from './tracing-context';
 
 /**
  * OpenTelemetry tracing, off by default and configured by the standard OTEL_* variables only
@@ -70,8 +71,11 @@ const NOT_RECORD = 0;
 const RECORD_AND_SAMPLED = 2;
 
 type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
-/** Marks a request the bypass has drawn as traced, so the instrumentation's ignore hook does not draw again. */
-const EDGE_TRACED = Symbol('tracing.edgeTraced');
+/**
+ * Requests the bypass has drawn as traced, so the instrumentation's ignore hook does not draw again. A set, not a
+ * property: a property only the traced tenth carries would give requests two shapes (see tracing-context.ts).
+ */
+const edgeTraced = new WeakSet<IncomingMessage>();
 
 /**
  * Requests that are not traced (probes, roots that lost the draw) go straight to the server's own `emit`, around
@@ -91,9 +95,9 @@ function bypassInstrumentationFor(untraced: (request: IncomingMessage) => boolea
     if (typeof original !== 'function') continue;
     prototype.emit = function emit(event, ...args) {
       if (event !== 'request') return instrumented.call(this, event, ...args);
-      const request = args[0] as IncomingMessage & { [EDGE_TRACED]?: true };
+      const request = args[0] as IncomingMessage;
       if (untraced(request)) return original.call(this, event, ...args);
-      request[EDGE_TRACED] = true;
+      edgeTraced.add(request);
       return instrumented.call(this, event, ...args);
     };
   }
@@ -119,13 +123,14 @@ export function startTracingFromEnv(env: Env): boolean {
   const started = new NodeSDK({
     serviceName: env['OTEL_SERVICE_NAME'] ? undefined : serviceNameFromEntry(),
     ...(ratio === undefined ? {} : { sampler: edgeSampler(ratio) }),
+    contextManager: createContextManager(),
     // Traces only: logs stay on stdout (pino, with trace_id/span_id), metrics on /metrics.
     logRecordProcessors: [],
     metricReaders: [],
     instrumentations: [
       new HttpInstrumentation({
         // Decided already when the edge bypass (below) passed the request on; this draws only without it.
-        ignoreIncomingRequestHook: (request: IncomingMessage) => !(EDGE_TRACED in request) && untraced(request),
+        ignoreIncomingRequestHook: (request: IncomingMessage) => !edgeTraced.has(request) && untraced(request),
         // As pg and ioredis: a call made outside any trace (an unsampled request, a poller) opens none.
         requireParentforOutgoingSpans: true,
       }),

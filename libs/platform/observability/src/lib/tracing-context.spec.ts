@@ -1,0 +1,73 @@
+import { createContextKey, ROOT_CONTEXT } from '@opentelemetry/api';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { createContextManager } from './tracing-context';
+
+const KEY = createContextKey('request');
+const manager = createContextManager();
+const requestContext = ROOT_CONTEXT.setValue(KEY, 'traced request');
+const seen = () => manager.active().getValue(KEY);
+
+function exchange(): { request: IncomingMessage; response: ServerResponse } {
+  const request = new IncomingMessage(new Socket());
+  return { request, response: new ServerResponse(request) };
+}
+
+describe('the tracing context manager', () => {
+  it('binds a request and its response without giving them a property an untraced one lacks', () => {
+    const traced = exchange();
+    const untraced = exchange();
+    manager.bind(requestContext, traced.request);
+    manager.bind(requestContext, traced.response);
+    traced.request.on('data', () => undefined);
+    untraced.request.on('data', () => undefined);
+    expect(Reflect.ownKeys(traced.request)).toEqual(Reflect.ownKeys(untraced.request));
+    expect(Reflect.ownKeys(traced.response)).toEqual(Reflect.ownKeys(untraced.response));
+  });
+
+  it('runs the listeners of a bound request in its context, and an unbound one’s in the emitter’s', () => {
+    const traced = exchange();
+    const untraced = exchange();
+    manager.bind(requestContext, traced.request);
+    manager.bind(requestContext, traced.response);
+    const calls: unknown[] = [];
+    traced.request.on('end', () => calls.push(['request end', seen()]));
+    traced.response.prependListener('finish', () => calls.push(['response finish', seen()]));
+    untraced.request.addListener('end', () => calls.push(['untraced end', seen()]));
+    traced.request.emit('end');
+    traced.response.emit('finish');
+    untraced.request.emit('end');
+    expect(calls).toEqual([
+      ['request end', 'traced request'],
+      ['response finish', 'traced request'],
+      ['untraced end', undefined],
+    ]);
+  });
+
+  it('removes a bound listener by the caller’s function, also one added with once', () => {
+    const { request } = exchange();
+    manager.bind(requestContext, request);
+    const calls: string[] = [];
+    const onAborted = () => calls.push('aborted');
+    const onClose = () => calls.push('close');
+    const onceTimeout = () => calls.push(`timeout in ${String(seen())}`);
+    request.on('aborted', onAborted);
+    request.once('close', onClose);
+    request.once('timeout', onceTimeout);
+    request.removeListener('aborted', onAborted);
+    request.off('close', onClose);
+    request.emit('aborted');
+    request.emit('close');
+    request.emit('timeout');
+    request.emit('timeout');
+    expect(calls).toEqual(['timeout in traced request']);
+    expect(request.listenerCount('timeout')).toBe(0);
+  });
+
+  it('binds functions as the SDK’s manager does', () => {
+    const bound = manager.bind(requestContext, () => seen());
+    expect(bound()).toBe('traced request');
+    expect(manager.with(requestContext, seen)).toBe('traced request');
+    expect(seen()).toBeUndefined();
+  });
+});

@@ -1,0 +1,72 @@
+import type { Context, ContextManager } from '@opentelemetry/api';
+import type * as http from 'node:http';
+
+/**
+ * The SDK's AsyncLocalStorage context manager, except for incoming requests and their responses.
+ *
+ * The http instrumentation binds each traced request and response to its context. The SDK's manager does that by
+ * giving the emitter nine own properties (its add/remove-listener methods and a map). Only the sampled tenth gets
+ * them, so every property access on a request or response in Node, Fastify and Nest sees two object shapes and
+ * goes megamorphic: in `perf`, megamorphic loads and shape transitions were a third of what tracing at 10 % added to
+ * the main thread (docs/operations.md, Tracing). Here the binding lives in a WeakMap and the listener methods are
+ * wrapped once on the two prototypes, so traced and untraced requests keep one shape. An untraced emitter pays one
+ * WeakMap miss per listener call.
+ */
+
+type Listener = ((...args: unknown[]) => unknown) & { listener?: unknown };
+type ListenerMethod = (this: object, event: string | symbol, listener: Listener) => unknown;
+
+interface Binding {
+  context: Context;
+  /** Per event: the caller's listener → the one registered, so removeListener finds it. */
+  listeners: Map<string | symbol, WeakMap<Listener, Listener>>;
+}
+
+/** `once` and `prependOnceListener` call these two, so they are bound through them. */
+const ADD_METHODS = ['on', 'addListener', 'prependListener'] as const;
+const REMOVE_METHODS = ['removeListener', 'off'] as const;
+
+export function createContextManager(): ContextManager {
+  const { AsyncLocalStorageContextManager } =
+    require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
+  const { IncomingMessage, ServerResponse } = require('node:http') as typeof http;
+  const bindings = new WeakMap<object, Binding>();
+
+  class SharedShapeContextManager extends AsyncLocalStorageContextManager {
+    override bind<T>(context: Context, target: T): T {
+      if (target instanceof IncomingMessage || target instanceof ServerResponse) {
+        if (!bindings.has(target)) bindings.set(target, { context, listeners: new Map() });
+        return target;
+      }
+      return super.bind(context, target);
+    }
+  }
+  const manager = new SharedShapeContextManager();
+
+  for (const prototype of [IncomingMessage.prototype, ServerResponse.prototype] as unknown as Array<
+    Record<string, ListenerMethod>
+  >) {
+    for (const name of ADD_METHODS) {
+      const original = prototype[name];
+      prototype[name] = function addListener(event, listener) {
+        const binding = bindings.get(this);
+        if (binding === undefined || typeof listener !== 'function') return original.call(this, event, listener);
+        const bound = manager.bind(binding.context, listener) as Listener;
+        // `once` registers a wrapper that removeListener(event, theCallersListener) finds by this property.
+        if (listener.listener !== undefined) bound.listener = listener.listener;
+        let byListener = binding.listeners.get(event);
+        if (byListener === undefined) binding.listeners.set(event, (byListener = new WeakMap()));
+        byListener.set(listener, bound);
+        return original.call(this, event, bound);
+      };
+    }
+    for (const name of REMOVE_METHODS) {
+      const original = prototype[name];
+      prototype[name] = function removeListener(event, listener) {
+        const bound = bindings.get(this)?.listeners.get(event)?.get(listener);
+        return original.call(this, event, bound ?? listener);
+      };
+    }
+  }
+  return manager;
+}

@@ -1,0 +1,196 @@
+/**
+ * What tracing costs on POST /oauth/token: management-api processes with tracing off and, per sampling ratio, as
+ * many with OTEL_TRACES_SAMPLER=parentbased_traceidratio exporting to an OTLP/HTTP sink in this process, all
+ * loaded in turn within one run.
+ *
+ *   node -r @swc-node/register tools/bench/management-token/bench-tracing.ts [--ratios 0,0.1] [--processes 3] [--duration 3] [--warmup 5] [--rounds 6] [--connections 16] [--rate N] [--profile]
+ *
+ * Reports server CPU per token (every thread of the process, from /proc), split by thread (main, V8's workers,
+ * libuv's pool), per process and per variant; the ratio of the variants' means, and the per-round ratios.
+ */
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix } from '../support/database';
+import { freePort, numberArg, Processes, waitUntil } from '../support/processes';
+import { machineLine, median } from '../support/report';
+import { managementAppEnv, startManagementApp, tokenBody } from './app';
+
+const mean = (values: number[]) => values.reduce((sum, x) => sum + x, 0) / values.length;
+const DURATION = numberArg('duration', 3);
+const ROUNDS = numberArg('rounds', 6);
+const WARMUP = numberArg('warmup', 5);
+const CONNECTIONS = numberArg('connections', 16);
+/** --rate N: a fixed N requests/s instead of as many as the process answers (a machine not saturated drifts less). */
+const RATE = numberArg('rate', 0);
+/** Sampling ratios, each a variant beside tracing off. */
+const RATIOS = (process.argv.includes('--ratios') ? process.argv[process.argv.indexOf('--ratios') + 1] : '0.1').split(',');
+/**
+ * Processes per variant. Two processes of the same code differ by up to ±6 % in CPU per token (JIT and memory
+ * layout), so one process per variant compares processes, not tracing; the spread within a variant shows that noise.
+ */
+const PER_VARIANT = numberArg('processes', 3);
+/** --profile: a V8 CPU profile of each process in /tmp/management-tracing-profile/ (tools/bench/management/top-frames.mjs). */
+const PROFILE = process.argv.includes('--profile')
+  ? ['--cpu-prof', '--cpu-prof-dir=/tmp/management-tracing-profile', '-r', './tools/bench/management/exit-on-sigterm.cjs']
+  : process.argv.includes('--perf')
+    ? ['--perf-basic-prof-only-functions']
+    : [];
+/** --perf DIR: `perf record` (on-CPU samples of every thread) of each measured run into DIR; run with --perf-basic-prof. */
+const PERF = process.argv.includes('--perf') ? process.argv[process.argv.indexOf('--perf') + 1] : undefined;
+const LOAD_BEFORE = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** CPU seconds per thread group of a process: `main`, V8's worker threads, libuv's pool, and the rest. */
+function threadCpu(pid: number): Record<string, number> {
+  const groups: Record<string, number> = {};
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Thread names as Node 22+ sets them: node-MainThread, node-V8Worker (GC helpers, compilers), libuv-worker.
+    const group = task === String(pid) ? 'main' : /V8Worker/.test(name) ? 'v8' : /libuv/.test(name) ? 'libuv' : 'other';
+    groups[group] = (groups[group] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+  return groups;
+}
+
+interface Run {
+  rps: number;
+  cpuMs: number;
+  threadsMs: Record<string, number>;
+  errors: number;
+}
+
+async function load(base: string, server: ChildProcess): Promise<Run> {
+  const options = {
+    url: `${base}/oauth/token`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: tokenBody,
+    connections: CONNECTIONS,
+    ...(RATE > 0 ? { overallRate: RATE } : {}),
+  };
+  // Long enough for V8 to re-optimize what an idle spell deoptimized or flushed (seen in perf as baseline-tier frames).
+  await autocannon({ ...options, duration: WARMUP });
+  const before = threadCpu(server.pid as number);
+  const recorder = PERF
+    ? spawn('perf', ['record', '-F', '997', '-g', '-p', String(server.pid), '-o', `${PERF}/perf-${server.pid}-${Date.now()}.data`], {
+        stdio: 'ignore',
+      })
+    : undefined;
+  const result = await autocannon({ ...options, duration: DURATION });
+  const after = threadCpu(server.pid as number);
+  if (recorder) {
+    const stopped = new Promise((resolve) => recorder.once('exit', resolve));
+    recorder.kill('SIGINT');
+    await stopped;
+  }
+  const threadsMs: Record<string, number> = {};
+  for (const group of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    threadsMs[group] = (((after[group] ?? 0) - (before[group] ?? 0)) * 1000) / result.requests.total;
+  }
+  return {
+    rps: result.requests.average,
+    cpuMs: Object.values(threadsMs).reduce((sum, ms) => sum + ms, 0),
+    threadsMs,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** A stand-in OTLP/HTTP collector: accepts every export, keeps nothing but a count. */
+async function startSink(): Promise<{ url: string; stats: { exports: number; bytes: number }; close(): void }> {
+  const stats = { exports: 0, bytes: 0 };
+  const server = createServer((request, response) => {
+    request.on('data', (chunk: Buffer) => (stats.bytes += chunk.length));
+    request.on('end', () => {
+      stats.exports += 1;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stats,
+    close: () => server.close(),
+  };
+}
+
+async function main(): Promise<void> {
+  const database = await createBenchDatabase('bench_mgmt_tracing');
+  const prefix = benchRedisPrefix('bench:mgmt-tracing');
+  const sink = await startSink();
+  const processes = new Processes();
+  try {
+    const variants: Array<{ label: string; env: Record<string, string> }> = [
+      { label: 'tracing off', env: {} },
+      ...RATIOS.map((ratio) => ({
+        label: `tracing on, ${Number(ratio) * 100} % sampled`,
+        env: {
+          OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+          OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+          OTEL_TRACES_SAMPLER_ARG: ratio,
+        },
+      })),
+    ];
+    const base = managementAppEnv({ databaseUrl: database.url, redisPrefix: prefix });
+    const apps: Array<{ variant: number; url: string; server: ChildProcess; runs: Run[] }> = [];
+    // Processes interleaved by variant (off, on, off, on, ...), so start order favours neither.
+    for (let copy = 0; copy < PER_VARIANT; copy += 1) {
+      for (const [variant, { env }] of variants.entries()) {
+        const port = await freePort();
+        const server = startManagementApp(processes, PROFILE, { ...base, ...env, PORT: String(port) });
+        apps.push({ variant, url: `http://127.0.0.1:${port}`, server, runs: [] });
+      }
+    }
+    for (const app of apps) await waitUntil(async () => (await fetch(`${app.url}/health`)).status === 200, app.url);
+    const roundMeans: number[][] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Each round starts one process further on, so none always runs first (after the others' load) or last.
+      for (let k = 0; k < apps.length; k += 1) {
+        const app = apps[(round + k) % apps.length];
+        app.runs.push(await load(app.url, app.server));
+      }
+      roundMeans.push(variants.map((_, v) => mean(apps.filter((a) => a.variant === v).map((a) => a.runs[round].cpuMs))));
+    }
+    process.stdout.write(
+      `\nPOST /oauth/token, no policy, ${CONNECTIONS} connections${RATE > 0 ? ` at ${RATE} requests/s` : ''}; ${PER_VARIANT} processes per variant, ` +
+        `${ROUNDS} rounds of ${DURATION} s per process (each after a ${WARMUP} s warm-up)\n` +
+        `load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}; OTLP sink: ${sink.stats.exports} exports, ${(sink.stats.bytes / 1e6).toFixed(1)} MB\n\n`,
+    );
+    const groups = [...new Set(apps.flatMap((app) => app.runs.flatMap((run) => Object.keys(run.threadsMs))))].sort();
+    process.stdout.write(
+      `| variant | tokens/s | CPU ms/token | ${groups.map((g) => `${g} ms`).join(' | ')} | per process (median CPU ms/token) | CPU vs off: means | per round (median) | errors |\n` +
+        `|---|---:|---:|${groups.map(() => '---:|').join('')}---|---:|---|---:|\n`,
+    );
+    const offMean = mean(apps.filter((a) => a.variant === 0).map((a) => median(a.runs.map((r) => r.cpuMs))));
+    variants.forEach(({ label }, v) => {
+      const mine = apps.filter((a) => a.variant === v);
+      const ofProcesses = (pick: (run: Run) => number) => mean(mine.map((a) => median(a.runs.map(pick))));
+      const perProcess = mine.map((a) => median(a.runs.map((r) => r.cpuMs)));
+      const perRound = roundMeans.map((means) => means[v] / means[0]).sort((x, y) => x - y);
+      process.stdout.write(
+        `| ${label} | ${ofProcesses((r) => r.rps).toFixed(0)} | ${ofProcesses((r) => r.cpuMs).toFixed(3)} | ` +
+          groups.map((g) => ofProcesses((r) => r.threadsMs[g] ?? 0).toFixed(3)).join(' | ') +
+          ` | ${perProcess.map((x) => x.toFixed(3)).join(', ')} | **${(mean(perProcess) / offMean).toFixed(3)}** | ` +
+          `${perRound.map((x) => x.toFixed(3)).join(', ')} (${median(perRound).toFixed(3)}) | ${mine.reduce((n, a) => n + a.runs.reduce((m, r) => m + r.errors, 0), 0)} |\n`,
+      );
+    });
+  } finally {
+    await processes.stopAll();
+    sink.close();
+    await database.drop();
+    await deleteRedisPrefix(prefix);
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});
