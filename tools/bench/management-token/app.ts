@@ -40,7 +40,11 @@ export function managementAppEnv(options: { databaseUrl: string; redisPrefix: st
 }
 
 /** `apps/management-api/src/main.ts` with the services' V8 flags, `nodeArgs` (e.g. a profiler's) before it. */
-export function startManagementApp(processes: Processes, nodeArgs: string[], env: Record<string, string>): ChildProcess {
+export function startManagementApp(
+  processes: Processes,
+  nodeArgs: string[],
+  env: Record<string, string>,
+): ChildProcess {
   return processes.start(
     [...SERVICE_NODE_FLAGS, ...nodeArgs, '-r', '@swc-node/register', 'apps/management-api/src/main.ts'],
     env,

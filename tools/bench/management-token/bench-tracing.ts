@@ -26,7 +26,9 @@ const CONNECTIONS = numberArg('connections', 16);
 /** --rate N: a fixed N requests/s instead of as many as the process answers (a machine not saturated drifts less). */
 const RATE = numberArg('rate', 0);
 /** Sampling ratios, each a variant beside tracing off. */
-const RATIOS = (process.argv.includes('--ratios') ? process.argv[process.argv.indexOf('--ratios') + 1] : '0.1').split(',');
+const RATIOS = (process.argv.includes('--ratios') ? process.argv[process.argv.indexOf('--ratios') + 1] : '0.1').split(
+  ',',
+);
 /**
  * Processes per variant. Two processes of the same code differ by up to ±6 % in CPU per token (JIT and memory
  * layout), so one process per variant compares processes, not tracing; the spread within a variant shows that noise.
@@ -34,7 +36,12 @@ const RATIOS = (process.argv.includes('--ratios') ? process.argv[process.argv.in
 const PER_VARIANT = numberArg('processes', 3);
 /** --profile: a V8 CPU profile of each process in /tmp/management-tracing-profile/ (tools/bench/management/top-frames.mjs). */
 const PROFILE = process.argv.includes('--profile')
-  ? ['--cpu-prof', '--cpu-prof-dir=/tmp/management-tracing-profile', '-r', './tools/bench/management/exit-on-sigterm.cjs']
+  ? [
+      '--cpu-prof',
+      '--cpu-prof-dir=/tmp/management-tracing-profile',
+      '-r',
+      './tools/bench/management/exit-on-sigterm.cjs',
+    ]
   : process.argv.includes('--perf')
     ? ['--perf-basic-prof-only-functions']
     : [];
@@ -81,9 +88,13 @@ async function load(base: string, server: ChildProcess): Promise<Run> {
   await autocannon({ ...options, duration: WARMUP });
   const before = threadCpu(server.pid as number);
   const recorder = PERF
-    ? spawn('perf', ['record', '-F', '997', '-g', '-p', String(server.pid), '-o', `${PERF}/perf-${server.pid}-${Date.now()}.data`], {
-        stdio: 'ignore',
-      })
+    ? spawn(
+        'perf',
+        ['record', '-F', '997', '-g', '-p', String(server.pid), '-o', `${PERF}/perf-${server.pid}-${Date.now()}.data`],
+        {
+          stdio: 'ignore',
+        },
+      )
     : undefined;
   const result = await autocannon({ ...options, duration: DURATION });
   const after = threadCpu(server.pid as number);
@@ -157,7 +168,9 @@ async function main(): Promise<void> {
         const app = apps[(round + k) % apps.length];
         app.runs.push(await load(app.url, app.server));
       }
-      roundMeans.push(variants.map((_, v) => mean(apps.filter((a) => a.variant === v).map((a) => a.runs[round].cpuMs))));
+      roundMeans.push(
+        variants.map((_, v) => mean(apps.filter((a) => a.variant === v).map((a) => a.runs[round].cpuMs))),
+      );
     }
     process.stdout.write(
       `\nPOST /oauth/token, no policy, ${CONNECTIONS} connections${RATE > 0 ? ` at ${RATE} requests/s` : ''}; ${PER_VARIANT} processes per variant, ` +
