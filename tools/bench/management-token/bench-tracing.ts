@@ -156,7 +156,7 @@ async function main(): Promise<void> {
     for (let copy = 0; copy < PER_VARIANT; copy += 1) {
       for (const [variant, { env }] of variants.entries()) {
         const port = await freePort();
-        const server = startManagementApp(processes, PROFILE, { ...base, ...env, PORT: String(port) });
+        const server = startManagementApp(processes, [...PROFILE, ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? [])], { ...base, ...env, PORT: String(port) });
         apps.push({ variant, url: `http://127.0.0.1:${port}`, server, runs: [] });
       }
     }
