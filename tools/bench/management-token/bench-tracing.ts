@@ -5,6 +5,8 @@
  *
  *   node -r @swc-node/register tools/bench/management-token/bench-tracing.ts [--ratios 0,0.1] [--processes 3] [--duration 3] [--warmup 5] [--rounds 6] [--connections 16] [--rate N] [--profile]
  *
+ * BENCH_NODE_ARGS adds node arguments to the app processes (e.g. `--log-deopt --logfile=/tmp/deopt-%p.log`).
+ *
  * Reports server CPU per token (every thread of the process, from /proc), split by thread (main, V8's workers,
  * libuv's pool), per process and per variant; the ratio of the variants' means, and the per-round ratios.
  */
@@ -152,15 +154,18 @@ async function main(): Promise<void> {
     ];
     const base = managementAppEnv({ databaseUrl: database.url, redisPrefix: prefix });
     const apps: Array<{ variant: number; url: string; server: ChildProcess; runs: Run[] }> = [];
-    // Processes interleaved by variant (off, on, off, on, ...), so start order favours neither.
+    // Processes interleaved by variant (off, on, off, on, ...), so start order favours neither; each is healthy
+    // before the next picks its port (the ephemeral ports of the others' connections could take a free one).
     for (let copy = 0; copy < PER_VARIANT; copy += 1) {
       for (const [variant, { env }] of variants.entries()) {
         const port = await freePort();
-        const server = startManagementApp(processes, [...PROFILE, ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? [])], { ...base, ...env, PORT: String(port) });
-        apps.push({ variant, url: `http://127.0.0.1:${port}`, server, runs: [] });
+        const nodeArgs = [...PROFILE, ...(process.env['BENCH_NODE_ARGS']?.split(' ') ?? [])];
+        const server = startManagementApp(processes, nodeArgs, { ...base, ...env, PORT: String(port) });
+        const url = `http://127.0.0.1:${port}`;
+        await waitUntil(async () => server.exitCode === null && (await fetch(`${url}/health`)).status === 200, url);
+        apps.push({ variant, url, server, runs: [] });
       }
     }
-    for (const app of apps) await waitUntil(async () => (await fetch(`${app.url}/health`)).status === 200, app.url);
     const roundMeans: number[][] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       // Each round starts one process further on, so none always runs first (after the others' load) or last.
