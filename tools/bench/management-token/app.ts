@@ -50,3 +50,12 @@ export function startManagementApp(
     env,
   );
 }
+
+/** autocannon's options for POST /oauth/token as the bench client, over `connections` connections. */
+export const tokenLoad = (base: string, connections: number) => ({
+  url: `${base}/oauth/token`,
+  method: 'POST' as const,
+  headers: { 'content-type': 'application/json' },
+  body: tokenBody,
+  connections,
+});

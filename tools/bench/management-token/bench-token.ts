@@ -19,7 +19,15 @@ import { ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
-import { cpuSeconds, freePort, numberArg, Processes, SERVICE_NODE_FLAGS, waitUntil } from '../support/processes';
+import {
+  cpuSeconds,
+  freePort,
+  numberArg,
+  Processes,
+  runBench,
+  SERVICE_NODE_FLAGS,
+  waitUntil,
+} from '../support/processes';
 import { machineLine, median } from '../support/report';
 import {
   AUDIENCE,
@@ -31,6 +39,7 @@ import {
   SIGNING_KEY,
   startManagementApp,
   tokenBody,
+  tokenLoad,
 } from './app';
 import { TOKEN_BUCKET_TAKE } from '../../../libs/platform/rate-limiting/src/lib/scripts';
 
@@ -74,13 +83,7 @@ async function scriptStats(): Promise<{ calls: number; usec: number }> {
 }
 
 async function load(base: string, server: ChildProcess): Promise<Omit<Figures, 'label'>> {
-  const options = {
-    url: `${base}/oauth/token`,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    body: tokenBody,
-    connections: CONNECTIONS,
-  };
+  const options = tokenLoad(base, CONNECTIONS);
   await autocannon({ ...options, duration: 2 }); // warm-up (the app sits idle while the other scenarios run)
   const cpuBefore = cpuSeconds(server.pid);
   const scriptsBefore = await scriptStats();
@@ -345,7 +348,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);

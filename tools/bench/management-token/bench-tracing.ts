@@ -16,9 +16,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix } from '../support/database';
-import { freePort, numberArg, Processes, waitUntil } from '../support/processes';
+import { freePort, numberArg, Processes, runBench, waitUntil } from '../support/processes';
 import { machineLine, median } from '../support/report';
-import { managementAppEnv, startManagementApp, tokenBody } from './app';
+import { managementAppEnv, startManagementApp, tokenLoad } from './app';
 
 const mean = (values: number[]) => values.reduce((sum, x) => sum + x, 0) / values.length;
 const DURATION = numberArg('duration', 3);
@@ -78,14 +78,7 @@ interface Run {
 }
 
 async function load(base: string, server: ChildProcess): Promise<Run> {
-  const options = {
-    url: `${base}/oauth/token`,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    body: tokenBody,
-    connections: CONNECTIONS,
-    ...(RATE > 0 ? { overallRate: RATE } : {}),
-  };
+  const options = { ...tokenLoad(base, CONNECTIONS), ...(RATE > 0 ? { overallRate: RATE } : {}) };
   // Long enough for V8 to re-optimize what an idle spell deoptimized or flushed (seen in perf as baseline-tier frames).
   await autocannon({ ...options, duration: WARMUP });
   const before = threadCpu(server.pid as number);
@@ -201,14 +194,10 @@ async function main(): Promise<void> {
       );
     });
   } finally {
-    await processes.stopAll();
     sink.close();
-    await database.drop();
-    await deleteRedisPrefix(prefix);
+    await processes.stopAll();
+    await Promise.all([database.drop(), deleteRedisPrefix(prefix)]);
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);

@@ -111,3 +111,11 @@ export function cpuSeconds(pid: number | undefined): number {
 export function memoryBytes(pid: number | 'self', field: 'VmRSS' | 'VmHWM'): number {
   return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
 }
+
+/** Runs a benchmark's `main`: its error goes to stderr with a failing exit code, after its own clean-up ran. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  });
+}
