@@ -114,6 +114,7 @@ describe('nx g @acme/tools:service', () => {
     // tracing needs loaded by Node rather than bundled (docs/deploying.md), as the four services do.
     expect(Object.keys(pkg.dependencies)).toEqual([
       '@opentelemetry/api',
+      '@opentelemetry/context-async-hooks',
       '@opentelemetry/instrumentation-express',
       '@opentelemetry/instrumentation-http',
       '@opentelemetry/instrumentation-ioredis',
