@@ -182,7 +182,9 @@ describe('bad input (property-based)', () => {
       [
         'rules/list',
         'p',
-        fc.oneof(fc.integer({ max: -1 }), fc.double({ min: 0.1, max: 9.9, noInteger: true })).map((v) => ({ p: v })),
+        fc
+          .oneof(fc.integer({ max: -1 }), fc.double({ min: 0.1, max: 9.9, noInteger: true, noNaN: true }))
+          .map((v) => ({ p: v })),
       ],
       ['rules/list', 'limit', fc.integer({ max: 0 }).map((v) => ({ limit: v }))],
       [
