@@ -12,15 +12,13 @@
  */
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix } from '../support/database';
-import { freePort, numberArg, Processes, runBench, waitUntil } from '../support/processes';
-import { machineLine, median } from '../support/report';
+import { startOtlpSink } from '../support/otlp-sink';
+import { freePort, numberArg, Processes, runBench, threadCpuSeconds, waitUntil } from '../support/processes';
+import { machineLine, mean, median } from '../support/report';
 import { managementAppEnv, startManagementApp, tokenLoad } from './app';
 
-const mean = (values: number[]) => values.reduce((sum, x) => sum + x, 0) / values.length;
 const DURATION = numberArg('duration', 3);
 const ROUNDS = numberArg('rounds', 6);
 const WARMUP = numberArg('warmup', 5);
@@ -51,25 +49,6 @@ const PROFILE = process.argv.includes('--profile')
 const PERF = process.argv.includes('--perf') ? process.argv[process.argv.indexOf('--perf') + 1] : undefined;
 const LOAD_BEFORE = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-/** CPU seconds per thread group of a process: `main`, V8's worker threads, libuv's pool, and the rest. */
-function threadCpu(pid: number): Record<string, number> {
-  const groups: Record<string, number> = {};
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended
-    }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Thread names as Node 22+ sets them: node-MainThread, node-V8Worker (GC helpers, compilers), libuv-worker.
-    const group = task === String(pid) ? 'main' : /V8Worker/.test(name) ? 'v8' : /libuv/.test(name) ? 'libuv' : 'other';
-    groups[group] = (groups[group] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
-  }
-  return groups;
-}
-
 interface Run {
   rps: number;
   cpuMs: number;
@@ -81,7 +60,7 @@ async function load(base: string, server: ChildProcess): Promise<Run> {
   const options = { ...tokenLoad(base, CONNECTIONS), ...(RATE > 0 ? { overallRate: RATE } : {}) };
   // Long enough for V8 to re-optimize what an idle spell deoptimized or flushed (seen in perf as baseline-tier frames).
   await autocannon({ ...options, duration: WARMUP });
-  const before = threadCpu(server.pid as number);
+  const before = threadCpuSeconds(server.pid as number);
   const recorder = PERF
     ? spawn(
         'perf',
@@ -92,7 +71,7 @@ async function load(base: string, server: ChildProcess): Promise<Run> {
       )
     : undefined;
   const result = await autocannon({ ...options, duration: DURATION });
-  const after = threadCpu(server.pid as number);
+  const after = threadCpuSeconds(server.pid as number);
   if (recorder) {
     const stopped = new Promise((resolve) => recorder.once('exit', resolve));
     recorder.kill('SIGINT');
@@ -110,28 +89,10 @@ async function load(base: string, server: ChildProcess): Promise<Run> {
   };
 }
 
-/** A stand-in OTLP/HTTP collector: accepts every export, keeps nothing but a count. */
-async function startSink(): Promise<{ url: string; stats: { exports: number; bytes: number }; close(): void }> {
-  const stats = { exports: 0, bytes: 0 };
-  const server = createServer((request, response) => {
-    request.on('data', (chunk: Buffer) => (stats.bytes += chunk.length));
-    request.on('end', () => {
-      stats.exports += 1;
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stats,
-    close: () => server.close(),
-  };
-}
-
 async function main(): Promise<void> {
   const database = await createBenchDatabase('bench_mgmt_tracing');
   const prefix = benchRedisPrefix('bench:mgmt-tracing');
-  const sink = await startSink();
+  const sink = await startOtlpSink();
   const processes = new Processes();
   try {
     const variants: Array<{ label: string; env: Record<string, string> }> = [

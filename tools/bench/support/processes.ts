@@ -3,7 +3,7 @@
  * until it answers, reading its CPU time and memory from /proc, and stopping everything that was started.
  */
 import { ChildProcess, spawn, StdioOptions } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { allocatorEnv } from '../../launcher/allocator.cjs';
@@ -100,11 +100,34 @@ export const waitForHealth = (base: string, what: string, timeoutMs?: number) =>
 export function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return NaN;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return statCpuSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return NaN;
   }
+}
+
+/** utime + stime of a /proc stat line, in seconds (the fields after the `(comm)`, which may hold spaces). */
+const statCpuSeconds = (stat: string) => {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** CPU seconds per thread group of a process: `main`, V8's worker threads, libuv's pool, and the rest. */
+export function threadCpuSeconds(pid: number): Record<string, number> {
+  const groups: Record<string, number> = {};
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    // Thread names as Node 22+ sets them: node-MainThread, node-V8Worker (GC helpers, compilers), libuv-worker.
+    const group = task === String(pid) ? 'main' : /V8Worker/.test(name) ? 'v8' : /libuv/.test(name) ? 'libuv' : 'other';
+    groups[group] = (groups[group] ?? 0) + statCpuSeconds(stat);
+  }
+  return groups;
 }
 
 /** Resident memory (VmRSS) or its peak so far (VmHWM) of a process, in bytes, from /proc (Linux). */

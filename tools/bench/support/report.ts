@@ -8,6 +8,8 @@ const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 export const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)] as number;
 
 /** The value at fraction `p` (0..1) of the sorted list, clamped to its last element. */
+export const mean = (values: number[]) => values.reduce((sum, x) => sum + x, 0) / values.length;
+
 export const percentile = (values: number[], p: number) =>
   sorted(values)[Math.min(values.length - 1, Math.floor(values.length * p))] as number;
 

@@ -6,15 +6,8 @@ const ROOT = join(__dirname, '../../../../..');
 
 const SDK_MODULE = /@opentelemetry[\\/]sdk-/;
 
-/**
- * Loads the light entry in a fresh Node (outside Jest's registry), then, when `start` is set, calls
- * startTracingFromEnv(process.env) as every app's src/tracing.ts does; lists the modules Node's loader then holds.
- */
-function modulesAfterEntry(env: Record<string, string>, start = true): string[] {
-  const script =
-    "const entry = require('./libs/platform/observability/src/tracing.ts');" +
-    (start ? 'entry.startTracingFromEnv(process.env);' : '') +
-    'process.stdout.write(JSON.stringify(Object.keys(require.cache)));';
+/** Runs `script` in a fresh Node (outside Jest's registry) from the workspace root with only PATH and `env`; its stdout. */
+function inFreshNode(script: string, env: Record<string, string>): string {
   const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], {
     cwd: ROOT,
     env: { PATH: process.env['PATH'] ?? '', ...env },
@@ -22,7 +15,19 @@ function modulesAfterEntry(env: Record<string, string>, start = true): string[] 
     timeout: 60_000,
   });
   if (run.status !== 0) throw new Error(run.stderr);
-  return JSON.parse(run.stdout) as string[];
+  return run.stdout;
+}
+
+/**
+ * Loads the light entry in a fresh Node, then, when `start` is set, calls startTracingFromEnv(process.env) as every
+ * app's src/tracing.ts does; lists the modules Node's loader then holds.
+ */
+function modulesAfterEntry(env: Record<string, string>, start = true): string[] {
+  const script =
+    "const entry = require('./libs/platform/observability/src/tracing.ts');" +
+    (start ? 'entry.startTracingFromEnv(process.env);' : '') +
+    'process.stdout.write(JSON.stringify(Object.keys(require.cache)));';
+  return JSON.parse(inFreshNode(script, env)) as string[];
 }
 const sdkModulesAfterEntry = (env: Record<string, string>) =>
   modulesAfterEntry(env).filter((id) => SDK_MODULE.test(id));
@@ -74,19 +79,12 @@ function edgeRun(): { unsampled: string; sampled: string } {
         process.stdout.write(JSON.stringify({ unsampled, sampled }));
         process.exit(0);
       });`;
-  const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      OTEL_TRACES_EXPORTER: 'console',
-      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-      OTEL_TRACES_SAMPLER_ARG: '0',
-    },
-    encoding: 'utf8',
-    timeout: 60_000,
+  const stdout = inFreshNode(script, {
+    OTEL_TRACES_EXPORTER: 'console',
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: '0',
   });
-  if (run.status !== 0) throw new Error(run.stderr);
-  return JSON.parse(run.stdout.slice(run.stdout.lastIndexOf('{"unsampled"'))) as { unsampled: string; sampled: string };
+  return JSON.parse(stdout.slice(stdout.lastIndexOf('{"unsampled"'))) as { unsampled: string; sampled: string };
 }
 
 describe('the edge decision with a ratio sampler', () => {
