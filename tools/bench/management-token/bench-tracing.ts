@@ -3,19 +3,28 @@
  * many with OTEL_TRACES_SAMPLER=parentbased_traceidratio exporting to an OTLP/HTTP sink in this process, all
  * loaded in turn within one run.
  *
- *   node -r @swc-node/register tools/bench/management-token/bench-tracing.ts [--ratios 0,0.1] [--processes 3] [--duration 3] [--warmup 5] [--rounds 6] [--connections 16] [--rate N] [--profile]
+ *   node -r @swc-node/register tools/bench/management-token/bench-tracing.ts [--ratios 0,0.1] [--processes 3] [--duration 3] [--warmup 5] [--rounds 6] [--connections 16] [--rate N] [--together] [--profile]
  *
  * BENCH_NODE_ARGS adds node arguments to the app processes (e.g. `--log-deopt --logfile=/tmp/deopt-%p.log`).
  *
  * Reports server CPU per token (every thread of the process, from /proc), split by thread (main, V8's workers,
- * libuv's pool), per process and per variant; the ratio of the variants' means, and the per-round ratios.
+ * libuv's pool, other threads such as the span export worker), per process and per variant; the ratio of the
+ * variants' means, and the per-round ratios; with --together, the ratio within each window of simultaneous load.
  */
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix } from '../support/database';
 import { startOtlpSink } from '../support/otlp-sink';
-import { freePort, numberArg, Processes, runBench, threadCpuSeconds, waitUntil } from '../support/processes';
+import {
+  freePort,
+  memoryBytes,
+  numberArg,
+  Processes,
+  runBench,
+  threadCpuSeconds,
+  waitUntil,
+} from '../support/processes';
 import { machineLine, mean, median } from '../support/report';
 import { managementAppEnv, startManagementApp, tokenLoad } from './app';
 
@@ -25,7 +34,7 @@ const WARMUP = numberArg('warmup', 5);
 const CONNECTIONS = numberArg('connections', 16);
 /** --rate N: a fixed N requests/s instead of as many as the process answers (a machine not saturated drifts less). */
 const RATE = numberArg('rate', 0);
-/** Sampling ratios, each a variant beside tracing off. */
+/** Sampling ratios, each a variant beside tracing off; `0.1:OTEL_BSP_SCHEDULE_DELAY=1000` adds settings to one. */
 const RATIOS = (process.argv.includes('--ratios') ? process.argv[process.argv.indexOf('--ratios') + 1] : '0.1').split(
   ',',
 );
@@ -34,6 +43,12 @@ const RATIOS = (process.argv.includes('--ratios') ? process.argv[process.argv.in
  * layout), so one process per variant compares processes, not tracing; the spread within a variant shows that noise.
  */
 const PER_VARIANT = numberArg('processes', 3);
+/**
+ * --together: one process of each variant loaded at once (each at --rate), instead of every process in turn, and
+ * the ratio taken within each such window. The machine's own speed drifts by more than 5 % between windows here
+ * (the same RSA signature, off the main thread, took up to 26 % more CPU in one process than in another).
+ */
+const TOGETHER = process.argv.includes('--together');
 /** --profile: a V8 CPU profile of each process in /tmp/management-tracing-profile/ (tools/bench/management/top-frames.mjs). */
 const PROFILE = process.argv.includes('--profile')
   ? [
@@ -51,6 +66,7 @@ const LOAD_BEFORE = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3)
 
 interface Run {
   rps: number;
+  rssMb: number;
   cpuMs: number;
   threadsMs: Record<string, number>;
   errors: number;
@@ -83,6 +99,7 @@ async function load(base: string, server: ChildProcess): Promise<Run> {
   }
   return {
     rps: result.requests.average,
+    rssMb: memoryBytes(server.pid as number, 'VmRSS') / 1024 ** 2,
     cpuMs: Object.values(threadsMs).reduce((sum, ms) => sum + ms, 0),
     threadsMs,
     errors: result.non2xx + result.errors + result.timeouts,
@@ -97,14 +114,18 @@ async function main(): Promise<void> {
   try {
     const variants: Array<{ label: string; env: Record<string, string> }> = [
       { label: 'tracing off', env: {} },
-      ...RATIOS.map((ratio) => ({
-        label: `tracing on, ${Number(ratio) * 100} % sampled`,
-        env: {
-          OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-          OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-          OTEL_TRACES_SAMPLER_ARG: ratio,
-        },
-      })),
+      ...RATIOS.map((spec) => {
+        const [ratio, ...settings] = spec.split(':');
+        return {
+          label: `tracing on, ${Number(ratio) * 100} % sampled${settings.length ? `, ${settings.join(', ')}` : ''}`,
+          env: {
+            OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+            OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+            OTEL_TRACES_SAMPLER_ARG: ratio,
+            ...Object.fromEntries(settings.map((setting) => setting.split('='))),
+          },
+        };
+      }),
     ];
     const base = managementAppEnv({ databaseUrl: database.url, redisPrefix: prefix });
     const apps: Array<{ variant: number; url: string; server: ChildProcess; runs: Run[] }> = [];
@@ -121,11 +142,23 @@ async function main(): Promise<void> {
       }
     }
     const roundMeans: number[][] = [];
+    /** --together: per window, each variant's CPU per token over tracing off's in the same window. */
+    const paired: number[][] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      // Each round starts one process further on, so none always runs first (after the others' load) or last.
-      for (let k = 0; k < apps.length; k += 1) {
-        const app = apps[(round + k) % apps.length];
-        app.runs.push(await load(app.url, app.server));
+      if (TOGETHER) {
+        // One process of each variant at a time, loaded in the same window: the machine's drift hits them alike.
+        for (let k = 0; k < PER_VARIANT; k += 1) {
+          const copy = apps.slice(((round + k) % PER_VARIANT) * variants.length).slice(0, variants.length);
+          const runs = await Promise.all(copy.map((app) => load(app.url, app.server)));
+          copy.forEach((app, v) => app.runs.push(runs[v]));
+          paired.push(runs.map((run) => run.cpuMs / runs[0].cpuMs));
+        }
+      } else {
+        // Each round starts one process further on, so none always runs first (after the others' load) or last.
+        for (let k = 0; k < apps.length; k += 1) {
+          const app = apps[(round + k) % apps.length];
+          app.runs.push(await load(app.url, app.server));
+        }
       }
       roundMeans.push(
         variants.map((_, v) => mean(apps.filter((a) => a.variant === v).map((a) => a.runs[round].cpuMs))),
@@ -133,13 +166,13 @@ async function main(): Promise<void> {
     }
     process.stdout.write(
       `\nPOST /oauth/token, no policy, ${CONNECTIONS} connections${RATE > 0 ? ` at ${RATE} requests/s` : ''}; ${PER_VARIANT} processes per variant, ` +
-        `${ROUNDS} rounds of ${DURATION} s per process (each after a ${WARMUP} s warm-up)\n` +
+        `${ROUNDS} rounds of ${DURATION} s per process (each after a ${WARMUP} s warm-up)${TOGETHER ? ', one process of each variant loaded at once' : ''}\n` +
         `load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}; OTLP sink: ${sink.stats.exports} exports, ${(sink.stats.bytes / 1e6).toFixed(1)} MB\n\n`,
     );
     const groups = [...new Set(apps.flatMap((app) => app.runs.flatMap((run) => Object.keys(run.threadsMs))))].sort();
     process.stdout.write(
-      `| variant | tokens/s | CPU ms/token | ${groups.map((g) => `${g} ms`).join(' | ')} | per process (median CPU ms/token) | CPU vs off: means | per round (median) | errors |\n` +
-        `|---|---:|---:|${groups.map(() => '---:|').join('')}---|---:|---|---:|\n`,
+      `| variant | tokens/s | RSS MB | CPU ms/token | ${groups.map((g) => `${g} ms`).join(' | ')} | per process (median CPU ms/token) | CPU vs off: means | per round (median) | errors |\n` +
+        `|---|---:|---:|---:|${groups.map(() => '---:|').join('')}---|---:|---|---:|\n`,
     );
     const offMean = mean(apps.filter((a) => a.variant === 0).map((a) => median(a.runs.map((r) => r.cpuMs))));
     variants.forEach(({ label }, v) => {
@@ -148,10 +181,18 @@ async function main(): Promise<void> {
       const perProcess = mine.map((a) => median(a.runs.map((r) => r.cpuMs)));
       const perRound = roundMeans.map((means) => means[v] / means[0]).sort((x, y) => x - y);
       process.stdout.write(
-        `| ${label} | ${ofProcesses((r) => r.rps).toFixed(0)} | ${ofProcesses((r) => r.cpuMs).toFixed(3)} | ` +
+        `| ${label} | ${ofProcesses((r) => r.rps).toFixed(0)} | ${ofProcesses((r) => r.rssMb).toFixed(1)} | ${ofProcesses((r) => r.cpuMs).toFixed(3)} | ` +
           groups.map((g) => ofProcesses((r) => r.threadsMs[g] ?? 0).toFixed(3)).join(' | ') +
           ` | ${perProcess.map((x) => x.toFixed(3)).join(', ')} | **${(mean(perProcess) / offMean).toFixed(3)}** | ` +
           `${perRound.map((x) => x.toFixed(3)).join(', ')} (${median(perRound).toFixed(3)}) | ${mine.reduce((n, a) => n + a.runs.reduce((m, r) => m + r.errors, 0), 0)} |\n`,
+      );
+    });
+    variants.slice(1).forEach(({ label }, index) => {
+      const ratios = paired.map((window) => window[index + 1]).sort((x, y) => x - y);
+      if (ratios.length === 0) return;
+      process.stdout.write(
+        `\n${label} vs off in the same window: median **${median(ratios).toFixed(3)}**, mean ${mean(ratios).toFixed(3)} ` +
+          `(${ratios.map((x) => x.toFixed(3)).join(', ')})\n`,
       );
     });
   } finally {

@@ -98,7 +98,7 @@ describe('the tracing entry', () => {
     expect(sdkModulesAfterEntry({})).toEqual([]);
   }, 60_000);
 
-  it('has no side effect and loads no other file of the workspace than lib/tracing and its context manager', () => {
+  it('has no side effect and loads no other file of the workspace than lib/tracing, its context manager and its exporter', () => {
     const modules = modulesAfterEntry({ OTEL_TRACES_EXPORTER: 'console' }, false);
     expect(modules.filter((id) => SDK_MODULE.test(id))).toEqual([]);
     const workspaceFiles = modules
@@ -106,6 +106,7 @@ describe('the tracing entry', () => {
       .map((id) => relative(ROOT, id).split(sep).join('/'));
     expect(workspaceFiles.sort()).toEqual([
       'libs/platform/observability/src/lib/tracing-context.ts',
+      'libs/platform/observability/src/lib/tracing-export-worker.ts',
       'libs/platform/observability/src/lib/tracing.ts',
       'libs/platform/observability/src/tracing.ts',
     ]);

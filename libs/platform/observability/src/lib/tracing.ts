@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { type Context, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
 import { createContextManager } from './tracing-context';
+import { otlpExporterPackage, WorkerSpanExporter } from './tracing-export-worker';
 
 /**
  * OpenTelemetry tracing, off by default and configured by the standard OTEL_* variables only
@@ -120,8 +121,11 @@ export function startTracingFromEnv(env: Env): boolean {
   const unsampledRoot = (request: IncomingMessage) =>
     ratio !== undefined && request.headers['traceparent'] === undefined && Math.random() >= ratio;
   const untraced = (request: IncomingMessage) => UNTRACED_PATHS.test(request.url ?? '') || unsampledRoot(request);
+  const exporterPackage = otlpExporterPackage(env);
   const started = new NodeSDK({
     serviceName: env['OTEL_SERVICE_NAME'] ? undefined : serviceNameFromEntry(),
+    // OTLP (the default) is exported from a worker thread; any other OTEL_TRACES_EXPORTER is the SDK's own.
+    ...(exporterPackage === undefined ? {} : { traceExporter: new WorkerSpanExporter(env, exporterPackage) }),
     ...(ratio === undefined ? {} : { sampler: edgeSampler(ratio) }),
     contextManager: createContextManager(),
     // Traces only: logs stay on stdout (pino, with trace_id/span_id), metrics on /metrics.
