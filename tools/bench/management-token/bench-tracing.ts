@@ -1,7 +1,7 @@
 /**
  * What tracing costs on POST /oauth/token: management-api processes with tracing off and, per sampling ratio, as
  * many with OTEL_TRACES_SAMPLER=parentbased_traceidratio exporting to an OTLP/HTTP sink in this process, all
- * loaded in turn within one run.
+ * loaded in turn within one run (with --together, one process of each variant at a time).
  *
  *   node -r @swc-node/register tools/bench/management-token/bench-tracing.ts [--ratios 0,0.1] [--processes 3] [--duration 3] [--warmup 5] [--rounds 6] [--connections 16] [--rate N] [--together] [--profile]
  *

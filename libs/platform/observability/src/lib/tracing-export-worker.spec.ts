@@ -1,3 +1,4 @@
+import { diag, DiagLogLevel } from '@opentelemetry/api';
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { otlpExporterPackage, WorkerSpanExporter } from './tracing-export-worker';
@@ -142,6 +143,25 @@ describe('the span exporter on a worker thread', () => {
     expect(refused.code).toBe(1);
     status = 200;
     expect((await exported(target, [span('accepted', 'b7ad6b7169203332', undefined)])).code).toBe(0);
+  });
+
+  it('says once through OTel diagnostics when the worker cannot run its exporter, and answers exports FAILED', async () => {
+    const errors: unknown[][] = [];
+    const log = (...args: unknown[]) => errors.push(args);
+    diag.setLogger({ error: log, warn: log, info: log, debug: log, verbose: log }, DiagLogLevel.ERROR);
+    try {
+      const broken = new WorkerSpanExporter({ OTEL_EXPORTER_OTLP_ENDPOINT: url }, '@opentelemetry/no-such-exporter');
+      exporters.push(broken);
+      const first = await exported(broken, [span('lost', 'b7ad6b7169203331', undefined)]);
+      const second = await exported(broken, [span('lost too', 'b7ad6b7169203332', undefined)]);
+      expect([first.code, second.code]).toEqual([1, 1]);
+      expect(String(second.error)).toMatch(/no-such-exporter/);
+      expect(errors).toHaveLength(1);
+      expect(errors[0][0]).toMatch(/span export worker stopped/);
+      expect(received).toEqual([]);
+    } finally {
+      diag.disable();
+    }
   });
 
   it('has sent what was exported before shutdown resolves, and answers exports after it FAILED', async () => {

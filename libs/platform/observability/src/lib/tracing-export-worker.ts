@@ -1,4 +1,4 @@
-import type { SpanContext } from '@opentelemetry/api';
+import { diag, type SpanContext } from '@opentelemetry/api';
 import type { NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 import { resolve } from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -91,6 +91,8 @@ export class WorkerSpanExporter implements SpanExporter {
       this.settle(id, { code, ...(error === undefined ? {} : { error: new Error(error) }) } as ExportResult),
     );
     const fail = (error: Error) => {
+      // Said once, through the SDK's own diagnostics (OTEL_LOG_LEVEL): spans are dropped from here on.
+      if (this.failure === undefined) diag.error('the span export worker stopped; spans are dropped', error);
       this.failure = error;
       for (const id of [...this.pending.keys()]) this.settle(id, { code: FAILED, error });
     };
