@@ -148,7 +148,8 @@ async function main(): Promise<void> {
       if (TOGETHER) {
         // One process of each variant at a time, loaded in the same window: the machine's drift hits them alike.
         for (let k = 0; k < PER_VARIANT; k += 1) {
-          const copy = apps.slice(((round + k) % PER_VARIANT) * variants.length).slice(0, variants.length);
+          const first = ((round + k) % PER_VARIANT) * variants.length;
+          const copy = apps.slice(first, first + variants.length);
           const runs = await Promise.all(copy.map((app) => load(app.url, app.server)));
           copy.forEach((app, v) => app.runs.push(runs[v]));
           paired.push(runs.map((run) => run.cpuMs / runs[0].cpuMs));

@@ -124,7 +124,7 @@ export class WorkerSpanExporter implements SpanExporter {
         resource,
       };
     });
-    const id = this.send(resultCallback);
+    const id = this.awaitAnswer(resultCallback);
     this.worker.postMessage({
       id,
       resources: resources.map(({ attributes, schemaUrl }) => ({ attributes, schemaUrl })),
@@ -140,13 +140,14 @@ export class WorkerSpanExporter implements SpanExporter {
   async shutdown(): Promise<void> {
     if (!this.failure) {
       await this.forceFlush();
-      await new Promise<void>((done) => this.worker.postMessage({ id: this.send(() => done()) }));
+      await new Promise<void>((done) => this.worker.postMessage({ id: this.awaitAnswer(() => done()) }));
     }
     this.failure ??= new Error('the span exporter was shut down');
     await this.worker.terminate();
   }
 
-  private send(resultCallback: (result: ExportResult) => void): number {
+  /** A new message id, whose answer from the worker (or its failure) calls `resultCallback`. */
+  private awaitAnswer(resultCallback: (result: ExportResult) => void): number {
     this.lastId += 1;
     this.pending.set(this.lastId, resultCallback);
     return this.lastId;
