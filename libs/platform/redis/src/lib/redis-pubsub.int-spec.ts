@@ -30,6 +30,22 @@ describe('RedisPubSub (real Redis)', () => {
     expect(seen).toEqual(['own']);
   });
 
+  it("subscribes to several channels at once on a new connection (the cluster subscriber node's ready check)", async () => {
+    // On a cluster, ioredis connects the subscriber node lazily, and a SUBSCRIBE issued after its TCP connect but
+    // before its INFO ready check is written first; the INFO then fails in subscriber mode. One new subscription
+    // per turn of the event loop for 30 ms lands in that window.
+    for (let round = 0; round < 5; round += 1) {
+      const bus = new RedisPubSub(clients[0], prefix);
+      const subscriptions: Promise<unknown>[] = [];
+      for (const until = Date.now() + 30; Date.now() < until;) {
+        subscriptions.push(bus.subscribe(`r${round}-${subscriptions.length}`, () => undefined));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await expect(Promise.all(subscriptions)).resolves.toHaveLength(subscriptions.length);
+      await bus.onApplicationShutdown();
+    }
+  });
+
   it('prefixes keys written through the client', async () => {
     await clients[0].set('probe', '1', 'EX', 5);
     const raw = createTestRedisConnection();

@@ -14,6 +14,8 @@ export class RedisPubSub implements OnApplicationShutdown {
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly subscriptions = new Map<string, Promise<unknown>>();
   private ready?: Promise<RedisClient>;
+  /** The last SUBSCRIBE sent; the next waits for it (see `subscribe`). */
+  private lastSubscribe: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly publisher: RedisClient,
@@ -35,7 +37,12 @@ export class RedisPubSub implements OnApplicationShutdown {
     if (!handlers) {
       handlers = new Set();
       this.handlers.set(channel, handlers);
-      const subscribed = this.connection().then((subscriber) => subscriber.subscribe(channel));
+      // One SUBSCRIBE at a time: a cluster's subscriber node connects lazily on the first, and one written while
+      // that node's INFO ready check is still pending would put it in subscriber mode and fail the check.
+      const subscribed = this.lastSubscribe
+        .then(() => this.connection())
+        .then((subscriber) => subscriber.subscribe(channel));
+      this.lastSubscribe = subscribed.catch(() => undefined);
       // A failed first subscription is forgotten, so a later call tries again.
       subscribed.catch(() => {
         this.handlers.delete(channel);
