@@ -3,7 +3,11 @@
  * against raw SQL moving the same rows in one transaction. Prints the status endpoint's progress every second
  * and the ratio of rates (target >= 0.5).
  *
- *   node -r @swc-node/register tools/bench/migration/migration.bench.ts [documents]
+ *   node -r @swc-node/register tools/bench/migration/migration.bench.ts [documents] [--tracing RATIO]
+ *
+ * --tracing RATIO runs every service process with tracing on (OTEL_TRACES_SAMPLER=parentbased_traceidratio at
+ * RATIO), exporting to an OTLP/HTTP sink in this process. A migration is one trace or none: the request's draw
+ * decides for its jobs, so at 1 every migration is traced, and the cost at 10 % is a tenth of that.
  *
  * Uses Postgres/Redis from DATABASE_URL/REDIS_URL (defaults: local); creates and drops its own database and
  * uses its own Redis prefix.
@@ -12,10 +16,12 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { benchRedisPrefix, createBenchDatabase, REDIS_URL } from '../support/database';
 import { fetchJson as json } from '../support/load';
+import { startOtlpSink } from '../support/otlp-sink';
 import { freePort, localUrl, Processes, sleep, tsEntry, waitForHealth } from '../support/processes';
 import { MIGRATION_SCHEMA } from '@acme/migration-schema';
 
-const DOCUMENTS = Number(process.argv[2] ?? 1_000_000);
+const DOCUMENTS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 1_000_000);
+const TRACING = process.argv.includes('--tracing') ? process.argv[process.argv.indexOf('--tracing') + 1] : undefined;
 const RECORDS_EACH = 5;
 const ADMIN_TOKEN = `bench-${randomBytes(16).toString('hex')}`;
 const PREFIX = benchRedisPrefix('bench:migration');
@@ -25,10 +31,19 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 async function main(): Promise<void> {
   const database = await createBenchDatabase('bench_migration');
   const processes = new Processes();
+  const sink = TRACING === undefined ? undefined : await startOtlpSink();
+  const tracing = sink
+    ? {
+        OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: String(TRACING),
+      }
+    : {};
   const startService = async (role: string): Promise<string> => {
     const port = await freePort();
     processes.start(tsEntry('apps/migration-worker/src/main.ts'), {
       ...TUNING,
+      ...tracing,
       PORT: String(port),
       MIGRATION_ROLE: role,
       DATABASE_URL: database.url,
@@ -127,8 +142,10 @@ async function main(): Promise<void> {
       `service (2 workers): ${data.migratedDocuments} documents in ${serviceSeconds.toFixed(2)} s (${Math.round(DOCUMENTS / serviceSeconds)} docs/s); in target: ${check} documents, ${records} records`,
     );
     log(`ratio service/raw rate: ${(rawSeconds / serviceSeconds).toFixed(2)}x (target >= 0.5x)`);
+    if (sink) log(`tracing on at ${TRACING}: ${sink.stats.exports} exports, ${(sink.stats.bytes / 1e6).toFixed(2)} MB`);
   } finally {
     await processes.stopAll(1500);
+    sink?.close();
     await db.end().catch(() => undefined);
     await database.drop();
   }

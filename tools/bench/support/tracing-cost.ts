@@ -1,0 +1,237 @@
+/**
+ * What tracing costs a service's hot route: processes with tracing off and, per sampling ratio, as many with
+ * OTEL_TRACES_SAMPLER=parentbased_traceidratio exporting to an OTLP/HTTP sink in this process, all loaded in turn
+ * within one run (with --together, one process of each variant at a time). Each service's bench-tracing.ts names
+ * its route; the options are shared:
+ *
+ *   [--ratios 0,0.1] [--processes 3] [--duration 3] [--warmup 5] [--rounds 6] [--connections 16] [--rate N] [--together] [--profile] [--perf DIR]
+ *
+ * BENCH_NODE_ARGS adds node arguments to the app processes (e.g. `--log-deopt --logfile=/tmp/deopt-%p.log`).
+ *
+ * Reports server CPU per request (every thread of the process, from /proc), split by thread (main, V8's workers,
+ * libuv's pool, other threads such as the span export worker), per process and per variant; the ratio of the
+ * variants' means, and the per-round ratios; with --together, the ratio within each window of simultaneous load.
+ */
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix } from './database';
+import { startOtlpSink } from './otlp-sink';
+import { freePort, memoryBytes, numberArg, Processes, runBench, threadCpuSeconds, waitUntil } from './processes';
+import { machineLine, mean, median } from './report';
+
+/** One service's route under test. */
+export interface TracedRoute {
+  /** Database and Redis prefix names of the run (`bench_<name>`, `bench:<name>`). */
+  name: string;
+  /** The route and its load, as the report's first line says it (e.g. `POST /oauth/token, no policy`). */
+  title: string;
+  /** The app's environment on the run's database and Redis prefix (tracing settings are added per variant). */
+  env(run: { databaseUrl: string; redisPrefix: string }): Record<string, string>;
+  /** Starts one app process with the services' V8 flags and `nodeArgs` (a profiler's) before its entry. */
+  start(processes: Processes, nodeArgs: string[], env: Record<string, string>): ChildProcess;
+  /** Once the first process is healthy: what the load needs (a project, users, tokens), on its URL and database. */
+  prepare?(run: { url: string; databaseUrl: string }): Promise<void>;
+  /** autocannon's options for the route on `base` over `connections` connections. */
+  load(base: string, connections: number): autocannon.Options;
+}
+
+const DURATION = numberArg('duration', 3);
+const ROUNDS = numberArg('rounds', 6);
+const WARMUP = numberArg('warmup', 5);
+const CONNECTIONS = numberArg('connections', 16);
+/** --rate N: a fixed N requests/s instead of as many as the process answers (a machine not saturated drifts less). */
+const RATE = numberArg('rate', 0);
+/** Sampling ratios, each a variant beside tracing off; `0.1:OTEL_BSP_SCHEDULE_DELAY=1000` adds settings to one. */
+const RATIOS = (process.argv.includes('--ratios') ? process.argv[process.argv.indexOf('--ratios') + 1] : '0.1').split(
+  ',',
+);
+/**
+ * Processes per variant. Two processes of the same code differ by up to ±6 % in CPU per request (JIT and memory
+ * layout), so one process per variant compares processes, not tracing; the spread within a variant shows that noise.
+ */
+const PER_VARIANT = numberArg('processes', 3);
+/**
+ * --together: one process of each variant loaded at once (each at --rate), instead of every process in turn, and
+ * the ratio taken within each such window. The machine's own speed drifts by more than 5 % between windows here
+ * (the same RSA signature, off the main thread, took up to 26 % more CPU in one process than in another).
+ */
+const TOGETHER = process.argv.includes('--together');
+/** --perf DIR: `perf record` (on-CPU samples of every thread) of each measured run into DIR. */
+const PERF = process.argv.includes('--perf') ? process.argv[process.argv.indexOf('--perf') + 1] : undefined;
+const LOAD_BEFORE = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** --profile: a V8 CPU profile of each process in /tmp/<name>-tracing-profile/ (tools/bench/management/top-frames.mjs). */
+function profilerArgs(name: string): string[] {
+  if (process.argv.includes('--profile'))
+    return [
+      '--cpu-prof',
+      `--cpu-prof-dir=/tmp/${name}-tracing-profile`,
+      '-r',
+      './tools/bench/management/exit-on-sigterm.cjs',
+    ];
+  return PERF ? ['--perf-basic-prof-only-functions'] : [];
+}
+
+interface Run {
+  rps: number;
+  rssMb: number;
+  cpuMs: number;
+  threadsMs: Record<string, number>;
+  errors: number;
+}
+
+async function load(options: autocannon.Options, server: ChildProcess): Promise<Run> {
+  const paced = { ...options, ...(RATE > 0 ? { overallRate: RATE } : {}) };
+  // Long enough for V8 to re-optimize what an idle spell deoptimized or flushed (seen in perf as baseline-tier frames).
+  await autocannon({ ...paced, duration: WARMUP });
+  const before = threadCpuSeconds(server.pid as number);
+  const recorder = PERF
+    ? spawn(
+        'perf',
+        ['record', '-F', '997', '-g', '-p', String(server.pid), '-o', `${PERF}/perf-${server.pid}-${Date.now()}.data`],
+        { stdio: 'ignore' },
+      )
+    : undefined;
+  const result = await autocannon({ ...paced, duration: DURATION });
+  const after = threadCpuSeconds(server.pid as number);
+  if (recorder) {
+    const stopped = new Promise((resolve) => recorder.once('exit', resolve));
+    recorder.kill('SIGINT');
+    await stopped;
+  }
+  const threadsMs: Record<string, number> = {};
+  for (const group of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    threadsMs[group] = (((after[group] ?? 0) - (before[group] ?? 0)) * 1000) / result.requests.total;
+  }
+  return {
+    rps: result.requests.average,
+    rssMb: memoryBytes(server.pid as number, 'VmRSS') / 1024 ** 2,
+    cpuMs: Object.values(threadsMs).reduce((sum, ms) => sum + ms, 0),
+    threadsMs,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+interface App {
+  variant: number;
+  url: string;
+  server: ChildProcess;
+  runs: Run[];
+}
+
+/** Every round's runs; with --together, each window's CPU per request over tracing off's in the same window. */
+async function loadRounds(route: TracedRoute, apps: App[], variants: number) {
+  const roundMeans: number[][] = [];
+  const paired: number[][] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (TOGETHER) {
+      // One process of each variant at a time, loaded in the same window: the machine's drift hits them alike.
+      for (let k = 0; k < PER_VARIANT; k += 1) {
+        const first = ((round + k) % PER_VARIANT) * variants;
+        const copy = apps.slice(first, first + variants);
+        const runs = await Promise.all(copy.map((app) => load(route.load(app.url, CONNECTIONS), app.server)));
+        copy.forEach((app, v) => app.runs.push(runs[v]));
+        paired.push(runs.map((run) => run.cpuMs / runs[0].cpuMs));
+      }
+    } else {
+      // Each round starts one process further on, so none always runs first (after the others' load) or last.
+      for (let k = 0; k < apps.length; k += 1) {
+        const app = apps[(round + k) % apps.length];
+        app.runs.push(await load(route.load(app.url, CONNECTIONS), app.server));
+      }
+    }
+    roundMeans.push(
+      Array.from({ length: variants }, (_, v) =>
+        mean(apps.filter((a) => a.variant === v).map((a) => a.runs[round].cpuMs)),
+      ),
+    );
+  }
+  return { roundMeans, paired };
+}
+
+function report(labels: string[], apps: App[], rounds: { roundMeans: number[][]; paired: number[][] }) {
+  const groups = [...new Set(apps.flatMap((app) => app.runs.flatMap((run) => Object.keys(run.threadsMs))))].sort();
+  process.stdout.write(
+    `| variant | requests/s | RSS MB | CPU ms/request | ${groups.map((g) => `${g} ms`).join(' | ')} | per process (median CPU ms/request) | CPU vs off: means | per round (median) | errors |\n` +
+      `|---|---:|---:|---:|${groups.map(() => '---:|').join('')}---|---:|---|---:|\n`,
+  );
+  const offMean = mean(apps.filter((a) => a.variant === 0).map((a) => median(a.runs.map((r) => r.cpuMs))));
+  labels.forEach((label, v) => {
+    const mine = apps.filter((a) => a.variant === v);
+    const ofProcesses = (pick: (run: Run) => number) => mean(mine.map((a) => median(a.runs.map(pick))));
+    const perProcess = mine.map((a) => median(a.runs.map((r) => r.cpuMs)));
+    const perRound = rounds.roundMeans.map((means) => means[v] / means[0]).sort((x, y) => x - y);
+    process.stdout.write(
+      `| ${label} | ${ofProcesses((r) => r.rps).toFixed(0)} | ${ofProcesses((r) => r.rssMb).toFixed(1)} | ${ofProcesses((r) => r.cpuMs).toFixed(3)} | ` +
+        groups.map((g) => ofProcesses((r) => r.threadsMs[g] ?? 0).toFixed(3)).join(' | ') +
+        ` | ${perProcess.map((x) => x.toFixed(3)).join(', ')} | **${(mean(perProcess) / offMean).toFixed(3)}** | ` +
+        `${perRound.map((x) => x.toFixed(3)).join(', ')} (${median(perRound).toFixed(3)}) | ${mine.reduce((n, a) => n + a.runs.reduce((m, r) => m + r.errors, 0), 0)} |\n`,
+    );
+  });
+  labels.slice(1).forEach((label, index) => {
+    const ratios = rounds.paired.map((window) => window[index + 1]).sort((x, y) => x - y);
+    if (ratios.length === 0) return;
+    process.stdout.write(
+      `\n${label} vs off in the same window: median **${median(ratios).toFixed(3)}**, mean ${mean(ratios).toFixed(3)} ` +
+        `(${ratios.map((x) => x.toFixed(3)).join(', ')})\n`,
+    );
+  });
+}
+
+/** Runs the comparison for `route` and prints its report. */
+export function benchTracingCost(route: TracedRoute): void {
+  runBench(async () => {
+    const database = await createBenchDatabase(`bench_${route.name}_tracing`);
+    const prefix = benchRedisPrefix(`bench:${route.name}-tracing`);
+    const sink = await startOtlpSink();
+    const processes = new Processes();
+    try {
+      const variants: Array<{ label: string; env: Record<string, string> }> = [
+        { label: 'tracing off', env: {} },
+        ...RATIOS.map((spec) => {
+          const [ratio, ...settings] = spec.split(':');
+          return {
+            label: `tracing on, ${Number(ratio) * 100} % sampled${settings.length ? `, ${settings.join(', ')}` : ''}`,
+            env: {
+              OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+              OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+              OTEL_TRACES_SAMPLER_ARG: ratio,
+              ...Object.fromEntries(settings.map((setting) => setting.split('='))),
+            },
+          };
+        }),
+      ];
+      const base = route.env({ databaseUrl: database.url, redisPrefix: prefix });
+      const apps: App[] = [];
+      // Processes interleaved by variant (off, on, off, on, ...), so start order favours neither; each is healthy
+      // before the next picks its port (the ephemeral ports of the others' connections could take a free one).
+      for (let copy = 0; copy < PER_VARIANT; copy += 1) {
+        for (const [variant, { env }] of variants.entries()) {
+          const port = await freePort();
+          const nodeArgs = [...profilerArgs(route.name), ...(process.env['BENCH_NODE_ARGS']?.split(' ') ?? [])];
+          const server = route.start(processes, nodeArgs, { ...base, ...env, PORT: String(port) });
+          const url = `http://127.0.0.1:${port}`;
+          await waitUntil(async () => server.exitCode === null && (await fetch(`${url}/health`)).status === 200, url);
+          if (apps.length === 0) await route.prepare?.({ url, databaseUrl: database.url });
+          apps.push({ variant, url, server, runs: [] });
+        }
+      }
+      const rounds = await loadRounds(route, apps, variants.length);
+      process.stdout.write(
+        `\n${route.title}, ${CONNECTIONS} connections${RATE > 0 ? ` at ${RATE} requests/s` : ''}; ${PER_VARIANT} processes per variant, ` +
+          `${ROUNDS} rounds of ${DURATION} s per process (each after a ${WARMUP} s warm-up)${TOGETHER ? ', one process of each variant loaded at once' : ''}\n` +
+          `load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}; OTLP sink: ${sink.stats.exports} exports, ${(sink.stats.bytes / 1e6).toFixed(1)} MB\n\n`,
+      );
+      report(
+        variants.map((v) => v.label),
+        apps,
+        rounds,
+      );
+    } finally {
+      sink.close();
+      await processes.stopAll();
+      await Promise.all([database.drop(), deleteRedisPrefix(prefix)]);
+    }
+  });
+}
