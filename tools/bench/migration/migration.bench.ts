@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const database = await createBenchDatabase('bench_migration');
   const processes = new Processes();
   const sink = TRACING === undefined ? undefined : await startOtlpSink();
-  const tracing = sink
+  const tracing: Record<string, string> = sink
     ? {
         OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
         OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',

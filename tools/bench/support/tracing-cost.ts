@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix } from './database';
-import { startOtlpSink } from './otlp-sink';
+import { spanCounts, startOtlpSink } from './otlp-sink';
 import { freePort, memoryBytes, numberArg, Processes, runBench, threadCpuSeconds, waitUntil } from './processes';
 import { machineLine, mean, median } from './report';
 
@@ -133,6 +133,10 @@ async function loadRounds(route: TracedRoute, apps: App[], variants: number) {
         const runs = await Promise.all(copy.map((app) => load(route.load(app.url, CONNECTIONS), app.server)));
         copy.forEach((app, v) => app.runs.push(runs[v]));
         paired.push(runs.map((run) => run.cpuMs / runs[0].cpuMs));
+        process.stdout.write(
+          `window ${paired.length}: CPU ms/request ${runs.map((run) => run.cpuMs.toFixed(3)).join(' / ')}, ` +
+            `RSS MB ${runs.map((run) => run.rssMb.toFixed(0)).join(' / ')}\n`,
+        );
       }
     } else {
       // Each round starts one process further on, so none always runs first (after the others' load) or last.
@@ -221,7 +225,8 @@ export function benchTracingCost(route: TracedRoute): void {
       process.stdout.write(
         `\n${route.title}, ${CONNECTIONS} connections${RATE > 0 ? ` at ${RATE} requests/s` : ''}; ${PER_VARIANT} processes per variant, ` +
           `${ROUNDS} rounds of ${DURATION} s per process (each after a ${WARMUP} s warm-up)${TOGETHER ? ', one process of each variant loaded at once' : ''}\n` +
-          `load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}; OTLP sink: ${sink.stats.exports} exports, ${(sink.stats.bytes / 1e6).toFixed(1)} MB\n\n`,
+          `load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}; OTLP sink: ${sink.stats.exports} exports, ${(sink.stats.bytes / 1e6).toFixed(1)} MB` +
+          `${sink.stats.spans.size ? `; spans (http/json): ${spanCounts(sink.stats)}` : ''}\n\n`,
       );
       report(
         variants.map((v) => v.label),

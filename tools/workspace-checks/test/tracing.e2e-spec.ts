@@ -207,6 +207,8 @@ describe('tracing in the built services', () => {
     const under = (test: (span: ReceivedSpan) => boolean) =>
       trace.filter((span) => test(span) && descendsFrom(trace, span, request!)).length > 0;
     expect({ redis: under(isRedis), pg: under(isPg), report }).toEqual({ redis: true, pg: true, report });
+    // Queries only: pool checkouts and connects open no span of their own (docs/operations.md, Tracing).
+    expect(trace.filter((span) => /^pg(-pool)?\.connect$/.test(span.name))).toEqual([]);
     // Nothing of that trace is left outside the request's tree.
     expect(trace.filter((span) => span !== request && !descendsFrom(trace, span, request!))).toEqual([]);
   }, 180_000);

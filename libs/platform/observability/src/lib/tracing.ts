@@ -141,7 +141,9 @@ export function startTracingFromEnv(env: Env): boolean {
       // The route's handler only: a span per middleware layer (Nest mounts about ten) cost ~20 % of a token request.
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
       // Pollers (BullMQ's blocking reads, the reconciler, schedulers) would otherwise each start a trace of their own.
-      new PgInstrumentation({ requireParentSpan: true }),
+      // No pool-checkout spans: about a third of what a traced ingest cost (docs/operations.md, Tracing); a pool
+      // wait shows as the gap before a request's first query span, and in /metrics.
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });
