@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } from '../support/database';
 import { freePort, localUrl, SERVICE_NODE_FLAGS, tsEntry, waitForHealth } from '../support/processes';
 import { expectJson, ServiceContext, ServiceUnderTest } from './operation';
+import { errorBatch } from '../rum/error-batch';
 
 const ADMIN_TOKEN = randomBytes(24).toString('hex');
 const RULES = 50;
@@ -56,19 +57,7 @@ export async function startRumIngestion(context: ServiceContext): Promise<Servic
       },
       200,
     );
-  const body = JSON.stringify({
-    events: Array.from({ length: EVENTS }, (_, i) => ({
-      date: Date.now(),
-      service: `svc-${i % 7}`,
-      env: 'prod',
-      error: {
-        error_type: `Error${i % (RULES * 3)}`,
-        message: `something failed at step ${i}`,
-        stack: 'at main (app.js:1:1)',
-      },
-      view: { url: `https://example.com/page${i % 13}` },
-    })),
-  });
+  const body = JSON.stringify({ events: errorBatch(EVENTS, RULES) });
   return {
     base,
     operations: [

@@ -28,6 +28,7 @@ import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix, REDIS_URL } f
 import { fetchJson, Figures, measure } from '../support/load';
 import { freePort, localUrl, numberArg, Processes, SERVICE_NODE_FLAGS, tsEntry, waitUntil } from '../support/processes';
 import { machineLine, markdownTable, median } from '../support/report';
+import { errorBatch } from './error-batch';
 
 // 6 s at 15/s stays under the 100-rule cap of an application (RULE_SET_LIMITS).
 const CREATE_SECONDS = numberArg('create-seconds', 6);
@@ -138,17 +139,7 @@ async function main(): Promise<void> {
     console.log(`${machineLine()}, node ${process.version}`);
 
     const rules = await createRules(app, app_key, application_id);
-    const events = Array.from({ length: BATCH }, (_, i) => ({
-      date: Date.now(),
-      service: `svc-${i % 7}`,
-      env: 'prod',
-      error: {
-        error_type: `Error${i % (rules * 3 || 1)}`,
-        message: `something failed at step ${i}`,
-        stack: 'at main (app.js:1:1)',
-      },
-      view: { url: `https://example.com/page${i % 13}` },
-    }));
+    const events = errorBatch(BATCH, rules);
     const body = JSON.stringify({ events });
     const headers = { 'content-type': 'application/json', 'x-rum-client-token': client_token };
     const ingestUrl = (base: string) => `${base}/rum/ingest/errors`;

@@ -10,25 +10,14 @@ import { REDIS_URL } from '../support/database';
 import { fetchJson } from '../support/load';
 import { SERVICE_NODE_FLAGS, tsEntry } from '../support/processes';
 import { benchTracingCost } from '../support/tracing-cost';
+import { errorBatch } from './error-batch';
 
 const ADMIN_TOKEN = randomBytes(24).toString('hex');
 const RULES = 20;
 const BATCH = 100;
 let clientToken = '';
 
-const body = JSON.stringify({
-  events: Array.from({ length: BATCH }, (_, i) => ({
-    date: Date.now(),
-    service: `svc-${i % 7}`,
-    env: 'prod',
-    error: {
-      error_type: `Error${i % (RULES * 3)}`,
-      message: `something failed at step ${i}`,
-      stack: 'at main (app.js:1:1)',
-    },
-    view: { url: `https://example.com/page${i % 13}` },
-  })),
-});
+const body = JSON.stringify({ events: errorBatch(BATCH, RULES) });
 
 benchTracingCost({
   name: 'rum',
