@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { benchRedisPrefix, createBenchDatabase, REDIS_URL } from '../support/database';
 import { fetchJson as json } from '../support/load';
-import { startOtlpSink } from '../support/otlp-sink';
+import { sampledTracingEnv, startOtlpSink } from '../support/otlp-sink';
 import { freePort, localUrl, Processes, sleep, tsEntry, waitForHealth } from '../support/processes';
 import { MIGRATION_SCHEMA } from '@acme/migration-schema';
 
@@ -32,13 +32,7 @@ async function main(): Promise<void> {
   const database = await createBenchDatabase('bench_migration');
   const processes = new Processes();
   const sink = TRACING === undefined ? undefined : await startOtlpSink();
-  const tracing: Record<string, string> = sink
-    ? {
-        OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-        OTEL_TRACES_SAMPLER_ARG: String(TRACING),
-      }
-    : {};
+  const tracing = sink ? sampledTracingEnv(sink.url, String(TRACING)) : {};
   const startService = async (role: string): Promise<string> => {
     const port = await freePort();
     processes.start(tsEntry('apps/migration-worker/src/main.ts'), {

@@ -49,3 +49,10 @@ export function spanCounts(stats: OtlpSinkStats): string {
     .map(([name, count]) => `${name} ×${count}`)
     .join(', ');
 }
+
+/** The environment that turns a service's tracing on at `ratio` (root draw at the edge), exporting to `sinkUrl`. */
+export const sampledTracingEnv = (sinkUrl: string, ratio: string): Record<string, string> => ({
+  OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl,
+  OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+  OTEL_TRACES_SAMPLER_ARG: ratio,
+});

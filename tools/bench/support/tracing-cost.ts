@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix } from './database';
-import { spanCounts, startOtlpSink } from './otlp-sink';
+import { sampledTracingEnv, spanCounts, startOtlpSink } from './otlp-sink';
 import { freePort, memoryBytes, numberArg, Processes, runBench, threadCpuSeconds, waitUntil } from './processes';
 import { machineLine, mean, median } from './report';
 
@@ -198,9 +198,7 @@ export function benchTracingCost(route: TracedRoute): void {
           return {
             label: `tracing on, ${Number(ratio) * 100} % sampled${settings.length ? `, ${settings.join(', ')}` : ''}`,
             env: {
-              OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-              OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-              OTEL_TRACES_SAMPLER_ARG: ratio,
+              ...sampledTracingEnv(sink.url, ratio),
               ...Object.fromEntries(settings.map((setting) => setting.split('='))),
             },
           };
