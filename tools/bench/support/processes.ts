@@ -60,7 +60,7 @@ export class Processes {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: { ...ALLOCATOR_ENV, ...process.env, ...env },
-      stdio: options.stdio ?? ['ignore', 'ignore', 'inherit'],
+      stdio: options.stdio ?? ['ignore', process.env['BENCH_STDOUT'] ? 'inherit' : 'ignore', 'inherit'],
     });
     this.children.push(child);
     return child;

@@ -6,7 +6,9 @@
  *
  *   [--ratios 0,0.1] [--processes 3] [--duration 3] [--warmup 5] [--rounds 6] [--connections 16] [--rate N] [--together] [--profile] [--perf DIR]
  *
- * BENCH_NODE_ARGS adds node arguments to the app processes (e.g. `--log-deopt --logfile=/tmp/deopt-%p.log`).
+ * BENCH_NODE_ARGS adds node arguments to the app processes (e.g. `--log-deopt --logfile=/tmp/deopt-%p.log`, or
+ * `--trace-gc-nvp` with BENCH_STDOUT=1, which passes the apps' stdout through); a variant's own go after them
+ * (`--ratios 0.1,0.1:NODE_ARGS=--max-semi-space-size=8`).
  *
  * Reports server CPU per request (every thread of the process, from /proc), split by thread (main, V8's workers,
  * libuv's pool, other threads such as the span export worker), per process and per variant; the ratio of the
@@ -42,7 +44,7 @@ const WARMUP = numberArg('warmup', 5);
 const CONNECTIONS = numberArg('connections', 16);
 /** --rate N: a fixed N requests/s instead of as many as the process answers (a machine not saturated drifts less). */
 const RATE = numberArg('rate', 0);
-/** Sampling ratios, each a variant beside tracing off; `0.1:OTEL_BSP_SCHEDULE_DELAY=1000` adds settings to one. */
+/** Sampling ratios, each a variant beside tracing off, with settings (`variantOf`). */
 const RATIOS = (process.argv.includes('--ratios') ? process.argv[process.argv.indexOf('--ratios') + 1] : '0.1').split(
   ',',
 );
@@ -183,6 +185,33 @@ function report(labels: string[], apps: App[], rounds: { roundMeans: number[][];
   });
 }
 
+interface Variant {
+  label: string;
+  env: Record<string, string>;
+  nodeArgs: string[];
+}
+
+/**
+ * `0.1`, `0.1:OTEL_BSP_SCHEDULE_DELAY=1000`, `off:NODE_ARGS=--single-threaded-gc`: a ratio (or `off`, a second
+ * untraced variant), then settings; `NODE_ARGS` (`+` between arguments) goes to node, the rest to the environment.
+ */
+function variantOf(spec: string, sinkUrl: string): Variant {
+  const [ratio, ...settings] = spec.split(':');
+  const pairs = settings.map((setting) => {
+    const equals = setting.indexOf('=');
+    return [setting.slice(0, equals), setting.slice(equals + 1)] as const;
+  });
+  const sampled = ratio === 'off' ? 'tracing off' : `tracing on, ${Number(ratio) * 100} % sampled`;
+  return {
+    label: `${sampled}${settings.length ? `, ${settings.join(', ')}` : ''}`,
+    env: {
+      ...(ratio === 'off' ? {} : sampledTracingEnv(sinkUrl, ratio)),
+      ...Object.fromEntries(pairs.filter(([key]) => key !== 'NODE_ARGS')),
+    },
+    nodeArgs: pairs.filter(([key]) => key === 'NODE_ARGS').flatMap(([, value]) => value.split('+')),
+  };
+}
+
 /** Runs the comparison for `route` and prints its report. */
 export function benchTracingCost(route: TracedRoute): void {
   runBench(async () => {
@@ -191,27 +220,22 @@ export function benchTracingCost(route: TracedRoute): void {
     const sink = await startOtlpSink();
     const processes = new Processes();
     try {
-      const variants: Array<{ label: string; env: Record<string, string> }> = [
-        { label: 'tracing off', env: {} },
-        ...RATIOS.map((spec) => {
-          const [ratio, ...settings] = spec.split(':');
-          return {
-            label: `tracing on, ${Number(ratio) * 100} % sampled${settings.length ? `, ${settings.join(', ')}` : ''}`,
-            env: {
-              ...sampledTracingEnv(sink.url, ratio),
-              ...Object.fromEntries(settings.map((setting) => setting.split('='))),
-            },
-          };
-        }),
+      const variants: Variant[] = [
+        { label: 'tracing off', env: {}, nodeArgs: [] },
+        ...RATIOS.map((spec) => variantOf(spec, sink.url)),
       ];
       const base = route.env({ databaseUrl: database.url, redisPrefix: prefix });
       const apps: App[] = [];
       // Processes interleaved by variant (off, on, off, on, ...), so start order favours neither; each is healthy
       // before the next picks its port (the ephemeral ports of the others' connections could take a free one).
       for (let copy = 0; copy < PER_VARIANT; copy += 1) {
-        for (const [variant, { env }] of variants.entries()) {
+        for (const [variant, { env, nodeArgs: variantArgs }] of variants.entries()) {
           const port = await freePort();
-          const nodeArgs = [...profilerArgs(route.name), ...(process.env['BENCH_NODE_ARGS']?.split(' ') ?? [])];
+          const nodeArgs = [
+            ...profilerArgs(route.name),
+            ...(process.env['BENCH_NODE_ARGS']?.split(' ') ?? []),
+            ...variantArgs,
+          ];
           const server = route.start(processes, nodeArgs, { ...base, ...env, PORT: String(port) });
           const url = `http://127.0.0.1:${port}`;
           await waitUntil(async () => server.exitCode === null && (await fetch(`${url}/health`)).status === 200, url);
