@@ -1,4 +1,4 @@
-import { TestApp } from '@acme/platform-testing';
+import { TestApp, waitFor } from '@acme/platform-testing';
 import { admin, createTenant, expectFailure, rum, startRum, Tenant } from './support/rum-client';
 
 /** An account may hold several app keys: issued once, listed masked, revoked on every instance at once. */
@@ -54,9 +54,16 @@ describe('app keys of an account', () => {
   it('names the key in audit entries, never its value', async () => {
     const issued = await admin(first, 'POST', `/accounts/${tenant.accountId}/app-keys`);
     expect((await list(first, issued.body.app_key)).status).toBe(200);
-    const audit = await admin(first, 'GET', `/accounts/${tenant.accountId}/audit-log?limit=5`);
-    const entry = audit.body.items.find(
-      (item: { app_key_id: number | null }) => item.app_key_id === issued.body.app_key_id,
+    // The entry is written once the response has finished, so it can land after the next request is answered.
+    const { audit, entry } = await waitFor(
+      async () => {
+        const audit = await admin(first, 'GET', `/accounts/${tenant.accountId}/audit-log?limit=5`);
+        const entry = audit.body.items.find(
+          (item: { app_key_id: number | null }) => item.app_key_id === issued.body.app_key_id,
+        );
+        return entry === undefined ? undefined : { audit, entry };
+      },
+      { what: "the audit entry of the new key's call" },
     );
     expect(entry).toMatchObject({ route: '/rum/error-ingestion/rules/list', app_key_id: issued.body.app_key_id });
     expect(JSON.stringify(audit.body)).not.toContain(issued.body.app_key);
