@@ -98,13 +98,14 @@ describe('the tracing entry', () => {
     expect(sdkModulesAfterEntry({})).toEqual([]);
   }, 60_000);
 
-  it('has no side effect and loads no other file of the workspace than lib/tracing, its context manager and its exporter', () => {
+  it('has no side effect and loads no other file of the workspace than lib/tracing, its edge draw, context manager and exporter', () => {
     const modules = modulesAfterEntry({ OTEL_TRACES_EXPORTER: 'console' }, false);
     expect(modules.filter((id) => SDK_MODULE.test(id))).toEqual([]);
     const workspaceFiles = modules
       .filter((id) => id.startsWith(ROOT) && !id.includes(`${sep}node_modules${sep}`))
       .map((id) => relative(ROOT, id).split(sep).join('/'));
     expect(workspaceFiles.sort()).toEqual([
+      'libs/platform/observability/src/lib/edge-draw.ts',
       'libs/platform/observability/src/lib/tracing-context.ts',
       'libs/platform/observability/src/lib/tracing-export-worker.ts',
       'libs/platform/observability/src/lib/tracing.ts',

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { type Context, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
+import { edgeDraw } from './edge-draw';
 import { createContextManager } from './tracing-context';
 import { otlpExporterPackage, WorkerSpanExporter } from './tracing-export-worker';
 
@@ -118,8 +119,10 @@ export function startTracingFromEnv(env: Env): boolean {
   const { IORedisInstrumentation } =
     require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
   const ratio = rootSamplingRatio(env);
+  // Drawn per slot of arrivals, so traced requests come in runs (lib/edge-draw.ts); each still has the ratio's chance.
+  const drawn = ratio === undefined ? undefined : edgeDraw({ ratio });
   const unsampledRoot = (request: IncomingMessage) =>
-    ratio !== undefined && request.headers['traceparent'] === undefined && Math.random() >= ratio;
+    drawn !== undefined && request.headers['traceparent'] === undefined && !drawn();
   const untraced = (request: IncomingMessage) => UNTRACED_PATHS.test(request.url ?? '') || unsampledRoot(request);
   const exporterPackage = otlpExporterPackage(env);
   const started = new NodeSDK({

@@ -1,0 +1,50 @@
+/**
+ * The root sampling draw at the http edge, taken per slot of arrivals instead of per request (docs/operations.md,
+ * Tracing → Sampling in slots).
+ *
+ * A slot ends after `slotMs` or after `slotRequests` requests, whichever comes first, and each slot is traced with
+ * probability `ratio`. The cut depends only on arrival times and counts, never on the draw, and the draws are
+ * independent, so every request is traced with probability `ratio` whatever its timing (a periodic client
+ * included). Traced requests then come in runs, and a traced request that follows another finds the SDK's code and
+ * data warm: at 10 % a traced request cost the token route's main thread 2.5 times less in runs than drawn alone,
+ * community's device route 2.7 times less.
+ *
+ * The request cap bounds a run's spans against the batch processor's queue (`OTEL_BSP_MAX_QUEUE_SIZE`, 2048 by
+ * default; 64 ingest batches are about 420 spans). A service answering fewer than about ten requests a second sees
+ * about one request per slot: it is sampled request by request.
+ */
+export interface EdgeDrawOptions {
+  ratio: number;
+  slotMs?: number;
+  slotRequests?: number;
+  /** Milliseconds on a monotonic clock. */
+  now?: () => number;
+  /** Uniform in [0, 1). */
+  random?: () => number;
+}
+
+export const EDGE_SLOT_MS = 100;
+export const EDGE_SLOT_REQUESTS = 64;
+
+/** A function called once per incoming root request; true when that request is traced. */
+export function edgeDraw({
+  ratio,
+  slotMs = EDGE_SLOT_MS,
+  slotRequests = EDGE_SLOT_REQUESTS,
+  now = () => performance.now(),
+  random = Math.random,
+}: EdgeDrawOptions): () => boolean {
+  let slotEnds = Number.NEGATIVE_INFINITY;
+  let left = 0;
+  let traced = false;
+  return () => {
+    const at = now();
+    if (left === 0 || at >= slotEnds) {
+      slotEnds = at + slotMs;
+      left = slotRequests;
+      traced = random() < ratio;
+    }
+    left -= 1;
+    return traced;
+  };
+}
