@@ -12,6 +12,12 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** `source`, counting its calls: one call per draw the edge takes. */
+function counted(source: () => number) {
+  const counter = { draws: 0, random: () => (counter.draws++, source()) };
+  return counter;
+}
+
 /** A manual clock the draw reads. */
 function clock() {
   let at = 0;
@@ -31,9 +37,8 @@ describe('edgeDraw (root sampling in slots)', () => {
   it('traces each request with the ratio, at any load', () => {
     for (const gapMs of [0.1, 2, 40, 1000]) {
       const time = clock();
-      const random = seeded(gapMs * 1000);
-      let draws = 0;
-      const draw = edgeDraw({ ratio: 0.1, now: time.now, random: () => (draws++, random()) });
+      const random = counted(seeded(gapMs * 1000));
+      const draw = edgeDraw({ ratio: 0.1, now: time.now, random: random.random });
       const spacing = seeded(7);
       let traced = 0;
       const n = 200_000;
@@ -41,7 +46,7 @@ describe('edgeDraw (root sampling in slots)', () => {
         time.advance(gapMs * 2 * spacing());
         if (draw()) traced += 1;
       }
-      expectRatio(traced, n, 0.1, n / draws);
+      expectRatio(traced, n, 0.1, n / random.draws);
     }
   });
 
@@ -73,16 +78,15 @@ describe('edgeDraw (root sampling in slots)', () => {
 
   it('decides requests in runs: one draw per slot of 100 ms under load', () => {
     const time = clock();
-    let draws = 0;
-    const random = seeded(3);
-    const draw = edgeDraw({ ratio: 0.1, now: time.now, random: () => (draws++, random()) });
+    const random = counted(seeded(3));
+    const draw = edgeDraw({ ratio: 0.1, now: time.now, random: random.random });
     const decisions: boolean[] = [];
     // 1,000 requests at 500/s: two seconds, so about 20 slots of 50 requests.
     for (let i = 0; i < 1000; i += 1) {
       decisions.push(draw());
       time.advance(2);
     }
-    expect(draws).toBe(20);
+    expect(random.draws).toBe(20);
     for (let slot = 0; slot < 20; slot += 1) {
       const run = decisions.slice(slot * 50, slot * 50 + 50);
       expect(new Set(run).size).toBe(1);
@@ -91,21 +95,21 @@ describe('edgeDraw (root sampling in slots)', () => {
 
   it('caps a run at 64 requests however fast they come, so a run fits the span queue', () => {
     const time = clock();
-    let draws = 0;
-    const draw = edgeDraw({ ratio: 1, now: time.now, random: () => (draws++, 0.5) });
+    const random = counted(() => 0.5);
+    const draw = edgeDraw({ ratio: 1, now: time.now, random: random.random });
     for (let i = 0; i < 64 * 10; i += 1) draw();
-    expect(draws).toBe(10);
+    expect(random.draws).toBe(10);
   });
 
   it('draws request by request when the service is quiet', () => {
     const time = clock();
-    let draws = 0;
-    const draw = edgeDraw({ ratio: 0.1, now: time.now, random: () => (draws++, 0.5) });
+    const random = counted(() => 0.5);
+    const draw = edgeDraw({ ratio: 0.1, now: time.now, random: random.random });
     for (let i = 0; i < 100; i += 1) {
       draw();
       time.advance(150);
     }
-    expect(draws).toBe(100);
+    expect(random.draws).toBe(100);
   });
 
   it('traces every request at ratio 1 and none at 0', () => {

@@ -23,8 +23,8 @@ export interface EdgeDrawOptions {
   random?: () => number;
 }
 
-export const EDGE_SLOT_MS = 100;
-export const EDGE_SLOT_REQUESTS = 64;
+const EDGE_SLOT_MS = 100;
+const EDGE_SLOT_REQUESTS = 64;
 
 /** A function called once per incoming root request; true when that request is traced. */
 export function edgeDraw({
@@ -34,7 +34,8 @@ export function edgeDraw({
   now = () => performance.now(),
   random = Math.random,
 }: EdgeDrawOptions): () => boolean {
-  let slotEnds = Number.NEGATIVE_INFINITY;
+  // No slot yet: `left` is 0, so the first request opens one.
+  let slotEnds = 0;
   let left = 0;
   let traced = false;
   return () => {
