@@ -13,6 +13,9 @@
  * Reports server CPU per request (every thread of the process, from /proc), split by thread (main, V8's workers,
  * libuv's pool, other threads such as the span export worker), per process and per variant; the ratio of the
  * variants' means, and the per-round ratios; with --together, the ratio within each window of simultaneous load.
+ * The main thread's garbage-collection pauses per request, by kind, come from each app's /metrics. Within a window
+ * the load generators start in an order rotated from window to window; `--ratios off,0.1` measures the method's own
+ * noise (a second untraced variant).
  */
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
@@ -81,12 +84,25 @@ interface Run {
   cpuMs: number;
   threadsMs: Record<string, number>;
   errors: number;
+  /** Main-thread GC pause per request, ms, by kind (major, minor, incremental, weakcb). */
+  gcMs: Record<string, number>;
 }
 
-async function load(options: autocannon.Options, server: ChildProcess): Promise<Run> {
+/** The main thread's garbage-collection pauses so far, in seconds by kind, from prom-client's default metrics. */
+async function gcSeconds(base: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const seconds: Record<string, number> = {};
+  for (const [, kind, value] of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} ([\d.e+-]+)$/gm)) {
+    seconds[kind] = Number(value);
+  }
+  return seconds;
+}
+
+async function load(options: autocannon.Options, server: ChildProcess, base: string): Promise<Run> {
   const paced = { ...options, ...(RATE > 0 ? { overallRate: RATE } : {}) };
   // Long enough for V8 to re-optimize what an idle spell deoptimized or flushed (seen in perf as baseline-tier frames).
   await autocannon({ ...paced, duration: WARMUP });
+  const gcBefore = await gcSeconds(base);
   const before = threadCpuSeconds(server.pid as number);
   const recorder = PERF
     ? spawn(
@@ -97,6 +113,7 @@ async function load(options: autocannon.Options, server: ChildProcess): Promise<
     : undefined;
   const result = await autocannon({ ...paced, duration: DURATION });
   const after = threadCpuSeconds(server.pid as number);
+  const gcAfter = await gcSeconds(base);
   if (recorder) {
     const stopped = new Promise((resolve) => recorder.once('exit', resolve));
     recorder.kill('SIGINT');
@@ -112,6 +129,9 @@ async function load(options: autocannon.Options, server: ChildProcess): Promise<
     cpuMs: Object.values(threadsMs).reduce((sum, ms) => sum + ms, 0),
     threadsMs,
     errors: result.non2xx + result.errors + result.timeouts,
+    gcMs: Object.fromEntries(
+      Object.entries(gcAfter).map(([kind, s]) => [kind, ((s - (gcBefore[kind] ?? 0)) * 1000) / result.requests.total]),
+    ),
   };
 }
 
@@ -132,19 +152,31 @@ async function loadRounds(route: TracedRoute, apps: App[], variants: number) {
       for (let k = 0; k < PER_VARIANT; k += 1) {
         const first = ((round + k) % PER_VARIANT) * variants;
         const copy = apps.slice(first, first + variants);
-        const runs = await Promise.all(copy.map((app) => load(route.load(app.url, CONNECTIONS), app.server)));
+        // The load generators start in an order rotated every window, so no variant keeps the first place.
+        const shift = paired.length % variants;
+        const started = copy.map((_, v) => copy[(v + shift) % variants]);
+        const loads = new Map(started.map((app) => [app, load(route.load(app.url, CONNECTIONS), app.server, app.url)]));
+        const runs = await Promise.all(copy.map((app) => loads.get(app) as Promise<Run>));
         copy.forEach((app, v) => app.runs.push(runs[v]));
         paired.push(runs.map((run) => run.cpuMs / runs[0].cpuMs));
         process.stdout.write(
-          `window ${paired.length}: CPU ms/request ${runs.map((run) => run.cpuMs.toFixed(3)).join(' / ')}, ` +
-            `RSS MB ${runs.map((run) => run.rssMb.toFixed(0)).join(' / ')}\n`,
+          `window ${paired.length} (variant ${shift} started first): CPU ms/request ${runs.map((run) => run.cpuMs.toFixed(3)).join(' / ')}, ` +
+            `RSS MB ${runs.map((run) => run.rssMb.toFixed(0)).join(' / ')}, GC ms/request ` +
+            runs
+              .map((run) =>
+                Object.entries(run.gcMs)
+                  .map(([k, ms]) => `${k} ${ms.toFixed(3)}`)
+                  .join(' '),
+              )
+              .join(' / ') +
+            '\n',
         );
       }
     } else {
       // Each round starts one process further on, so none always runs first (after the others' load) or last.
       for (let k = 0; k < apps.length; k += 1) {
         const app = apps[(round + k) % apps.length];
-        app.runs.push(await load(route.load(app.url, CONNECTIONS), app.server));
+        app.runs.push(await load(route.load(app.url, CONNECTIONS), app.server, app.url));
       }
     }
     roundMeans.push(
@@ -159,8 +191,8 @@ async function loadRounds(route: TracedRoute, apps: App[], variants: number) {
 function report(labels: string[], apps: App[], rounds: { roundMeans: number[][]; paired: number[][] }) {
   const groups = [...new Set(apps.flatMap((app) => app.runs.flatMap((run) => Object.keys(run.threadsMs))))].sort();
   process.stdout.write(
-    `| variant | requests/s | RSS MB | CPU ms/request | ${groups.map((g) => `${g} ms`).join(' | ')} | per process (median CPU ms/request) | CPU vs off: means | per round (median) | errors |\n` +
-      `|---|---:|---:|---:|${groups.map(() => '---:|').join('')}---|---:|---|---:|\n`,
+    `| variant | requests/s | RSS MB | CPU ms/request | ${groups.map((g) => `${g} ms`).join(' | ')} | GC pause ms (minor, major) | per process (median CPU ms/request) | CPU vs off: means | per round (median) | errors |\n` +
+      `|---|---:|---:|---:|${groups.map(() => '---:|').join('')}---:|---|---:|---|---:|\n`,
   );
   const offMean = mean(apps.filter((a) => a.variant === 0).map((a) => median(a.runs.map((r) => r.cpuMs))));
   labels.forEach((label, v) => {
@@ -171,6 +203,7 @@ function report(labels: string[], apps: App[], rounds: { roundMeans: number[][];
     process.stdout.write(
       `| ${label} | ${ofProcesses((r) => r.rps).toFixed(0)} | ${ofProcesses((r) => r.rssMb).toFixed(1)} | ${ofProcesses((r) => r.cpuMs).toFixed(3)} | ` +
         groups.map((g) => ofProcesses((r) => r.threadsMs[g] ?? 0).toFixed(3)).join(' | ') +
+        ` | ${ofProcesses((r) => r.gcMs['minor'] ?? 0).toFixed(3)}, ${ofProcesses((r) => r.gcMs['major'] ?? 0).toFixed(3)}` +
         ` | ${perProcess.map((x) => x.toFixed(3)).join(', ')} | **${(mean(perProcess) / offMean).toFixed(3)}** | ` +
         `${perRound.map((x) => x.toFixed(3)).join(', ')} (${median(perRound).toFixed(3)}) | ${mine.reduce((n, a) => n + a.runs.reduce((m, r) => m + r.errors, 0), 0)} |\n`,
     );
