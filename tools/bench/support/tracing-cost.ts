@@ -135,6 +135,12 @@ async function load(options: autocannon.Options, server: ChildProcess, base: str
   };
 }
 
+/** `minor 0.081 major 0.012 ...`: a run's GC pauses per request by kind. */
+const gcLine = (run: Run) =>
+  Object.entries(run.gcMs)
+    .map(([kind, ms]) => `${kind} ${ms.toFixed(3)}`)
+    .join(' ');
+
 interface App {
   variant: number;
   url: string;
@@ -154,22 +160,17 @@ async function loadRounds(route: TracedRoute, apps: App[], variants: number) {
         const copy = apps.slice(first, first + variants);
         // The load generators start in an order rotated every window, so no variant keeps the first place.
         const shift = paired.length % variants;
-        const started = copy.map((_, v) => copy[(v + shift) % variants]);
-        const loads = new Map(started.map((app) => [app, load(route.load(app.url, CONNECTIONS), app.server, app.url)]));
-        const runs = await Promise.all(copy.map((app) => loads.get(app) as Promise<Run>));
+        const loads: Array<Promise<Run>> = [];
+        for (let i = 0; i < variants; i += 1) {
+          const v = (i + shift) % variants;
+          loads[v] = load(route.load(copy[v].url, CONNECTIONS), copy[v].server, copy[v].url);
+        }
+        const runs = await Promise.all(loads);
         copy.forEach((app, v) => app.runs.push(runs[v]));
         paired.push(runs.map((run) => run.cpuMs / runs[0].cpuMs));
         process.stdout.write(
           `window ${paired.length} (variant ${shift} started first): CPU ms/request ${runs.map((run) => run.cpuMs.toFixed(3)).join(' / ')}, ` +
-            `RSS MB ${runs.map((run) => run.rssMb.toFixed(0)).join(' / ')}, GC ms/request ` +
-            runs
-              .map((run) =>
-                Object.entries(run.gcMs)
-                  .map(([k, ms]) => `${k} ${ms.toFixed(3)}`)
-                  .join(' '),
-              )
-              .join(' / ') +
-            '\n',
+            `RSS MB ${runs.map((run) => run.rssMb.toFixed(0)).join(' / ')}, GC ms/request ${runs.map(gcLine).join(' / ')}\n`,
         );
       }
     } else {

@@ -2,7 +2,7 @@
  * The root sampling draw at the http edge, taken per slot of arrivals instead of per request (docs/operations.md,
  * Tracing → Sampling in slots).
  *
- * A slot ends after `slotMs` or after `slotRequests` requests, whichever comes first, and each slot is traced with
+ * A slot ends after 100 ms or after 64 requests, whichever comes first, and each slot is traced with
  * probability `ratio`. The cut depends only on arrival times and counts, never on the draw, and the draws are
  * independent, so every request is traced with probability `ratio` whatever its timing (a periodic client
  * included). Traced requests then come in runs, and a traced request that follows another finds the SDK's code and
@@ -15,8 +15,6 @@
  */
 export interface EdgeDrawOptions {
   ratio: number;
-  slotMs?: number;
-  slotRequests?: number;
   /** Milliseconds on a monotonic clock. */
   now?: () => number;
   /** Uniform in [0, 1). */
@@ -29,8 +27,6 @@ const EDGE_SLOT_REQUESTS = 64;
 /** A function called once per incoming root request; true when that request is traced. */
 export function edgeDraw({
   ratio,
-  slotMs = EDGE_SLOT_MS,
-  slotRequests = EDGE_SLOT_REQUESTS,
   now = () => performance.now(),
   random = Math.random,
 }: EdgeDrawOptions): () => boolean {
@@ -41,8 +37,8 @@ export function edgeDraw({
   return () => {
     const at = now();
     if (left === 0 || at >= slotEnds) {
-      slotEnds = at + slotMs;
-      left = slotRequests;
+      slotEnds = at + EDGE_SLOT_MS;
+      left = EDGE_SLOT_REQUESTS;
       traced = random() < ratio;
     }
     left -= 1;
