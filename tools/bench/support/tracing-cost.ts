@@ -4,7 +4,7 @@
  * within one run (with --together, one process of each variant at a time). Each service's bench-tracing.ts names
  * its route; the options are shared:
  *
- *   [--ratios 0,0.1] [--processes 3] [--duration 3] [--warmup 5] [--rounds 6] [--connections 16] [--rate N] [--together] [--profile] [--perf DIR]
+ *   [--ratios 0,0.1] [--processes 3] [--duration 3] [--warmup 5] [--windows 1] [--rounds 6] [--connections 16] [--rate N] [--together] [--profile] [--perf DIR]
  *
  * BENCH_NODE_ARGS adds node arguments to the app processes (e.g. `--log-deopt --logfile=/tmp/deopt-%p.log`, or
  * `--trace-gc-nvp` with BENCH_STDOUT=1, which passes the apps' stdout through); a variant's own go after them
@@ -43,6 +43,12 @@ export interface TracedRoute {
 
 const DURATION = numberArg('duration', 3);
 const ROUNDS = numberArg('rounds', 6);
+/**
+ * --windows N: measured windows back to back after each warm-up. One warm-up per process load instead of one per
+ * window, so more windows fit in a run: a window's ratio varies by about ±7 % on ingest (major GCs land in some
+ * windows, not others), and only many windows bring the mean's error below the 5 % it is compared with.
+ */
+const WINDOWS = numberArg('windows', 1);
 const WARMUP = numberArg('warmup', 5);
 const CONNECTIONS = numberArg('connections', 16);
 /** --rate N: a fixed N requests/s instead of as many as the process answers (a machine not saturated drifts less). */
@@ -98,10 +104,17 @@ async function gcSeconds(base: string): Promise<Record<string, number>> {
   return seconds;
 }
 
-async function load(options: autocannon.Options, server: ChildProcess, base: string): Promise<Run> {
+/** Loads `server` for the warm-up, then measures WINDOWS windows back to back. */
+async function load(options: autocannon.Options, server: ChildProcess, base: string): Promise<Run[]> {
   const paced = { ...options, ...(RATE > 0 ? { overallRate: RATE } : {}) };
   // Long enough for V8 to re-optimize what an idle spell deoptimized or flushed (seen in perf as baseline-tier frames).
   await autocannon({ ...paced, duration: WARMUP });
+  const runs: Run[] = [];
+  for (let window = 0; window < WINDOWS; window += 1) runs.push(await measure(paced, server, base));
+  return runs;
+}
+
+async function measure(paced: autocannon.Options, server: ChildProcess, base: string): Promise<Run> {
   const gcBefore = await gcSeconds(base);
   const before = threadCpuSeconds(server.pid as number);
   const recorder = PERF
@@ -158,31 +171,38 @@ async function loadRounds(route: TracedRoute, apps: App[], variants: number) {
       for (let k = 0; k < PER_VARIANT; k += 1) {
         const first = ((round + k) % PER_VARIANT) * variants;
         const copy = apps.slice(first, first + variants);
-        // The load generators start in an order rotated every window, so no variant keeps the first place.
-        const shift = paired.length % variants;
-        const loads: Array<Promise<Run>> = [];
+        // The load generators start in an order rotated every load, so no variant keeps the first place.
+        const shift = Math.floor(paired.length / WINDOWS) % variants;
+        const loads: Array<Promise<Run[]>> = [];
         for (let i = 0; i < variants; i += 1) {
           const v = (i + shift) % variants;
           loads[v] = load(route.load(copy[v].url, CONNECTIONS), copy[v].server, copy[v].url);
         }
-        const runs = await Promise.all(loads);
-        copy.forEach((app, v) => app.runs.push(runs[v]));
-        paired.push(runs.map((run) => run.cpuMs / runs[0].cpuMs));
-        process.stdout.write(
-          `window ${paired.length} (variant ${shift} started first): CPU ms/request ${runs.map((run) => run.cpuMs.toFixed(3)).join(' / ')}, ` +
-            `RSS MB ${runs.map((run) => run.rssMb.toFixed(0)).join(' / ')}, GC ms/request ${runs.map(gcLine).join(' / ')}\n`,
-        );
+        const windows = await Promise.all(loads);
+        for (let w = 0; w < WINDOWS; w += 1) {
+          const runs = windows.map((ofVariant) => ofVariant[w]);
+          copy.forEach((app, v) => app.runs.push(runs[v]));
+          paired.push(runs.map((run) => run.cpuMs / runs[0].cpuMs));
+          process.stdout.write(
+            `window ${paired.length} (variant ${shift} started first): CPU ms/request ${runs.map((run) => run.cpuMs.toFixed(3)).join(' / ')}, ` +
+              `RSS MB ${runs.map((run) => run.rssMb.toFixed(0)).join(' / ')}, GC ms/request ${runs.map(gcLine).join(' / ')}\n`,
+          );
+        }
       }
     } else {
       // Each round starts one process further on, so none always runs first (after the others' load) or last.
       for (let k = 0; k < apps.length; k += 1) {
         const app = apps[(round + k) % apps.length];
-        app.runs.push(await load(route.load(app.url, CONNECTIONS), app.server, app.url));
+        app.runs.push(...(await load(route.load(app.url, CONNECTIONS), app.server, app.url)));
       }
     }
     roundMeans.push(
       Array.from({ length: variants }, (_, v) =>
-        mean(apps.filter((a) => a.variant === v).map((a) => a.runs[round].cpuMs)),
+        mean(
+          apps
+            .filter((a) => a.variant === v)
+            .flatMap((a) => a.runs.slice(round * WINDOWS, (round + 1) * WINDOWS).map((run) => run.cpuMs)),
+        ),
       ),
     );
   }
@@ -214,9 +234,18 @@ function report(labels: string[], apps: App[], rounds: { roundMeans: number[][];
     if (ratios.length === 0) return;
     process.stdout.write(
       `\n${label} vs off in the same window: median **${median(ratios).toFixed(3)}**, mean ${mean(ratios).toFixed(3)} ` +
+        `± ${confidence95(ratios).toFixed(3)} (95 %, ${ratios.length} windows) ` +
         `(${ratios.map((x) => x.toFixed(3)).join(', ')})\n`,
     );
   });
+}
+
+/** Half the width of the mean's 95 % confidence interval (normal approximation; 0 for fewer than two values). */
+function confidence95(values: number[]): number {
+  if (values.length < 2) return 0;
+  const m = mean(values);
+  const variance = values.reduce((sum, x) => sum + (x - m) ** 2, 0) / (values.length - 1);
+  return (1.96 * Math.sqrt(variance)) / Math.sqrt(values.length);
 }
 
 interface Variant {
@@ -280,7 +309,7 @@ export function benchTracingCost(route: TracedRoute): void {
       const rounds = await loadRounds(route, apps, variants.length);
       process.stdout.write(
         `\n${route.title}, ${CONNECTIONS} connections${RATE > 0 ? ` at ${RATE} requests/s` : ''}; ${PER_VARIANT} processes per variant, ` +
-          `${ROUNDS} rounds of ${DURATION} s per process (each after a ${WARMUP} s warm-up)${TOGETHER ? ', one process of each variant loaded at once' : ''}\n` +
+          `${ROUNDS} rounds of ${WINDOWS} × ${DURATION} s per process (each after a ${WARMUP} s warm-up)${TOGETHER ? ', one process of each variant loaded at once' : ''}\n` +
           `load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}; OTLP sink: ${sink.stats.exports} exports, ${(sink.stats.bytes / 1e6).toFixed(1)} MB` +
           `${sink.stats.spans.size ? `; spans (http/json): ${spanCounts(sink.stats)}` : ''}\n\n`,
       );
