@@ -22,6 +22,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix } from './database';
 import { sampledTracingEnv, spanCounts, startOtlpSink } from './otlp-sink';
+import { benchTracingPhases } from './tracing-phases';
 import { freePort, memoryBytes, numberArg, Processes, runBench, threadCpuSeconds, waitUntil } from './processes';
 import { machineLine, mean, median } from './report';
 
@@ -230,12 +231,18 @@ function report(labels: string[], apps: App[], rounds: { roundMeans: number[][];
     );
   });
   labels.slice(1).forEach((label, index) => {
-    const ratios = rounds.paired.map((window) => window[index + 1]).sort((x, y) => x - y);
-    if (ratios.length === 0) return;
+    const inOrder = rounds.paired.map((window) => window[index + 1]);
+    if (inOrder.length === 0) return;
+    const ratios = [...inOrder].sort((x, y) => x - y);
+    // Windows of one load share its two processes, so their ratios are not independent: the per-load means show it.
+    const perLoad = Array.from({ length: inOrder.length / WINDOWS }, (_, k) =>
+      mean(inOrder.slice(k * WINDOWS, (k + 1) * WINDOWS)),
+    );
     process.stdout.write(
       `\n${label} vs off in the same window: median **${median(ratios).toFixed(3)}**, mean ${mean(ratios).toFixed(3)} ` +
         `± ${confidence95(ratios).toFixed(3)} (95 %, ${ratios.length} windows) ` +
-        `(${ratios.map((x) => x.toFixed(3)).join(', ')})\n`,
+        `(${ratios.map((x) => x.toFixed(3)).join(', ')})` +
+        `${WINDOWS > 1 ? `; per load of ${WINDOWS} windows: ${perLoad.map((x) => x.toFixed(3)).join(', ')}` : ''}\n`,
     );
   });
 }
@@ -277,6 +284,7 @@ function variantOf(spec: string, sinkUrl: string): Variant {
 
 /** Runs the comparison for `route` and prints its report. */
 export function benchTracingCost(route: TracedRoute): void {
+  if (process.argv.includes('--phases')) return benchTracingPhases(route);
   runBench(async () => {
     const database = await createBenchDatabase(`bench_${route.name}_tracing`);
     const prefix = benchRedisPrefix(`bench:${route.name}-tracing`);
