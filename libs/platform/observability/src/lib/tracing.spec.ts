@@ -87,9 +87,42 @@ function edgeRun(): { unsampled: string; sampled: string } {
   return JSON.parse(stdout.slice(stdout.lastIndexOf('{"unsampled"'))) as { unsampled: string; sampled: string };
 }
 
+/** In a fresh Node with a ratio of 0: each server socket's own keys once an untraced, then a traced request is answered. */
+function socketKeysRun(): string[][] {
+  const script = `
+    require('./libs/platform/observability/src/lib/tracing.ts').startTracingFromEnv(process.env);
+    const http = require('node:http');
+    const keys = [];
+    const server = http
+      .createServer((request, response) => {
+        response.on('finish', () => keys.push(Reflect.ownKeys(request.socket).map(String)));
+        response.end('ok');
+      })
+      .listen(0, async () => {
+        const get = (headers) => new Promise((done) =>
+          http.get({ port: server.address().port, path: '/x', agent: false, headers }, (r) => r.resume().on('end', done)));
+        await get({});
+        await get({ traceparent: '00-' + '1'.repeat(32) + '-' + '2'.repeat(16) + '-01' });
+        process.stdout.write(JSON.stringify(keys));
+        process.exit(0);
+      });`;
+  const stdout = inFreshNode(script, {
+    OTEL_TRACES_EXPORTER: 'console',
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: '0',
+  });
+  return JSON.parse(stdout.slice(stdout.lastIndexOf('[['))) as string[][];
+}
+
 describe('the edge decision with a ratio sampler', () => {
   it("hands an unsampled root straight to the server (no suppressing context to bind), and follows a caller's flag", () => {
     expect(edgeRun()).toEqual({ unsampled: 'nothing', sampled: 'span' });
+  }, 60_000);
+
+  it("keeps one socket shape: a traced request's address reads add no property its socket lacked", () => {
+    const [untraced, traced] = socketKeysRun();
+    expect(traced).toContain('_peername');
+    expect(traced).toEqual(untraced);
   }, 60_000);
 });
 

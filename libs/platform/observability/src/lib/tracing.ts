@@ -96,6 +96,7 @@ function bypassInstrumentationFor(untraced: (request: IncomingMessage) => boolea
     const original = instrumented.__original;
     if (typeof original !== 'function') continue;
     prototype.emit = function emit(event, ...args) {
+      if (event === 'connection') giveAddressFields(args[0] as object);
       if (event !== 'request') return instrumented.call(this, event, ...args);
       const request = args[0] as IncomingMessage;
       if (untraced(request)) return original.call(this, event, ...args);
@@ -103,6 +104,19 @@ function bypassInstrumentationFor(untraced: (request: IncomingMessage) => boolea
       return instrumented.call(this, event, ...args);
     };
   }
+}
+
+/**
+ * The http instrumentation reads a traced request's remote address, and Node caches it on the socket as a property
+ * added on first read (`_peername`; the local address likewise, `_sockname`). Only sockets that carried a traced
+ * request got it, so Node's socket and stream code saw one more socket shape and went megamorphic for every request
+ * (V8's IC log: the write path, `Socket._writeGeneric`; docs/operations.md, Tracing). Every server socket gets
+ * both, empty, when it connects; Node fills them on first read as before.
+ */
+function giveAddressFields(socket: object): void {
+  const fields = socket as { _peername?: unknown; _sockname?: unknown };
+  if (!('_peername' in fields)) fields._peername = undefined;
+  if (!('_sockname' in fields)) fields._sockname = undefined;
 }
 
 /** Starts the Node SDK when OTEL_* asks for it; returns whether it did. Idempotent. */
