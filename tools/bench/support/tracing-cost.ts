@@ -15,7 +15,7 @@
  * variants' means, and the per-round ratios; with --together, the ratio within each window of simultaneous load.
  * The main thread's garbage-collection pauses per request, by kind, come from each app's /metrics. Within a window
  * the load generators start in an order rotated from window to window; `--ratios off,0.1` measures the method's own
- * noise (a second untraced variant).
+ * noise (a second untraced variant). `--phases` compares traced shares inside one process instead (tracing-phases.ts).
  */
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
