@@ -61,6 +61,13 @@ describe('rootSamplingRatio (the edge draw of a ratio sampler)', () => {
   });
 });
 
+/** Tracing on with a ratio of 0: the edge draws no root, and a caller's sampled `traceparent` is followed. */
+const NOTHING_DRAWN = {
+  OTEL_TRACES_EXPORTER: 'console',
+  OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+  OTEL_TRACES_SAMPLER_ARG: '0',
+};
+
 /** In a fresh Node with a ratio of 0: what an unsampled root and a sampled child of a caller's trace see. */
 function edgeRun(): { unsampled: string; sampled: string } {
   const script = `
@@ -79,11 +86,7 @@ function edgeRun(): { unsampled: string; sampled: string } {
         process.stdout.write(JSON.stringify({ unsampled, sampled }));
         process.exit(0);
       });`;
-  const stdout = inFreshNode(script, {
-    OTEL_TRACES_EXPORTER: 'console',
-    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-    OTEL_TRACES_SAMPLER_ARG: '0',
-  });
+  const stdout = inFreshNode(script, NOTHING_DRAWN);
   return JSON.parse(stdout.slice(stdout.lastIndexOf('{"unsampled"'))) as { unsampled: string; sampled: string };
 }
 
@@ -106,11 +109,7 @@ function socketKeysRun(): string[][] {
         process.stdout.write(JSON.stringify(keys));
         process.exit(0);
       });`;
-  const stdout = inFreshNode(script, {
-    OTEL_TRACES_EXPORTER: 'console',
-    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-    OTEL_TRACES_SAMPLER_ARG: '0',
-  });
+  const stdout = inFreshNode(script, NOTHING_DRAWN);
   return JSON.parse(stdout.slice(stdout.lastIndexOf('[['))) as string[][];
 }
 
