@@ -46,7 +46,7 @@ const DURATION = numberArg('duration', 3);
 const ROUNDS = numberArg('rounds', 6);
 /**
  * --windows N: measured windows back to back after each warm-up. One warm-up per process load instead of one per
- * window, so more windows fit in a run: a window's ratio varies by about ±7 % on ingest (major GCs land in some
+ * window, so more windows fit in a run: a window's ratio varies by about ±10 % on ingest (major GCs land in some
  * windows, not others), and only many windows bring the mean's error below the 5 % it is compared with.
  */
 const WINDOWS = numberArg('windows', 1);
