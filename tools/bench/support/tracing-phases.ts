@@ -16,7 +16,7 @@ import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix } from './data
 import { sampledTracingEnv, startOtlpSink } from './otlp-sink';
 import { freePort, numberArg, Processes, runBench, threadCpuSeconds, waitUntil } from './processes';
 import { mean } from './report';
-import type { TracedRoute } from './tracing-cost';
+import type { TracedRoute } from './traced-route';
 
 const DURATION = numberArg('duration', 15);
 const WARMUP = numberArg('warmup', 45);
