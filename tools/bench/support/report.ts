@@ -10,6 +10,14 @@ export const median = (values: number[]) => sorted(values)[Math.floor(values.len
 /** The value at fraction `p` (0..1) of the sorted list, clamped to its last element. */
 export const mean = (values: number[]) => values.reduce((sum, x) => sum + x, 0) / values.length;
 
+/** Half the width of the mean's 95 % confidence interval (normal approximation; 0 for fewer than two values). */
+export function confidence95(values: number[]): number {
+  if (values.length < 2) return 0;
+  const m = mean(values);
+  const variance = values.reduce((sum, x) => sum + (x - m) ** 2, 0) / (values.length - 1);
+  return (1.96 * Math.sqrt(variance)) / Math.sqrt(values.length);
+}
+
 export const percentile = (values: number[], p: number) =>
   sorted(values)[Math.min(values.length - 1, Math.floor(values.length * p))] as number;
 

@@ -20,12 +20,11 @@
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix } from './database';
-import { sampledTracingEnv, spanCounts, startOtlpSink } from './otlp-sink';
-import type { TracedRoute } from './traced-route';
+import { sampledTracingEnv, spanCounts } from './otlp-sink';
+import { runTracedRoute, startHealthy, type TracedRoute } from './traced-route';
 import { benchTracingPhases } from './tracing-phases';
-import { freePort, memoryBytes, numberArg, Processes, runBench, threadCpuSeconds, waitUntil } from './processes';
-import { machineLine, mean, median } from './report';
+import { memoryBytes, numberArg, threadCpuSeconds } from './processes';
+import { confidence95, machineLine, mean, median } from './report';
 
 const DURATION = numberArg('duration', 3);
 const ROUNDS = numberArg('rounds', 6);
@@ -232,14 +231,6 @@ function report(labels: string[], apps: App[], rounds: { roundMeans: number[][];
   });
 }
 
-/** Half the width of the mean's 95 % confidence interval (normal approximation; 0 for fewer than two values). */
-function confidence95(values: number[]): number {
-  if (values.length < 2) return 0;
-  const m = mean(values);
-  const variance = values.reduce((sum, x) => sum + (x - m) ** 2, 0) / (values.length - 1);
-  return (1.96 * Math.sqrt(variance)) / Math.sqrt(values.length);
-}
-
 interface Variant {
   label: string;
   env: Record<string, string>;
@@ -270,51 +261,37 @@ function variantOf(spec: string, sinkUrl: string): Variant {
 /** Runs the comparison for `route` and prints its report. */
 export function benchTracingCost(route: TracedRoute): void {
   if (process.argv.includes('--phases')) return benchTracingPhases(route);
-  runBench(async () => {
-    const database = await createBenchDatabase(`bench_${route.name}_tracing`);
-    const prefix = benchRedisPrefix(`bench:${route.name}-tracing`);
-    const sink = await startOtlpSink();
-    const processes = new Processes();
-    try {
-      const variants: Variant[] = [
-        { label: 'tracing off', env: {}, nodeArgs: [] },
-        ...RATIOS.map((spec) => variantOf(spec, sink.url)),
-      ];
-      const base = route.env({ databaseUrl: database.url, redisPrefix: prefix });
-      const apps: App[] = [];
-      // Processes interleaved by variant (off, on, off, on, ...), so start order favours neither; each is healthy
-      // before the next picks its port (the ephemeral ports of the others' connections could take a free one).
-      for (let copy = 0; copy < PER_VARIANT; copy += 1) {
-        for (const [variant, { env, nodeArgs: variantArgs }] of variants.entries()) {
-          const port = await freePort();
-          const nodeArgs = [
-            ...profilerArgs(route.name),
-            ...(process.env['BENCH_NODE_ARGS']?.split(' ') ?? []),
-            ...variantArgs,
-          ];
-          const server = route.start(processes, nodeArgs, { ...base, ...env, PORT: String(port) });
-          const url = `http://127.0.0.1:${port}`;
-          await waitUntil(async () => server.exitCode === null && (await fetch(`${url}/health`)).status === 200, url);
-          if (apps.length === 0) await route.prepare?.({ url, databaseUrl: database.url });
-          apps.push({ variant, url, server, runs: [] });
-        }
+  runTracedRoute(route, 'tracing', async ({ databaseUrl, sink, processes, env: base }) => {
+    const variants: Variant[] = [
+      { label: 'tracing off', env: {}, nodeArgs: [] },
+      ...RATIOS.map((spec) => variantOf(spec, sink.url)),
+    ];
+    const apps: App[] = [];
+    // Processes interleaved by variant (off, on, off, on, ...), so start order favours neither; each is healthy
+    // before the next picks its port (the ephemeral ports of the others' connections could take a free one).
+    for (let copy = 0; copy < PER_VARIANT; copy += 1) {
+      for (const [variant, { env, nodeArgs: variantArgs }] of variants.entries()) {
+        const nodeArgs = [
+          ...profilerArgs(route.name),
+          ...(process.env['BENCH_NODE_ARGS']?.split(' ') ?? []),
+          ...variantArgs,
+        ];
+        const { server, url } = await startHealthy(route, processes, nodeArgs, { ...base, ...env });
+        if (apps.length === 0) await route.prepare?.({ url, databaseUrl });
+        apps.push({ variant, url, server, runs: [] });
       }
-      const rounds = await loadRounds(route, apps, variants.length);
-      process.stdout.write(
-        `\n${route.title}, ${CONNECTIONS} connections${RATE > 0 ? ` at ${RATE} requests/s` : ''}; ${PER_VARIANT} processes per variant, ` +
-          `${ROUNDS} rounds of ${WINDOWS} × ${DURATION} s per process (each after a ${WARMUP} s warm-up)${TOGETHER ? ', one process of each variant loaded at once' : ''}\n` +
-          `load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}; OTLP sink: ${sink.stats.exports} exports, ${(sink.stats.bytes / 1e6).toFixed(1)} MB` +
-          `${sink.stats.spans.size ? `; spans (http/json): ${spanCounts(sink.stats)}` : ''}\n\n`,
-      );
-      report(
-        variants.map((v) => v.label),
-        apps,
-        rounds,
-      );
-    } finally {
-      sink.close();
-      await processes.stopAll();
-      await Promise.all([database.drop(), deleteRedisPrefix(prefix)]);
     }
+    const rounds = await loadRounds(route, apps, variants.length);
+    process.stdout.write(
+      `\n${route.title}, ${CONNECTIONS} connections${RATE > 0 ? ` at ${RATE} requests/s` : ''}; ${PER_VARIANT} processes per variant, ` +
+        `${ROUNDS} rounds of ${WINDOWS} × ${DURATION} s per process (each after a ${WARMUP} s warm-up)${TOGETHER ? ', one process of each variant loaded at once' : ''}\n` +
+        `load average before: ${LOAD_BEFORE}; after: ${machineLine()}; ${new Date().toISOString()}; OTLP sink: ${sink.stats.exports} exports, ${(sink.stats.bytes / 1e6).toFixed(1)} MB` +
+        `${sink.stats.spans.size ? `; spans (http/json): ${spanCounts(sink.stats)}` : ''}\n\n`,
+    );
+    report(
+      variants.map((v) => v.label),
+      apps,
+      rounds,
+    );
   });
 }

@@ -12,11 +12,10 @@
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { benchRedisPrefix, createBenchDatabase, deleteRedisPrefix } from './database';
-import { sampledTracingEnv, startOtlpSink } from './otlp-sink';
-import { freePort, numberArg, Processes, runBench, threadCpuSeconds, waitUntil } from './processes';
+import { sampledTracingEnv } from './otlp-sink';
+import { numberArg, threadCpuSeconds } from './processes';
 import { mean } from './report';
-import type { TracedRoute } from './traced-route';
+import { runTracedRoute, startHealthy, type TracedRoute } from './traced-route';
 
 const DURATION = numberArg('duration', 15);
 const WARMUP = numberArg('warmup', 45);
@@ -50,58 +49,44 @@ function tracedEvery(options: autocannon.Options, every: number): autocannon.Opt
 
 export function benchTracingPhases(route: TracedRoute): void {
   if (PHASES.some((phase) => !(phase in EVERY))) throw new Error(`--phases takes ${Object.keys(EVERY).join(', ')}`);
-  runBench(async () => {
-    const database = await createBenchDatabase(`bench_${route.name}_phases`);
-    const prefix = benchRedisPrefix(`bench:${route.name}-phases`);
-    const sink = await startOtlpSink();
-    const processes = new Processes();
-    try {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const base = route.env({ databaseUrl: database.url, redisPrefix: prefix });
-      const server = route.start(processes, process.env['BENCH_NODE_ARGS']?.split(' ') ?? [], {
-        ...base,
-        ...sampledTracingEnv(sink.url, '0'),
-        PORT: String(port),
-      });
-      await waitUntil(async () => server.exitCode === null && (await fetch(`${url}/health`)).status === 200, url);
-      await route.prepare?.({ url, databaseUrl: database.url });
-      const run = async (phase: string, duration: number) => {
-        const options = tracedEvery(route.load(url, CONNECTIONS), EVERY[phase]);
-        const before = threadCpuSeconds(server.pid as number);
-        const result = await autocannon({ ...options, duration, ...(RATE > 0 ? { overallRate: RATE } : {}) });
-        const after = threadCpuSeconds(server.pid as number);
-        const ms = (group: string) => (((after[group] ?? 0) - (before[group] ?? 0)) * 1000) / result.requests.total;
-        const groups = Object.keys(after).sort();
-        const cpuMs = groups.reduce((sum, group) => sum + ms(group), 0);
-        process.stdout.write(
-          `${phase}: CPU ms/request ${cpuMs.toFixed(3)} (${groups.map((g) => `${g} ${ms(g).toFixed(3)}`).join(', ')}), ` +
-            `${result.requests.total} requests, ${result.non2xx + result.errors} errors\n`,
-        );
-        return cpuMs;
-      };
-      // Warmed with a tenth traced, so neither path is cold when the phases start.
-      await run('tenth', WARMUP);
-      const measured = new Map<string, number[]>(PHASES.map((phase) => [phase, []]));
-      for (let round = 0; round < ROUNDS; round += 1) {
-        for (const phase of PHASES) measured.get(phase)?.push(await run(phase, DURATION));
-      }
-      const none = measured.has('none') ? mean(measured.get('none') ?? []) : undefined;
+  runTracedRoute(route, 'phases', async ({ databaseUrl, sink, processes, env }) => {
+    const nodeArgs = process.env['BENCH_NODE_ARGS']?.split(' ') ?? [];
+    const { server, url } = await startHealthy(route, processes, nodeArgs, {
+      ...env,
+      ...sampledTracingEnv(sink.url, '0'),
+    });
+    await route.prepare?.({ url, databaseUrl });
+    const run = async (phase: string, duration: number) => {
+      const options = tracedEvery(route.load(url, CONNECTIONS), EVERY[phase]);
+      const before = threadCpuSeconds(server.pid as number);
+      const result = await autocannon({ ...options, duration, ...(RATE > 0 ? { overallRate: RATE } : {}) });
+      const after = threadCpuSeconds(server.pid as number);
+      const ms = (group: string) => (((after[group] ?? 0) - (before[group] ?? 0)) * 1000) / result.requests.total;
+      const groups = Object.keys(after).sort();
+      const cpuMs = groups.reduce((sum, group) => sum + ms(group), 0);
       process.stdout.write(
-        `\n${route.title}, ${CONNECTIONS} connections${RATE > 0 ? ` at ${RATE} requests/s` : ''}; one process, ` +
-          `${ROUNDS} rounds of ${PHASES.join(', ')} (${DURATION} s each) after ${WARMUP} s; ${new Date().toISOString()}\n`,
+        `${phase}: CPU ms/request ${cpuMs.toFixed(3)} (${groups.map((g) => `${g} ${ms(g).toFixed(3)}`).join(', ')}), ` +
+          `${result.requests.total} requests, ${result.non2xx + result.errors} errors\n`,
       );
-      for (const [phase, values] of measured) {
-        const cpuMs = mean(values);
-        process.stdout.write(
-          `| ${phase} | ${cpuMs.toFixed(3)} ms | ${none === undefined ? '' : `**${(cpuMs / none).toFixed(3)}** × none`} | ` +
-            `${values.map((v) => v.toFixed(3)).join(', ')} |\n`,
-        );
-      }
-    } finally {
-      sink.close();
-      await processes.stopAll();
-      await Promise.all([database.drop(), deleteRedisPrefix(prefix)]);
+      return cpuMs;
+    };
+    // Warmed with a tenth traced, so neither path is cold when the phases start.
+    await run('tenth', WARMUP);
+    const measured = new Map<string, number[]>(PHASES.map((phase) => [phase, []]));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const phase of PHASES) measured.get(phase)?.push(await run(phase, DURATION));
+    }
+    const none = measured.has('none') ? mean(measured.get('none') ?? []) : undefined;
+    process.stdout.write(
+      `\n${route.title}, ${CONNECTIONS} connections${RATE > 0 ? ` at ${RATE} requests/s` : ''}; one process, ` +
+        `${ROUNDS} rounds of ${PHASES.join(', ')} (${DURATION} s each) after ${WARMUP} s; ${new Date().toISOString()}\n`,
+    );
+    for (const [phase, values] of measured) {
+      const cpuMs = mean(values);
+      process.stdout.write(
+        `| ${phase} | ${cpuMs.toFixed(3)} ms | ${none === undefined ? '' : `**${(cpuMs / none).toFixed(3)}** × none`} | ` +
+          `${values.map((v) => v.toFixed(3)).join(', ')} |\n`,
+      );
     }
   });
 }

@@ -84,7 +84,8 @@ const edgeTraced = new WeakSet<IncomingMessage>();
  * the http instrumentation's. Its ignore hook would still run them in a `suppressTracing` context and bind that
  * context to the request and response emitters, wrapping every listener Fastify adds: about 2 of the 5 % of
  * main-thread samples tracing took in the token bench's CPU profile at 10 % (docs/operations.md, Tracing). Without a span nothing downstream traces them either: pg, ioredis
- * and outgoing http all require a parent. Left out where the instrumentation's wrapper is not found.
+ * and outgoing http all require a parent. The same `emit` gives each new connection's socket its address fields
+ * (`giveAddressFields`). Left out where the instrumentation's wrapper is not found.
  */
 function bypassInstrumentationFor(untraced: (request: IncomingMessage) => boolean): void {
   // Required after start(), so the instrumentation has wrapped Server.prototype.emit (shimmer keeps __original).
@@ -111,7 +112,8 @@ function bypassInstrumentationFor(untraced: (request: IncomingMessage) => boolea
  * added on first read (`_peername`; the local address likewise, `_sockname`). Only sockets that carried a traced
  * request got it, so Node's socket and stream code saw one more socket shape and went megamorphic for every request
  * (V8's IC log: the write path, `Socket._writeGeneric`; docs/operations.md, Tracing). Every server socket gets
- * both, empty, when it connects; Node fills them on first read as before.
+ * both, empty, when it connects; Node fills them on first read as before. An https request's socket is the TLS
+ * socket made after `connection`, so it is not covered (the services here take plain http behind a proxy).
  */
 function giveAddressFields(socket: object): void {
   const fields = socket as { _peername?: unknown; _sockname?: unknown };
