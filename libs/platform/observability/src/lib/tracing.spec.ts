@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join, relative, sep } from 'node:path';
-import { rootSamplingRatio, tracingRequested } from './tracing';
+import { rootSamplingRatio, selectedInstrumentations, tracingRequested } from './tracing';
 
 const ROOT = join(__dirname, '../../../../..');
 
@@ -59,6 +59,40 @@ describe('rootSamplingRatio (the edge draw of a ratio sampler)', () => {
     expect(rootSamplingRatio({ OTEL_TRACES_SAMPLER: 'always_on' })).toBeUndefined();
     expect(rootSamplingRatio({})).toBeUndefined();
   });
+});
+
+describe('selectedInstrumentations (OTEL_NODE_ENABLED_INSTRUMENTATIONS, OTEL_NODE_DISABLED_INSTRUMENTATIONS)', () => {
+  const selected = (env: Record<string, string>) => [...selectedInstrumentations(env)];
+
+  it('runs all four by default, keeps only the enabled ones, then removes the disabled ones', () => {
+    expect(selected({})).toEqual(['http', 'express', 'pg', 'ioredis']);
+    expect(selected({ OTEL_NODE_ENABLED_INSTRUMENTATIONS: ' pg, http ' })).toEqual(['http', 'pg']);
+    expect(selected({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'pg,express' })).toEqual(['http', 'ioredis']);
+    expect(
+      selected({ OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'http,pg', OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'pg' }),
+    ).toEqual(['http']);
+  });
+
+  it('ignores names it does not run and empty entries', () => {
+    expect(selected({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'fs,,dns' })).toEqual(['http', 'express', 'pg', 'ioredis']);
+    expect(selected({ OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'fs,http' })).toEqual(['http']);
+  });
+
+  it('leaves a disabled library unpatched in a started SDK', () => {
+    const script = `
+      require('./libs/platform/observability/src/lib/tracing.ts').startTracingFromEnv(process.env);
+      const wrapped = (fn) => Boolean(fn.__wrapped);
+      process.stdout.write(JSON.stringify({
+        pg: wrapped(require('pg').Client.prototype.query),
+        // Unpatched, http.Server inherits EventEmitter's emit.
+        http: Object.hasOwn(require('node:http').Server.prototype, 'emit'),
+      }));`;
+    const run = (extra: Record<string, string>) =>
+      JSON.parse(inFreshNode(script, { OTEL_TRACES_EXPORTER: 'console', ...extra })) as Record<string, boolean>;
+    expect(run({})).toEqual({ pg: true, http: true });
+    expect(run({ OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'pg' })).toEqual({ pg: false, http: true });
+    expect(run({ OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'pg' })).toEqual({ pg: true, http: false });
+  }, 60_000);
 });
 
 /** Tracing on with a ratio of 0: the edge draws no root, and a caller's sampled `traceparent` is followed. */

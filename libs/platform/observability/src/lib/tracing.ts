@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { type Context, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
+import type { Instrumentation } from '@opentelemetry/instrumentation';
 import { edgeDraw } from './edge-draw';
 import { createContextManager } from './tracing-context';
 import { otlpExporterPackage, WorkerSpanExporter } from './tracing-export-worker';
@@ -121,6 +122,31 @@ function giveAddressFields(socket: object): void {
   if (!('_sockname' in fields)) fields._sockname = undefined;
 }
 
+/** The instrumentations this lib sets up, by the names OTEL_NODE_(EN|DIS)ABLED_INSTRUMENTATIONS use. */
+export const INSTRUMENTATION_NAMES = ['http', 'express', 'pg', 'ioredis'] as const;
+export type InstrumentationName = (typeof INSTRUMENTATION_NAMES)[number];
+
+/**
+ * The instrumentations to run, read as OpenTelemetry's Node auto-instrumentations read them: the names without the
+ * `@opentelemetry/instrumentation-` prefix, comma-separated; OTEL_NODE_ENABLED_INSTRUMENTATIONS keeps only those
+ * named (all when unset), then OTEL_NODE_DISABLED_INSTRUMENTATIONS removes those it names. Unknown names are ignored.
+ * The operator's lever on tracing's cost (docs/operations.md, Tracing).
+ */
+export function selectedInstrumentations(env: Env): Set<InstrumentationName> {
+  const names = (value: string | undefined) =>
+    new Set(
+      (value ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    );
+  const enabled = names(env['OTEL_NODE_ENABLED_INSTRUMENTATIONS']);
+  const disabled = names(env['OTEL_NODE_DISABLED_INSTRUMENTATIONS']);
+  return new Set(
+    INSTRUMENTATION_NAMES.filter((name) => (enabled.size === 0 || enabled.has(name)) && !disabled.has(name)),
+  );
+}
+
 /** Starts the Node SDK when OTEL_* asks for it; returns whether it did. Idempotent. */
 export function startTracingFromEnv(env: Env): boolean {
   if (sdk) return true;
@@ -141,6 +167,24 @@ export function startTracingFromEnv(env: Env): boolean {
     drawn !== undefined && request.headers['traceparent'] === undefined && !drawn();
   const untraced = (request: IncomingMessage) => UNTRACED_PATHS.test(request.url ?? '') || unsampledRoot(request);
   const exporterPackage = otlpExporterPackage(env);
+  const instrumentations: Record<InstrumentationName, () => Instrumentation> = {
+    http: () =>
+      new HttpInstrumentation({
+        // Decided already when the edge bypass (below) passed the request on; this draws only without it.
+        ignoreIncomingRequestHook: (request: IncomingMessage) => !edgeTraced.has(request) && untraced(request),
+        // As pg and ioredis: a call made outside any trace (an unsampled request, a poller) opens none.
+        requireParentforOutgoingSpans: true,
+      }),
+    // The route's handler only: a span per middleware layer (Nest mounts about ten) cost ~20 % of a token request.
+    express: () =>
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
+    // Pollers (BullMQ's blocking reads, the reconciler, schedulers) would otherwise each start a trace of their own.
+    // No pool-checkout spans: about a third of what a traced ingest cost (docs/operations.md, Tracing); a pool
+    // wait shows as the gap before a request's first query span, and in /metrics.
+    pg: () => new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+    ioredis: () => new IORedisInstrumentation({ requireParentSpan: true }),
+  };
+  const selected = [...selectedInstrumentations(env)];
   const started = new NodeSDK({
     serviceName: env['OTEL_SERVICE_NAME'] ? undefined : serviceNameFromEntry(),
     // OTLP (the default) is exported from a worker thread; any other OTEL_TRACES_EXPORTER is the SDK's own.
@@ -150,21 +194,7 @@ export function startTracingFromEnv(env: Env): boolean {
     // Traces only: logs stay on stdout (pino, with trace_id/span_id), metrics on /metrics.
     logRecordProcessors: [],
     metricReaders: [],
-    instrumentations: [
-      new HttpInstrumentation({
-        // Decided already when the edge bypass (below) passed the request on; this draws only without it.
-        ignoreIncomingRequestHook: (request: IncomingMessage) => !edgeTraced.has(request) && untraced(request),
-        // As pg and ioredis: a call made outside any trace (an unsampled request, a poller) opens none.
-        requireParentforOutgoingSpans: true,
-      }),
-      // The route's handler only: a span per middleware layer (Nest mounts about ten) cost ~20 % of a token request.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
-      // Pollers (BullMQ's blocking reads, the reconciler, schedulers) would otherwise each start a trace of their own.
-      // No pool-checkout spans: about a third of what a traced ingest cost (docs/operations.md, Tracing); a pool
-      // wait shows as the gap before a request's first query span, and in /metrics.
-      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
-      new IORedisInstrumentation({ requireParentSpan: true }),
-    ],
+    instrumentations: selected.map((name) => instrumentations[name]()),
   });
   started.start();
   bypassInstrumentationFor(untraced);
