@@ -130,7 +130,7 @@ export type InstrumentationName = (typeof INSTRUMENTATION_NAMES)[number];
  * The instrumentations to run, read as OpenTelemetry's Node auto-instrumentations read them: the names without the
  * `@opentelemetry/instrumentation-` prefix, comma-separated; OTEL_NODE_ENABLED_INSTRUMENTATIONS keeps only those
  * named (all when unset), then OTEL_NODE_DISABLED_INSTRUMENTATIONS removes those it names. Unknown names are ignored.
- * The operator's lever on tracing's cost (docs/operations.md, Tracing).
+ * Lets an operator trace less; on the device route it did not make tracing cheaper (docs/operations.md, Tracing).
  */
 export function selectedInstrumentations(env: Env): Set<InstrumentationName> {
   const names = (value: string | undefined) =>
