@@ -7,7 +7,7 @@ const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 /** The middle value (the upper one of an even count). */
 export const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)] as number;
 
-/** The value at fraction `p` (0..1) of the sorted list, clamped to its last element. */
+/** The arithmetic mean. */
 export const mean = (values: number[]) => values.reduce((sum, x) => sum + x, 0) / values.length;
 
 /** Half the width of the mean's 95 % confidence interval (normal approximation; 0 for fewer than two values). */
@@ -18,6 +18,7 @@ export function confidence95(values: number[]): number {
   return (1.96 * Math.sqrt(variance)) / Math.sqrt(values.length);
 }
 
+/** The value at fraction `p` (0..1) of the sorted list, clamped to its last element. */
 export const percentile = (values: number[], p: number) =>
   sorted(values)[Math.min(values.length - 1, Math.floor(values.length * p))] as number;
 

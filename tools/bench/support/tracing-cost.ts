@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sampledTracingEnv, spanCounts } from './otlp-sink';
-import { runTracedRoute, startHealthy, type TracedRoute } from './traced-route';
+import { BENCH_NODE_ARGS, runTracedRoute, startHealthy, type TracedRoute } from './traced-route';
 import { benchTracingPhases } from './tracing-phases';
 import { memoryBytes, numberArg, threadCpuSeconds } from './processes';
 import { confidence95, machineLine, mean, median } from './report';
@@ -271,11 +271,7 @@ export function benchTracingCost(route: TracedRoute): void {
     // before the next picks its port (the ephemeral ports of the others' connections could take a free one).
     for (let copy = 0; copy < PER_VARIANT; copy += 1) {
       for (const [variant, { env, nodeArgs: variantArgs }] of variants.entries()) {
-        const nodeArgs = [
-          ...profilerArgs(route.name),
-          ...(process.env['BENCH_NODE_ARGS']?.split(' ') ?? []),
-          ...variantArgs,
-        ];
+        const nodeArgs = [...profilerArgs(route.name), ...BENCH_NODE_ARGS, ...variantArgs];
         const { server, url } = await startHealthy(route, processes, nodeArgs, { ...base, ...env });
         if (apps.length === 0) await route.prepare?.({ url, databaseUrl });
         apps.push({ variant, url, server, runs: [] });

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { sampledTracingEnv } from './otlp-sink';
 import { numberArg, threadCpuSeconds } from './processes';
 import { mean } from './report';
-import { runTracedRoute, startHealthy, type TracedRoute } from './traced-route';
+import { BENCH_NODE_ARGS, runTracedRoute, startHealthy, type TracedRoute } from './traced-route';
 
 const DURATION = numberArg('duration', 15);
 const WARMUP = numberArg('warmup', 45);
@@ -50,8 +50,7 @@ function tracedEvery(options: autocannon.Options, every: number): autocannon.Opt
 export function benchTracingPhases(route: TracedRoute): void {
   if (PHASES.some((phase) => !(phase in EVERY))) throw new Error(`--phases takes ${Object.keys(EVERY).join(', ')}`);
   runTracedRoute(route, 'phases', async ({ databaseUrl, sink, processes, env }) => {
-    const nodeArgs = process.env['BENCH_NODE_ARGS']?.split(' ') ?? [];
-    const { server, url } = await startHealthy(route, processes, nodeArgs, {
+    const { server, url } = await startHealthy(route, processes, BENCH_NODE_ARGS, {
       ...env,
       ...sampledTracingEnv(sink.url, '0'),
     });

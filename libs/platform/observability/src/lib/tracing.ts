@@ -123,8 +123,8 @@ function giveAddressFields(socket: object): void {
 }
 
 /** The instrumentations this lib sets up, by the names OTEL_NODE_(EN|DIS)ABLED_INSTRUMENTATIONS use. */
-export const INSTRUMENTATION_NAMES = ['http', 'express', 'pg', 'ioredis'] as const;
-export type InstrumentationName = (typeof INSTRUMENTATION_NAMES)[number];
+const INSTRUMENTATION_NAMES = ['http', 'express', 'pg', 'ioredis'] as const;
+type InstrumentationName = (typeof INSTRUMENTATION_NAMES)[number];
 
 /**
  * The instrumentations to run, read as OpenTelemetry's Node auto-instrumentations read them: the names without the
@@ -132,7 +132,7 @@ export type InstrumentationName = (typeof INSTRUMENTATION_NAMES)[number];
  * named (all when unset), then OTEL_NODE_DISABLED_INSTRUMENTATIONS removes those it names. Unknown names are ignored.
  * Lets an operator trace less; on the device route it did not make tracing cheaper (docs/operations.md, Tracing).
  */
-export function selectedInstrumentations(env: Env): Set<InstrumentationName> {
+export function selectedInstrumentations(env: Env): InstrumentationName[] {
   const names = (value: string | undefined) =>
     new Set(
       (value ?? '')
@@ -142,9 +142,7 @@ export function selectedInstrumentations(env: Env): Set<InstrumentationName> {
     );
   const enabled = names(env['OTEL_NODE_ENABLED_INSTRUMENTATIONS']);
   const disabled = names(env['OTEL_NODE_DISABLED_INSTRUMENTATIONS']);
-  return new Set(
-    INSTRUMENTATION_NAMES.filter((name) => (enabled.size === 0 || enabled.has(name)) && !disabled.has(name)),
-  );
+  return INSTRUMENTATION_NAMES.filter((name) => (enabled.size === 0 || enabled.has(name)) && !disabled.has(name));
 }
 
 /** Starts the Node SDK when OTEL_* asks for it; returns whether it did. Idempotent. */
@@ -184,7 +182,6 @@ export function startTracingFromEnv(env: Env): boolean {
     pg: () => new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
     ioredis: () => new IORedisInstrumentation({ requireParentSpan: true }),
   };
-  const selected = [...selectedInstrumentations(env)];
   const started = new NodeSDK({
     serviceName: env['OTEL_SERVICE_NAME'] ? undefined : serviceNameFromEntry(),
     // OTLP (the default) is exported from a worker thread; any other OTEL_TRACES_EXPORTER is the SDK's own.
@@ -194,7 +191,7 @@ export function startTracingFromEnv(env: Env): boolean {
     // Traces only: logs stay on stdout (pino, with trace_id/span_id), metrics on /metrics.
     logRecordProcessors: [],
     metricReaders: [],
-    instrumentations: selected.map((name) => instrumentations[name]()),
+    instrumentations: selectedInstrumentations(env).map((name) => instrumentations[name]()),
   });
   started.start();
   bypassInstrumentationFor(untraced);
