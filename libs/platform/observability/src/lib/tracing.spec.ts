@@ -124,15 +124,22 @@ function edgeRun(): { unsampled: string; sampled: string } {
   return JSON.parse(stdout.slice(stdout.lastIndexOf('{"unsampled"'))) as { unsampled: string; sampled: string };
 }
 
-/** In a fresh Node with a ratio of 0: each server socket's own keys once an untraced, then a traced request is answered. */
-function socketKeysRun(): string[][] {
+type ExchangeKeys = Record<'socket' | 'request' | 'response', string[]>;
+
+/**
+ * In a fresh Node with a ratio of 0: the own keys of each server socket, request and response once an untraced, then
+ * a traced request is answered.
+ */
+function exchangeKeysRun(): ExchangeKeys[] {
   const script = `
     require('./libs/platform/observability/src/lib/tracing.ts').startTracingFromEnv(process.env);
     const http = require('node:http');
     const keys = [];
     const server = http
       .createServer((request, response) => {
-        response.on('finish', () => keys.push(Reflect.ownKeys(request.socket).map(String)));
+        const own = (object) => Reflect.ownKeys(object).map(String);
+        response.on('finish', () =>
+          keys.push({ socket: own(request.socket), request: own(request), response: own(response) }));
         response.end('ok');
       })
       .listen(0, async () => {
@@ -144,18 +151,30 @@ function socketKeysRun(): string[][] {
         process.exit(0);
       });`;
   const stdout = inFreshNode(script, NOTHING_DRAWN);
-  return JSON.parse(stdout.slice(stdout.lastIndexOf('[['))) as string[][];
+  return JSON.parse(stdout.slice(stdout.lastIndexOf('[{'))) as ExchangeKeys[];
 }
 
 describe('the edge decision with a ratio sampler', () => {
+  let keysRun: ExchangeKeys[] | undefined;
+  /** One fresh Node for both shape tests. */
+  const exchangeKeys = () => (keysRun ??= exchangeKeysRun());
+
   it("hands an unsampled root straight to the server (no suppressing context to bind), and follows a caller's flag", () => {
     expect(edgeRun()).toEqual({ unsampled: 'nothing', sampled: 'span' });
   }, 60_000);
 
   it("keeps one socket shape: a traced request's address reads add no property its socket lacked", () => {
-    const [untraced, traced] = socketKeysRun();
-    expect(traced).toContain('_peername');
-    expect(traced).toEqual(untraced);
+    const [untraced, traced] = exchangeKeys();
+    expect(traced.socket).toContain('_peername');
+    expect(traced.socket).toEqual(untraced.socket);
+  }, 60_000);
+
+  it('keeps one request and one response shape: a traced exchange holds its context binding in a slot every exchange has', () => {
+    const [untraced, traced] = exchangeKeys();
+    expect(traced.request).toContain('Symbol(otel binding)');
+    expect(traced.response).toContain('Symbol(otel binding)');
+    expect(traced.request).toEqual(untraced.request);
+    expect(traced.response).toEqual(untraced.response);
   }, 60_000);
 });
 

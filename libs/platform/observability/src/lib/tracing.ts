@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { type Context, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
 import type { Instrumentation } from '@opentelemetry/instrumentation';
 import { edgeDraw } from './edge-draw';
-import { createContextManager } from './tracing-context';
+import { createContextManager, giveBindingSlots } from './tracing-context';
 import { otlpExporterPackage, WorkerSpanExporter } from './tracing-export-worker';
 
 /**
@@ -86,7 +86,8 @@ const edgeTraced = new WeakSet<IncomingMessage>();
  * context to the request and response emitters, wrapping every listener Fastify adds: about 2 of the 5 % of
  * main-thread samples tracing took in the token bench's CPU profile at 10 % (docs/operations.md, Tracing). Without a span nothing downstream traces them either: pg, ioredis
  * and outgoing http all require a parent. The same `emit` gives each new connection's socket its address fields
- * (`giveAddressFields`). Left out where the instrumentation's wrapper is not found.
+ * (`giveAddressFields`), and each request and response its context-binding slot (`giveBindingSlots`). Left out
+ * where the instrumentation's wrapper is not found.
  */
 function bypassInstrumentationFor(untraced: (request: IncomingMessage) => boolean): void {
   // Required after start(), so the instrumentation has wrapped Server.prototype.emit (shimmer keeps __original).
@@ -101,6 +102,7 @@ function bypassInstrumentationFor(untraced: (request: IncomingMessage) => boolea
       if (event === 'connection') giveAddressFields(args[0] as object);
       if (event !== 'request') return instrumented.call(this, event, ...args);
       const request = args[0] as IncomingMessage;
+      giveBindingSlots(request, args[1] as object);
       if (untraced(request)) return original.call(this, event, ...args);
       edgeTraced.add(request);
       return instrumented.call(this, event, ...args);
