@@ -22,6 +22,7 @@ describe('the tracing context manager', () => {
     traced.request.on('data', () => undefined);
     untraced.request.on('data', () => undefined);
     expect(Reflect.ownKeys(traced.request)).toEqual(Reflect.ownKeys(untraced.request));
+    expect(Reflect.ownKeys(traced.response)).toEqual(Reflect.ownKeys(untraced.response));
   });
 
   it('runs the listeners of a bound request in its context, and an unbound one’s in the emitter’s', () => {
