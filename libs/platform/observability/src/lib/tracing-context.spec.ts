@@ -8,9 +8,12 @@ const manager = createContextManager();
 const requestContext = ROOT_CONTEXT.setValue(KEY, 'traced request');
 const seen = () => manager.active().getValue(KEY);
 
-function exchange(): { request: IncomingMessage; response: ServerResponse } {
+/** A server request and its response; `slotted`: given their binding slots, as the http edge gives every exchange. */
+function exchange(slotted = false): { request: IncomingMessage; response: ServerResponse } {
   const request = new IncomingMessage(new Socket());
-  return { request, response: new ServerResponse(request) };
+  const response = new ServerResponse(request);
+  if (slotted) giveBindingSlots(request, response);
+  return { request, response };
 }
 
 describe('the tracing context manager', () => {
@@ -25,67 +28,54 @@ describe('the tracing context manager', () => {
     expect(Reflect.ownKeys(traced.response)).toEqual(Reflect.ownKeys(untraced.response));
   });
 
-  it('runs the listeners of a bound request in its context, and an unbound one’s in the emitter’s', () => {
-    const traced = exchange();
-    const untraced = exchange();
-    manager.bind(requestContext, traced.request);
-    manager.bind(requestContext, traced.response);
-    const calls: unknown[] = [];
-    traced.request.on('end', () => calls.push(['request end', seen()]));
-    traced.response.prependListener('finish', () => calls.push(['response finish', seen()]));
-    untraced.request.addListener('end', () => calls.push(['untraced end', seen()]));
-    traced.request.emit('end');
-    traced.response.emit('finish');
-    untraced.request.emit('end');
-    expect(calls).toEqual([
-      ['request end', 'traced request'],
-      ['response finish', 'traced request'],
-      ['untraced end', undefined],
-    ]);
+  describe.each([
+    ['kept apart from the exchange (a client response, a server without the edge)', false],
+    ['kept in the exchange’s slot', true],
+  ])('with the binding %s', (_where, slotted) => {
+    it('runs the listeners of a bound request in its context, and an unbound one’s in the emitter’s', () => {
+      const traced = exchange(slotted);
+      const untraced = exchange(slotted);
+      manager.bind(requestContext, traced.request);
+      manager.bind(requestContext, traced.response);
+      const calls: unknown[] = [];
+      traced.request.on('end', () => calls.push(['request end', seen()]));
+      traced.response.prependListener('finish', () => calls.push(['response finish', seen()]));
+      untraced.request.addListener('end', () => calls.push(['untraced end', seen()]));
+      traced.request.emit('end');
+      traced.response.emit('finish');
+      untraced.request.emit('end');
+      expect(calls).toEqual([
+        ['request end', 'traced request'],
+        ['response finish', 'traced request'],
+        ['untraced end', undefined],
+      ]);
+    });
+
+    it('removes a bound listener by the caller’s function, also one added with once', () => {
+      const { request } = exchange(slotted);
+      manager.bind(requestContext, request);
+      const calls: string[] = [];
+      const onAborted = () => calls.push('aborted');
+      const onClose = () => calls.push('close');
+      const onceTimeout = () => calls.push(`timeout in ${String(seen())}`);
+      request.on('aborted', onAborted);
+      request.once('close', onClose);
+      request.once('timeout', onceTimeout);
+      request.removeListener('aborted', onAborted);
+      request.off('close', onClose);
+      request.emit('aborted');
+      request.emit('close');
+      request.emit('timeout');
+      request.emit('timeout');
+      expect(calls).toEqual(['timeout in traced request']);
+      expect(request.listenerCount('timeout')).toBe(0);
+    });
   });
 
-  it('removes a bound listener by the caller’s function, also one added with once', () => {
-    const { request } = exchange();
-    manager.bind(requestContext, request);
-    const calls: string[] = [];
-    const onAborted = () => calls.push('aborted');
-    const onClose = () => calls.push('close');
-    const onceTimeout = () => calls.push(`timeout in ${String(seen())}`);
-    request.on('aborted', onAborted);
-    request.once('close', onClose);
-    request.once('timeout', onceTimeout);
-    request.removeListener('aborted', onAborted);
-    request.off('close', onClose);
-    request.emit('aborted');
-    request.emit('close');
-    request.emit('timeout');
-    request.emit('timeout');
-    expect(calls).toEqual(['timeout in traced request']);
-    expect(request.listenerCount('timeout')).toBe(0);
-  });
-
-  it('keeps a slotted exchange’s binding in its slot, and runs and removes its listeners as for any other', () => {
-    const traced = exchange();
-    const untraced = exchange();
-    giveBindingSlots(traced.request, traced.response);
-    giveBindingSlots(untraced.request, untraced.response);
+  it('keeps a slotted exchange’s binding in the exchange itself', () => {
+    const traced = exchange(true);
+    const untraced = exchange(true);
     manager.bind(requestContext, traced.request);
-    manager.bind(requestContext, traced.response);
-    const calls: unknown[] = [];
-    const onEnd = () => calls.push(['removed', seen()]);
-    traced.request.on('end', () => calls.push(['request end', seen()]));
-    traced.request.on('end', onEnd);
-    traced.request.off('end', onEnd);
-    traced.response.once('finish', () => calls.push(['response finish', seen()]));
-    untraced.request.on('end', () => calls.push(['untraced end', seen()]));
-    traced.request.emit('end');
-    traced.response.emit('finish');
-    untraced.request.emit('end');
-    expect(calls).toEqual([
-      ['request end', 'traced request'],
-      ['response finish', 'traced request'],
-      ['untraced end', undefined],
-    ]);
     const slot = (emitter: object) =>
       Object.getOwnPropertySymbols(emitter)
         .filter((key) => key.description === 'otel binding')
