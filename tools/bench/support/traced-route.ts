@@ -5,7 +5,7 @@ import { startOtlpSink } from './otlp-sink';
 import { freePort, Processes, runBench, waitUntil } from './processes';
 
 /** BENCH_NODE_ARGS: node arguments added to every app process of a tracing bench (a V8 log's, a GC trace's). */
-export const BENCH_NODE_ARGS = process.env['BENCH_NODE_ARGS']?.split(' ') ?? [];
+export const BENCH_NODE_ARGS = (process.env['BENCH_NODE_ARGS'] ?? '').split(/\s+/).filter(Boolean);
 
 /** One service's route under test. */
 export interface TracedRoute {

@@ -52,10 +52,9 @@ export function createContextManager(): ContextManager {
   class SharedShapeContextManager extends AsyncLocalStorageContextManager {
     override bind<T>(context: Context, target: T): T {
       if (target instanceof IncomingMessage || target instanceof ServerResponse) {
-        if (bindingOf(target) !== undefined) return target;
-        const binding = { context, listeners: new Map() };
-        if (BINDING in target) (target as Slotted)[BINDING] = binding;
-        else unslotted.set(target, binding);
+        // An emitter keeps its first binding.
+        if (BINDING in target) (target as Slotted)[BINDING] ??= { context, listeners: new Map() };
+        else if (!unslotted.has(target)) unslotted.set(target, { context, listeners: new Map() });
         return target;
       }
       return super.bind(context, target);
