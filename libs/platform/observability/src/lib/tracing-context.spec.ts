@@ -51,6 +51,28 @@ describe('the tracing context manager', () => {
       ]);
     });
 
+    it('runs listeners added before the binding in its context too, and registers the callers’ own functions', () => {
+      const { request } = exchange(slotted);
+      const calls: unknown[] = [];
+      const onData = (chunk: unknown) => calls.push([chunk, seen()]);
+      request.on('data', onData);
+      manager.bind(requestContext, request);
+      request.emit('data', 'chunk');
+      expect(calls).toEqual([['chunk', 'traced request']]);
+      expect(request.listeners('data')).toEqual([onData]);
+    });
+
+    it('keeps the context of a listener that enters another one', () => {
+      const { request } = exchange(slotted);
+      manager.bind(requestContext, request);
+      const other = ROOT_CONTEXT.setValue(KEY, 'job');
+      const calls: unknown[] = [];
+      request.on('end', () => manager.with(other, () => calls.push(seen())));
+      request.on('end', () => calls.push(seen()));
+      request.emit('end');
+      expect(calls).toEqual(['job', 'traced request']);
+    });
+
     it('removes a bound listener by the caller’s function, also one added with once', () => {
       const { request } = exchange(slotted);
       manager.bind(requestContext, request);
@@ -80,7 +102,7 @@ describe('the tracing context manager', () => {
       Object.getOwnPropertySymbols(emitter)
         .filter((key) => key.description === 'otel binding')
         .map((key) => Reflect.get(emitter, key) as unknown);
-    expect(slot(traced.request)).toEqual([expect.objectContaining({ context: requestContext })]);
+    expect(slot(traced.request)).toEqual([requestContext]);
     expect(slot(untraced.request)).toEqual([undefined]);
   });
 

@@ -9,26 +9,16 @@ import type * as http from 'node:http';
  * them, so every property access on a request or response in Node, Fastify and Nest sees two object shapes and
  * goes megamorphic: in `perf`, megamorphic loads and shape transitions were a third of what tracing at 10 % added to
  * the main thread (docs/operations.md, Tracing). Here the binding lives in a slot every server exchange has
- * (`giveBindingSlots`; a WeakMap for other emitters) and the listener methods are wrapped once on the two prototypes,
- * so traced and untraced requests keep one shape. An untraced emitter pays one slot read per listener call.
+ * (`giveBindingSlots`; a WeakMap for other emitters) and `emit` is wrapped once on the two prototypes, so traced and
+ * untraced requests keep one shape and their listeners stay the callers' own functions. An untraced emitter pays one
+ * slot read per emit.
  */
 
-type Listener = ((...args: unknown[]) => unknown) & { listener?: unknown };
-type ListenerMethod = (this: object, event: string | symbol, listener: Listener) => unknown;
+type Emit = (this: object, event: string | symbol, ...args: unknown[]) => boolean;
 
-interface Binding {
-  context: Context;
-  /** Per event: the caller's listener → the one registered, so removeListener finds it. */
-  listeners: Map<string | symbol, WeakMap<Listener, Listener>>;
-}
-
-/** `once` and `prependOnceListener` call these two, so they are bound through them. */
-const ADD_METHODS = ['on', 'addListener', 'prependListener'] as const;
-const REMOVE_METHODS = ['removeListener', 'off'] as const;
-
-/** Own slot of a server request and response for its binding: see `giveBindingSlots`. */
+/** Own slot of a server request and response for its bound context: see `giveBindingSlots`. */
 const BINDING = Symbol('otel binding');
-type Slotted = { [BINDING]?: Binding };
+type Slotted = { [BINDING]?: Context };
 
 /**
  * Gives a server request and its response their binding slot, empty, so every exchange has the same shape whether
@@ -46,15 +36,15 @@ export function createContextManager(): ContextManager {
     require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
   const { IncomingMessage, ServerResponse } = require('node:http') as typeof http;
   // Emitters without a slot (a client's response; a server without the edge) keep their binding here.
-  const unslotted = new WeakMap<object, Binding>();
+  const unslotted = new WeakMap<object, Context>();
   const bindingOf = (emitter: object) => (BINDING in emitter ? (emitter as Slotted)[BINDING] : unslotted.get(emitter));
 
   class SharedShapeContextManager extends AsyncLocalStorageContextManager {
     override bind<T>(context: Context, target: T): T {
       if (target instanceof IncomingMessage || target instanceof ServerResponse) {
         // An emitter keeps its first binding.
-        if (BINDING in target) (target as Slotted)[BINDING] ??= { context, listeners: new Map() };
-        else if (!unslotted.has(target)) unslotted.set(target, { context, listeners: new Map() });
+        if (BINDING in target) (target as Slotted)[BINDING] ??= context;
+        else if (!unslotted.has(target)) unslotted.set(target, context);
         return target;
       }
       return super.bind(context, target);
@@ -62,30 +52,17 @@ export function createContextManager(): ContextManager {
   }
   const manager = new SharedShapeContextManager();
 
-  for (const prototype of [IncomingMessage.prototype, ServerResponse.prototype] as unknown as Array<
-    Record<string, ListenerMethod>
-  >) {
-    for (const name of ADD_METHODS) {
-      const original = prototype[name];
-      prototype[name] = function addListener(event, listener) {
-        const binding = bindingOf(this);
-        if (binding === undefined || typeof listener !== 'function') return original.call(this, event, listener);
-        const bound = manager.bind(binding.context, listener) as Listener;
-        // `once` registers a wrapper that removeListener(event, theCallersListener) finds by this property.
-        if (listener.listener !== undefined) bound.listener = listener.listener;
-        let byListener = binding.listeners.get(event);
-        if (byListener === undefined) binding.listeners.set(event, (byListener = new WeakMap()));
-        byListener.set(listener, bound);
-        return original.call(this, event, bound);
-      };
-    }
-    for (const name of REMOVE_METHODS) {
-      const original = prototype[name];
-      prototype[name] = function removeListener(event, listener) {
-        const bound = bindingOf(this)?.listeners.get(event)?.get(listener);
-        return original.call(this, event, bound ?? listener);
-      };
-    }
+  // A bound emitter emits in its context, so every listener runs there (added before or after the binding, and
+  // removed by the caller's own function), without a wrapper per listener.
+  for (const prototype of [IncomingMessage.prototype, ServerResponse.prototype] as unknown as Array<{ emit: Emit }>) {
+    const original = prototype.emit;
+    prototype.emit = function emit(this: object) {
+      const context = bindingOf(this);
+      // eslint-disable-next-line prefer-rest-params -- apply(arguments) allocates nothing once optimized; rest would
+      if (context === undefined || manager.active() === context) return original.apply(this, arguments as never);
+      // eslint-disable-next-line prefer-rest-params
+      return manager.with(context, () => original.apply(this, arguments as never));
+    } as Emit;
   }
   return manager;
 }
