@@ -2,7 +2,7 @@
  * The root sampling draw at the http edge, taken per slot of arrivals instead of per request (docs/operations.md,
  * Tracing → Sampling in slots).
  *
- * A slot ends after 100 ms or after 64 requests, whichever comes first, and each slot is traced with
+ * A slot ends after 500 ms or after 64 requests, whichever comes first, and each slot is traced with
  * probability `ratio`. The cut depends only on arrival times and counts, never on the draw, and the draws are
  * independent, so every request is traced with probability `ratio` whatever its timing (a periodic client
  * included). Traced requests then come in runs, and a traced request that follows another finds the SDK's code and
@@ -10,8 +10,10 @@
  * community's device route 2.7 times less.
  *
  * The request cap bounds a run's spans against the batch processor's queue (`OTEL_BSP_MAX_QUEUE_SIZE`, 2048 by
- * default; 64 ingest batches are about 420 spans). A service answering fewer than about ten requests a second sees
- * about one request per slot: it is sampled request by request.
+ * default; 64 ingest batches are about 420 spans). A service answering fewer than about two requests a second sees
+ * about one request per slot: it is sampled request by request. 500 ms, not 100: longer runs cost less per traced
+ * request, most on routes with few requests a second (ingest at 50/s: five batches a run at 100 ms; docs/operations.md,
+ * Tracing → Sampling in slots).
  */
 export interface EdgeDrawOptions {
   ratio: number;
@@ -21,7 +23,7 @@ export interface EdgeDrawOptions {
   random?: () => number;
 }
 
-const EDGE_SLOT_MS = 100;
+const EDGE_SLOT_MS = 500;
 const EDGE_SLOT_REQUESTS = 64;
 
 /** A function called once per incoming root request; true when that request is traced. */
