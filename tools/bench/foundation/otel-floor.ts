@@ -9,7 +9,7 @@
  *     sink, batches of --batch server spans with the http instrumentation's attributes: CPU per span on the main
  *     thread (the copy and the post) and on the export worker (revival, OTLP encoding, the HTTP call).
  *
- *   node -r @swc-node/register tools/bench/foundation/otel-floor.ts [--rounds 5] [--duration 10] [--rate 1000] [--batch 210] [--exports 8]
+ *   node -r @swc-node/register tools/bench/foundation/otel-floor.ts [--rounds 5] [--duration 10] [--rate 1000] [--batch 210] [--exports 20]
  */
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -24,7 +24,7 @@ const ROUNDS = numberArg('rounds', 5);
 const DURATION = numberArg('duration', 10);
 const RATE = numberArg('rate', 1000);
 const BATCH = numberArg('batch', 210);
-const EXPORTS = numberArg('exports', 8);
+const EXPORTS = numberArg('exports', 20);
 const SAMPLED = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
 async function startServer(trace: boolean): Promise<{ child: ChildProcess; port: number }> {
