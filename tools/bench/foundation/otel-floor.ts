@@ -17,7 +17,7 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { WorkerSpanExporter } from '../../../libs/platform/observability/src/lib/tracing-export-worker';
 import { startOtlpSink } from '../support/otlp-sink';
-import { freePort, numberArg, threadCpuSeconds } from '../support/processes';
+import { cpuSeconds, freePort, numberArg } from '../support/processes';
 import { machineLine, median } from '../support/report';
 
 const ROUNDS = numberArg('rounds', 5);
@@ -43,11 +43,9 @@ async function startServer(trace: boolean): Promise<{ child: ChildProcess; port:
   return { child, port };
 }
 
-const cpuSeconds = (pid: number) => Object.values(threadCpuSeconds(pid)).reduce((sum, s) => sum + s, 0);
-
 /** µs of the server's CPU per request over one window of load. */
 async function window(server: { child: ChildProcess; port: number }, sampled: boolean): Promise<number> {
-  const before = cpuSeconds(server.child.pid as number);
+  const before = cpuSeconds(server.child.pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}/v6/project/push-notifications/devices`,
     method: 'POST',
@@ -58,7 +56,7 @@ async function window(server: { child: ChildProcess; port: number }, sampled: bo
     duration: DURATION,
   });
   if (result.non2xx + result.errors > 0) throw new Error(`${result.non2xx + result.errors} failed requests`);
-  return ((cpuSeconds(server.child.pid as number) - before) * 1e6) / result.requests.total;
+  return ((cpuSeconds(server.child.pid) - before) * 1e6) / result.requests.total;
 }
 
 async function serverFloor(): Promise<void> {
