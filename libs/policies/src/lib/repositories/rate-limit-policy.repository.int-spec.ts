@@ -139,4 +139,15 @@ describe('RateLimitPolicyRepository (real PostgreSQL)', () => {
     expect(new Set([before, inserted, updated]).size).toBe(3);
     expect(await policies.fingerprintByResource('oauth_authentication_api')).toBe(before);
   });
+
+  it('changes the fingerprint on a patch in the millisecond of the insert', async () => {
+    await policies.insert(policy('rlp_same_ms', 'client_id:same-ms'));
+    const pin = `UPDATE ${MANAGEMENT_SCHEMA}.rate_limit_policies SET updated_at = '2026-01-02T03:04:05.006Z' WHERE id = $1`;
+    await dataSource.query(pin, ['rlp_same_ms']);
+    const inserted = await policies.fingerprintByResource('oauth_authentication_api');
+    await policies.updateConfiguration('rlp_same_ms', { action: 'allow' });
+    await dataSource.query(pin, ['rlp_same_ms']);
+    expect(await policies.fingerprintByResource('oauth_authentication_api')).not.toBe(inserted);
+    await policies.deleteById('rlp_same_ms');
+  });
 });

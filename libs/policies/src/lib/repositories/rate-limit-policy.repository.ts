@@ -111,13 +111,14 @@ export class RateLimitPolicyRepository {
   }
 
   /**
-   * Changes on any insert, delete or update of the resource's policies (a patch moves `updated_at`): count
-   * plus a sum of row hashes, computed in Postgres so no row crosses the wire.
+   * Changes on any insert, delete or update of the resource's policies: count plus a sum of row hashes,
+   * computed in Postgres so no row crosses the wire. The hash covers the configuration itself, not only
+   * `updated_at`: that column keeps milliseconds, so a patch in the millisecond of the insert left it as it was.
    */
   async fingerprintByResource(resource: PolicyResource): Promise<string> {
     const rows = await queryRows<{ fingerprint: string }>(
       this.policies.manager.connection,
-      `SELECT count(*)::text || ':' || coalesce(sum(hashtext("id" || '|' || "updated_at"::text)), 0)::text AS "fingerprint"
+      `SELECT count(*)::text || ':' || coalesce(sum(hashtext("id" || '|' || "updated_at"::text || '|' || "configuration"::text)), 0)::text AS "fingerprint"
        FROM ${TABLE} WHERE "resource" = $1`,
       [resource],
     );
