@@ -1,11 +1,11 @@
 /**
  * What a traced request costs inside one process, apart from what loading the SDK costs (tracing-cost.ts compares
  * processes): one process with tracing on and nothing drawn at the edge (ratio 0), loaded in phases back to back
- * where none, a tenth (every tenth request) or all of the requests carry a sampled `traceparent`, so the SDK traces
- * exactly those. Two processes of the same code differ by several percent (tracing-cost.ts); phases of one process
+ * where none, a tenth (every tenth request, or `runs`: 64 in a row of every 640, as the edge's slots trace at 10 %)
+ * or all of the requests carry a sampled `traceparent`, so the SDK traces exactly those. Two processes of the same code differ by several percent (tracing-cost.ts); phases of one process
  * share its JIT state and memory layout.
  *
- *   ... bench-tracing.ts --phases [none,tenth,all] [--rounds 4] [--duration 15] [--warmup 45] [--connections 16] [--rate N]
+ *   ... bench-tracing.ts --phases [none,tenth,runs,all] [--rounds 4] [--duration 15] [--warmup 45] [--connections 16] [--rate N]
  *
  * Reports CPU per request by thread per phase, and per kind the mean over rounds and its ratio to `none`. The
  * difference between `tenth` and a tenth of `all`'s is what traced requests cost for being rare.
@@ -24,13 +24,20 @@ const CONNECTIONS = numberArg('connections', 16);
 const RATE = numberArg('rate', 0);
 const listed = process.argv[process.argv.indexOf('--phases') + 1];
 const PHASES = (listed && !listed.startsWith('--') ? listed : 'none,tenth,all').split(',');
-/** Every how many requests one carries a sampled traceparent. */
-const EVERY: Record<string, number> = { none: 0, tenth: 10, all: 1 };
+/** Requests in a row in `runs`: the edge's 64-request cap (lib/edge-draw.ts). */
+const RUN = 64;
+/** Which requests carry a sampled traceparent, by their count from 0. */
+const TRACED: Record<string, (sent: number) => boolean> = {
+  none: () => false,
+  tenth: (sent) => sent % 10 === 9,
+  runs: (sent) => sent % (10 * RUN) < RUN,
+  all: () => true,
+};
 
 const traceparent = () => `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
 
-/** The route's load with a sampled `traceparent` on every `every`-th request (none for 0). */
-function tracedEvery(options: autocannon.Options, every: number): autocannon.Options {
+/** The route's load with a sampled `traceparent` on the requests `traced` picks. */
+function tracedWhere(options: autocannon.Options, traced: (sent: number) => boolean): autocannon.Options {
   let sent = 0;
   const requests = options.requests ?? [{ method: options.method, headers: options.headers, body: options.body }];
   return {
@@ -40,7 +47,7 @@ function tracedEvery(options: autocannon.Options, every: number): autocannon.Opt
       setupRequest: (next: autocannon.Request, context: object) => {
         const built = typeof request.setupRequest === 'function' ? request.setupRequest(next, context) : next;
         sent += 1;
-        if (every === 0 || sent % every !== 0) return built;
+        if (!traced(sent - 1)) return built;
         return { ...built, headers: { ...(built.headers ?? options.headers), traceparent: traceparent() } };
       },
     })),
@@ -48,7 +55,7 @@ function tracedEvery(options: autocannon.Options, every: number): autocannon.Opt
 }
 
 export function benchTracingPhases(route: TracedRoute): void {
-  if (PHASES.some((phase) => !(phase in EVERY))) throw new Error(`--phases takes ${Object.keys(EVERY).join(', ')}`);
+  if (PHASES.some((phase) => !(phase in TRACED))) throw new Error(`--phases takes ${Object.keys(TRACED).join(', ')}`);
   runTracedRoute(route, 'phases', async ({ databaseUrl, sink, processes, env }) => {
     const { server, url } = await startHealthy(route, processes, BENCH_NODE_ARGS, {
       ...env,
@@ -56,7 +63,7 @@ export function benchTracingPhases(route: TracedRoute): void {
     });
     await route.prepare?.({ url, databaseUrl });
     const run = async (phase: string, duration: number) => {
-      const options = tracedEvery(route.load(url, CONNECTIONS), EVERY[phase]);
+      const options = tracedWhere(route.load(url, CONNECTIONS), TRACED[phase]);
       const before = threadCpuSeconds(server.pid as number);
       const result = await autocannon({ ...options, duration, ...(RATE > 0 ? { overallRate: RATE } : {}) });
       const after = threadCpuSeconds(server.pid as number);
