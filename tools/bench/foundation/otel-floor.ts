@@ -4,7 +4,8 @@
  *  1. A bare node:http server (otel-floor-server.cjs) answering a device-sized JSON, CPU per request (every thread,
  *     from /proc): tracing off; the SDK with the http instrumentation alone and nothing sampled
  *     (`parentbased_always_off`, requests without `traceparent`); the same server with every request carrying a
- *     sampled `traceparent`. Spans are dropped at their end (`OTEL_BSP_MAX_QUEUE_SIZE=0`), so no export is counted.
+ *     sampled `traceparent`. Spans are dropped at their end (a processor that keeps nothing, otel-floor-server.cjs),
+ *     so no export is counted.
  *  2. The export of ended spans through this project's exporter (lib/tracing-export-worker.ts) to a local OTLP/HTTP
  *     sink, batches of --batch server spans with the http instrumentation's attributes: CPU per span on the main
  *     thread (the copy and the post) and on the export worker (revival, OTLP encoding, the HTTP call).
@@ -35,7 +36,6 @@ async function startServer(trace: boolean): Promise<{ child: ChildProcess; port:
       PORT: String(port),
       OTEL_FLOOR_TRACE: trace ? '1' : '0',
       OTEL_TRACES_SAMPLER: 'parentbased_always_off',
-      OTEL_BSP_MAX_QUEUE_SIZE: '0',
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
     },
   });
