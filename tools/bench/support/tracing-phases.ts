@@ -2,8 +2,8 @@
  * What a traced request costs inside one process, apart from what loading the SDK costs (tracing-cost.ts compares
  * processes): one process with tracing on and nothing drawn at the edge (ratio 0), loaded in phases back to back
  * where none, a tenth (every tenth request, or `runs`: 64 in a row of every 640, as the edge's slots trace at 10 %)
- * or all of the requests carry a sampled `traceparent`, so the SDK traces exactly those. Two processes of the same code differ by several percent (tracing-cost.ts); phases of one process
- * share its JIT state and memory layout.
+ * or all of the requests carry a sampled `traceparent`, so the SDK traces exactly those. Two processes of the same
+ * code differ by several percent (tracing-cost.ts); phases of one process share its JIT state and memory layout.
  *
  *   ... bench-tracing.ts --phases [none,tenth,runs,all] [--rounds 4] [--duration 15] [--warmup 45] [--connections 16] [--rate N]
  *
