@@ -10,7 +10,9 @@
  *     sink, batches of --batch server spans with the http instrumentation's attributes: CPU per span on the main
  *     thread (the copy and the post) and on the export worker (revival, OTLP encoding, the HTTP call).
  *
- *   node -r @swc-node/register tools/bench/foundation/otel-floor.ts [--rounds 5] [--duration 10] [--rate 1000] [--batch 210] [--exports 20]
+ *   node -r @swc-node/register tools/bench/foundation/otel-floor.ts [--rounds 5] [--duration 10] [--rate 1000] [--batch 210] [--exports 20] [--gap 1000] [--export-only]
+ *
+ * `--gap` is the milliseconds between exports (the batch processor's default is 5000); `--export-only` skips part 1.
  */
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -26,6 +28,7 @@ const DURATION = numberArg('duration', 10);
 const RATE = numberArg('rate', 1000);
 const BATCH = numberArg('batch', 210);
 const EXPORTS = numberArg('exports', 20);
+const GAP_MS = numberArg('gap', 1000);
 const SAMPLED = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
 async function startServer(trace: boolean): Promise<{ child: ChildProcess; port: number }> {
@@ -125,12 +128,12 @@ async function exportCost(): Promise<void> {
     if (round === 0) continue;
     mainMicros += mainUsed.user + mainUsed.system;
     inWorker.push((workerAfter.user - workerBefore.user + workerAfter.system - workerBefore.system) / BATCH);
-    await new Promise((wait) => setTimeout(wait, 1000));
+    await new Promise((wait) => setTimeout(wait, GAP_MS));
   }
   await exporter.shutdown();
   sink.close();
   process.stdout.write(
-    `\nexport, batches of ${BATCH} server spans, ${EXPORTS} exports after a first (module loading), 1 s apart\n`,
+    `\nexport, batches of ${BATCH} server spans, ${EXPORTS} exports after a first (module loading), ${GAP_MS} ms apart\n`,
   );
   process.stdout.write(`| thread | CPU µs per span | per export |\n|---|---:|---|\n`);
   process.stdout.write(`| main (copy, post) | ${(mainMicros / (BATCH * EXPORTS)).toFixed(1)} (all exports) | |\n`);
@@ -159,7 +162,7 @@ function serverSpanAttributes(i: number): Record<string, string | number> {
 
 (async () => {
   process.stdout.write(`${machineLine()}\n`);
-  await serverFloor();
+  if (!process.argv.includes('--export-only')) await serverFloor();
   await exportCost();
 })().catch((error) => {
   process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
