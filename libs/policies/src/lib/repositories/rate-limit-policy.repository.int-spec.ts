@@ -57,16 +57,16 @@ describe('RateLimitPolicyRepository (real PostgreSQL)', () => {
 
   it('updates the configuration of an existing policy (RETURNING, updated_at moves) and answers undefined otherwise', async () => {
     const created = await policies.insert(policy('rlp_update', 'client_id:abc'));
-    const updated = await policies.updateConfiguration('rlp_update', { action: 'allow' });
-    expect(updated?.configuration).toEqual({ action: 'allow' });
-    expect(updated!.updatedAt.getTime()).toBeGreaterThanOrEqual(created!.updatedAt.getTime());
-    // A JS Date keeps milliseconds; both writes can fall in one. The column keeps microseconds, and the
-    // resource fingerprint hashes that text, so the move is asserted where it is stored.
-    const [row] = await dataSource.query(
-      `SELECT "updated_at" > "created_at" AS "moved" FROM ${MANAGEMENT_SCHEMA}.rate_limit_policies WHERE "id" = $1`,
+    // The columns keep milliseconds, and both writes can fall in one: the stored times are set a second back first,
+    // so the update's own time is seen.
+    await dataSource.query(
+      `UPDATE ${MANAGEMENT_SCHEMA}.rate_limit_policies SET created_at = created_at - interval '1 second', updated_at = updated_at - interval '1 second' WHERE id = $1`,
       ['rlp_update'],
     );
-    expect(row.moved).toBe(true);
+    const updated = await policies.updateConfiguration('rlp_update', { action: 'allow' });
+    expect(updated?.configuration).toEqual({ action: 'allow' });
+    expect(updated!.createdAt.getTime()).toBe(created!.createdAt.getTime() - 1000);
+    expect(updated!.updatedAt.getTime()).toBeGreaterThan(created!.updatedAt.getTime() - 1000);
     expect(await policies.updateConfiguration('rlp_nothing', { action: 'allow' })).toBeUndefined();
   });
 
