@@ -12,6 +12,7 @@
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
+import { EDGE_SLOT_REQUESTS } from '../../../libs/platform/observability/src/lib/edge-draw';
 import { sampledTracingEnv } from './otlp-sink';
 import { numberArg, threadCpuSeconds } from './processes';
 import { mean } from './report';
@@ -24,8 +25,8 @@ const CONNECTIONS = numberArg('connections', 16);
 const RATE = numberArg('rate', 0);
 const listed = process.argv[process.argv.indexOf('--phases') + 1];
 const PHASES = (listed && !listed.startsWith('--') ? listed : 'none,tenth,all').split(',');
-/** Requests in a row in `runs`: the edge's 64-request cap (lib/edge-draw.ts). */
-const RUN = 64;
+/** Requests in a row in `runs`: the edge's cap on a slot. */
+const RUN = EDGE_SLOT_REQUESTS;
 /** Which requests carry a sampled traceparent, by their count from 0. */
 const TRACED: Record<string, (sent: number) => boolean> = {
   none: () => false,

@@ -24,7 +24,8 @@ export interface EdgeDrawOptions {
 }
 
 const EDGE_SLOT_MS = 500;
-const EDGE_SLOT_REQUESTS = 64;
+/** Also the run length the tracing benches trace in a row (tools/bench/support/tracing-phases.ts). */
+export const EDGE_SLOT_REQUESTS = 64;
 
 /** A function called once per incoming root request; true when that request is traced. */
 export function edgeDraw({
