@@ -1,22 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
+import { inFreshNode, WORKSPACE_ROOT as ROOT } from '../../test/fresh-node';
 import { rootSamplingRatio, selectedInstrumentations, tracingRequested } from './tracing';
 
-const ROOT = join(__dirname, '../../../../..');
-
 const SDK_MODULE = /@opentelemetry[\\/]sdk-/;
-
-/** Runs `script` in a fresh Node (outside Jest's registry) from the workspace root with only PATH and `env`; its stdout. */
-function inFreshNode(script: string, env: Record<string, string>): string {
-  const run = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], {
-    cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  if (run.status !== 0) throw new Error(run.stderr);
-  return run.stdout;
-}
 
 /**
  * Loads the light entry in a fresh Node, then, when `start` is set, calls startTracingFromEnv(process.env) as every
@@ -183,7 +169,7 @@ describe('the tracing entry', () => {
     expect(sdkModulesAfterEntry({})).toEqual([]);
   }, 60_000);
 
-  it('has no side effect and loads no other file of the workspace than lib/tracing, its edge draw, context manager and exporter', () => {
+  it('has no side effect and loads no other file of the workspace than lib/tracing, its edge draw, pool context, context manager and exporter', () => {
     const modules = modulesAfterEntry({ OTEL_TRACES_EXPORTER: 'console' }, false);
     expect(modules.filter((id) => SDK_MODULE.test(id))).toEqual([]);
     const workspaceFiles = modules
@@ -191,6 +177,7 @@ describe('the tracing entry', () => {
       .map((id) => relative(ROOT, id).split(sep).join('/'));
     expect(workspaceFiles.sort()).toEqual([
       'libs/platform/observability/src/lib/edge-draw.ts',
+      'libs/platform/observability/src/lib/pool-context.ts',
       'libs/platform/observability/src/lib/tracing-context.ts',
       'libs/platform/observability/src/lib/tracing-export-worker.ts',
       'libs/platform/observability/src/lib/tracing.ts',

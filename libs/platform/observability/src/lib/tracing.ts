@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { type Context, SpanKind, trace, TraceFlags } from '@opentelemetry/api';
 import type { Instrumentation } from '@opentelemetry/instrumentation';
 import { edgeDraw } from './edge-draw';
+import { createPoolContextInstrumentation } from './pool-context';
 import { createContextManager, giveBindingSlots } from './tracing-context';
 import { otlpExporterPackage, WorkerSpanExporter } from './tracing-export-worker';
 
@@ -167,7 +168,7 @@ export function startTracingFromEnv(env: Env): boolean {
     drawn !== undefined && request.headers['traceparent'] === undefined && !drawn();
   const untraced = (request: IncomingMessage) => UNTRACED_PATHS.test(request.url ?? '') || unsampledRoot(request);
   const exporterPackage = otlpExporterPackage(env);
-  const instrumentations: Record<InstrumentationName, () => Instrumentation> = {
+  const instrumentations: Record<InstrumentationName, () => Instrumentation | Instrumentation[]> = {
     http: () =>
       new HttpInstrumentation({
         // Decided already when the edge bypass (below) passed the request on; this draws only without it.
@@ -181,7 +182,12 @@ export function startTracingFromEnv(env: Env): boolean {
     // Pollers (BullMQ's blocking reads, the reconciler, schedulers) would otherwise each start a trace of their own.
     // No pool-checkout spans: about a third of what a traced ingest cost (docs/operations.md, Tracing); a pool
     // wait shows as the gap before a request's first query span, and in /metrics.
-    pg: () => new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+    // Then each pool checkout in its caller's context (lib/pool-context.ts): without it, queries joined other
+    // requests' traces.
+    pg: () => [
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+      createPoolContextInstrumentation(),
+    ],
     ioredis: () => new IORedisInstrumentation({ requireParentSpan: true }),
   };
   const started = new NodeSDK({
@@ -193,7 +199,7 @@ export function startTracingFromEnv(env: Env): boolean {
     // Traces only: logs stay on stdout (pino, with trace_id/span_id), metrics on /metrics.
     logRecordProcessors: [],
     metricReaders: [],
-    instrumentations: selectedInstrumentations(env).map((name) => instrumentations[name]()),
+    instrumentations: selectedInstrumentations(env).flatMap((name) => instrumentations[name]()),
   });
   started.start();
   bypassInstrumentationFor(untraced);
