@@ -115,6 +115,7 @@ describe('nx g @acme/tools:service', () => {
     expect(Object.keys(pkg.dependencies)).toEqual([
       '@opentelemetry/api',
       '@opentelemetry/context-async-hooks',
+      '@opentelemetry/instrumentation',
       '@opentelemetry/instrumentation-express',
       '@opentelemetry/instrumentation-http',
       '@opentelemetry/instrumentation-ioredis',

@@ -19,7 +19,8 @@ import type { Instrumentation } from '@opentelemetry/instrumentation';
 export function createPoolContextInstrumentation(): Instrumentation {
   const { InstrumentationBase, InstrumentationNodeModuleDefinition } =
     require('@opentelemetry/instrumentation') as typeof import('@opentelemetry/instrumentation');
-  type Connect = (this: unknown, callback?: (...args: unknown[]) => void) => unknown;
+  type Callback = (...args: unknown[]) => void;
+  type Connect = (this: unknown, callback?: Callback) => unknown;
   type PoolModule = { prototype: { connect: Connect } };
   // pg-pool is CommonJS (`module.exports = Pool`); an ESM namespace would carry it as `default`.
   const poolClass = (exports: PoolModule & { default?: PoolModule }) => exports.default ?? exports;
@@ -38,9 +39,18 @@ export function createPoolContextInstrumentation(): Instrumentation {
             poolClass(exports).prototype,
             'connect',
             (original: Connect) =>
-              function connect(this: unknown, callback?: (...args: unknown[]) => void) {
-                const bound = callback && context.bind(context.active(), callback);
-                return context.with(ROOT_CONTEXT, original, this, bound);
+              function connect(this: unknown, callback?: Callback) {
+                const caller = context.active();
+                // Resumed where the caller was; entering a context only when dispatched from another one.
+                const resume =
+                  callback &&
+                  ((...args: unknown[]) =>
+                    context.active() === caller
+                      ? callback(...args)
+                      : context.with(caller, callback, undefined, ...args));
+                // An untraced caller is in no context already: nothing to leave (most checkouts, with a low ratio).
+                if (caller === ROOT_CONTEXT) return original.call(this, resume);
+                return context.with(ROOT_CONTEXT, original, this, resume);
               },
           );
           return exports;
