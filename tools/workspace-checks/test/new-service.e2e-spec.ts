@@ -121,6 +121,7 @@ describe('nx g @acme/tools:service', () => {
       '@opentelemetry/instrumentation-ioredis',
       '@opentelemetry/instrumentation-pg',
       '@opentelemetry/sdk-node',
+      '@opentelemetry/sdk-trace',
       'express',
       'ioredis',
       'pg',

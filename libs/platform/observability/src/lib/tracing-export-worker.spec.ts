@@ -1,7 +1,13 @@
 import { diag, DiagLogLevel } from '@opentelemetry/api';
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { otlpExporterPackage, WorkerSpanExporter } from './tracing-export-worker';
+import {
+  otlpExporterPackage,
+  SealedSpan,
+  SealingSpanProcessor,
+  sealSpan,
+  WorkerSpanExporter,
+} from './tracing-export-worker';
 
 type Span = Parameters<WorkerSpanExporter['export']>[0][number];
 type Result = Parameters<Parameters<WorkerSpanExporter['export']>[1]>[0];
@@ -93,39 +99,48 @@ describe('the span exporter on a worker thread', () => {
     expect(otlpExporterPackage({ OTEL_EXPORTER_OTLP_PROTOCOL: 'carrier-pigeon' })).toBeUndefined();
   });
 
-  it('delivers every field of the spans, ids and parent links included, to the endpoint the environment names', async () => {
-    const result = await exported(exporter('http/json'), [
-      span('POST /oauth/token', 'b7ad6b7169203331', undefined),
-      span('EVALSHA', '53995c3f42cd8ad8', 'b7ad6b7169203331'),
-    ]);
-    expect(result.code).toBe(0);
-    expect(received).toHaveLength(1);
-    const { resourceSpans } = JSON.parse(received[0].body.toString());
-    expect(resourceSpans).toHaveLength(1);
-    expect(resourceSpans[0].resource.attributes).toEqual([
-      { key: 'service.name', value: { stringValue: 'management-api' } },
-    ]);
-    const [scope] = resourceSpans[0].scopeSpans;
-    expect(scope.scope).toMatchObject({ name: '@opentelemetry/instrumentation-http', version: '0.301.0' });
-    const [root, child] = scope.spans;
-    expect(root).toMatchObject({ traceId: TRACE_ID, spanId: 'b7ad6b7169203331', name: 'POST /oauth/token' });
-    expect(root.parentSpanId).toBeUndefined();
-    expect(child).toMatchObject({
-      traceId: TRACE_ID,
-      spanId: '53995c3f42cd8ad8',
-      parentSpanId: 'b7ad6b7169203331',
-      traceState: 'vendor=abc',
-      kind: 2, // SERVER in OTLP's numbering
-      startTimeUnixNano: '1700000000000001000',
-      endTimeUnixNano: '1700000000000009000',
-      attributes: [
-        { key: 'http.request.method', value: { stringValue: 'POST' } },
-        { key: 'server.port', value: { intValue: 3000 } },
-      ],
-      events: [{ name: 'retry', attributes: [{ key: 'attempt', value: { intValue: 2 } }] }],
-      links: [{ traceId: TRACE_ID, spanId: '00f067aa0ba902b7', traceState: 'vendor=abc' }],
-    });
-  });
+  const asHanded = (handed: Span) => handed;
+  const sealed = (handed: Span) => sealSpan(handed) as unknown as Span;
+  it.each([
+    ['as the SDK hands them', asHanded, asHanded],
+    ['sealed at their end', sealed, sealed],
+    ['one sealed, one not', sealed, asHanded],
+  ])(
+    'delivers every field of the spans, %s, ids and parent links included, to the endpoint the environment names',
+    async (_, first, second) => {
+      const result = await exported(exporter('http/json'), [
+        first(span('POST /oauth/token', 'b7ad6b7169203331', undefined)),
+        second(span('EVALSHA', '53995c3f42cd8ad8', 'b7ad6b7169203331')),
+      ]);
+      expect(result.code).toBe(0);
+      expect(received).toHaveLength(1);
+      const { resourceSpans } = JSON.parse(received[0].body.toString());
+      expect(resourceSpans).toHaveLength(1);
+      expect(resourceSpans[0].resource.attributes).toEqual([
+        { key: 'service.name', value: { stringValue: 'management-api' } },
+      ]);
+      const [scope] = resourceSpans[0].scopeSpans;
+      expect(scope.scope).toMatchObject({ name: '@opentelemetry/instrumentation-http', version: '0.301.0' });
+      const [root, child] = scope.spans;
+      expect(root).toMatchObject({ traceId: TRACE_ID, spanId: 'b7ad6b7169203331', name: 'POST /oauth/token' });
+      expect(root.parentSpanId).toBeUndefined();
+      expect(child).toMatchObject({
+        traceId: TRACE_ID,
+        spanId: '53995c3f42cd8ad8',
+        parentSpanId: 'b7ad6b7169203331',
+        traceState: 'vendor=abc',
+        kind: 2, // SERVER in OTLP's numbering
+        startTimeUnixNano: '1700000000000001000',
+        endTimeUnixNano: '1700000000000009000',
+        attributes: [
+          { key: 'http.request.method', value: { stringValue: 'POST' } },
+          { key: 'server.port', value: { intValue: 3000 } },
+        ],
+        events: [{ name: 'retry', attributes: [{ key: 'attempt', value: { intValue: 2 } }] }],
+        links: [{ traceId: TRACE_ID, spanId: '00f067aa0ba902b7', traceState: 'vendor=abc' }],
+      });
+    },
+  );
 
   it('sends OTLP protobuf by default', async () => {
     const result = await exported(exporter('http/protobuf'), [span('GET /health', 'b7ad6b7169203331', undefined)]);
@@ -173,5 +188,52 @@ describe('the span exporter on a worker thread', () => {
     expect(JSON.parse(received[0].body.toString()).resourceSpans[0].scopeSpans[0].spans[0].name).toBe('last');
     expect((await exported(target, [span('late', 'b7ad6b7169203332', undefined)])).code).toBe(1);
     expect(received).toHaveLength(1);
+  });
+});
+
+describe('spans sealed at their end for the batch processor', () => {
+  /** A batch processor that keeps what it is handed. */
+  const recording = () => {
+    const ended: unknown[] = [];
+    const calls: string[] = [];
+    const batch = {
+      onStart: () => calls.push('start'),
+      onEnd: (ended_: unknown) => ended.push(ended_),
+      forceFlush: async () => void calls.push('flush'),
+      shutdown: async () => void calls.push('shutdown'),
+    };
+    return { ended, calls, processor: new SealingSpanProcessor(batch as never) };
+  };
+
+  it('hands the batch processor a sealed copy of each sampled span, holding none of the span’s own objects', () => {
+    const { ended, processor } = recording();
+    const original = span('POST /oauth/token', 'b7ad6b7169203331', undefined);
+    processor.onEnd(original);
+    expect(ended).toHaveLength(1);
+    const [handed] = ended as SealedSpan[];
+    expect(handed).toBeInstanceOf(SealedSpan);
+    // What the batch processor reads: the flags of its context, and the resource shared by every span.
+    expect(handed.spanContext().traceFlags).toBe(1);
+    expect(handed.resource).toBe(RESOURCE);
+    // Nothing else of the SDK's span is kept alive by it until the export: its fields are bytes off the heap.
+    const kept = Object.values(handed);
+    for (const field of [original.attributes, original.events, original.links, original.status]) {
+      expect(kept).not.toContain(field);
+    }
+    expect(JSON.parse(handed.json.toString())).toMatchObject({
+      name: 'POST /oauth/token',
+      attributes: original.attributes,
+    });
+  });
+
+  it('drops a span that is not sampled, and passes flushes and shutdown on', async () => {
+    const { ended, calls, processor } = recording();
+    const unsampled = { ...span('GET /health', 'b7ad6b7169203331', undefined), spanContext: () => ({ traceFlags: 0 }) };
+    processor.onStart();
+    processor.onEnd(unsampled as unknown as Span);
+    await processor.forceFlush();
+    await processor.shutdown();
+    expect(ended).toEqual([]);
+    expect(calls).toEqual(['flush', 'shutdown']);
   });
 });

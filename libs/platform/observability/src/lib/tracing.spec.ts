@@ -192,3 +192,49 @@ describe('the tracing entry', () => {
     );
   }, 60_000);
 });
+
+/**
+ * In a fresh Node with OTLP/JSON to a receiver of its own: the span names of each export received within 600 ms of
+ * three spans ending (the default batch processor would hold them for 5 s).
+ */
+function batchesRun(env: Record<string, string>): string[][] {
+  const script = `
+    const bodies = [];
+    const receiver = require('node:http').createServer((request, response) => {
+      const chunks = [];
+      request.on('data', (chunk) => chunks.push(chunk));
+      request.on('end', () => {
+        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    receiver.listen(0, '127.0.0.1', () => {
+      process.env.OTEL_EXPORTER_OTLP_ENDPOINT = 'http://127.0.0.1:' + receiver.address().port;
+      require('./libs/platform/observability/src/lib/tracing.ts').startTracingFromEnv(process.env);
+      const tracer = require('@opentelemetry/api').trace.getTracer('test');
+      for (const name of ['one', 'two', 'three']) tracer.startSpan(name).end();
+      setTimeout(() => {
+        const names = (body) => body.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((span) => span.name)));
+        process.stdout.write('batches:' + JSON.stringify(bodies.map(names)));
+        process.exit(0);
+      }, 600);
+    });`;
+  const stdout = inFreshNode(script, {
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    // Not http: the receiver's own requests would be traced and exported in turn.
+    OTEL_NODE_ENABLED_INSTRUMENTATIONS: 'pg',
+    ...env,
+  });
+  return JSON.parse(stdout.slice(stdout.lastIndexOf('batches:') + 'batches:'.length)) as string[][];
+}
+
+describe('the batch processor in front of the export worker (OTEL_BSP_*)', () => {
+  it('exports as the settings say: batches of OTEL_BSP_MAX_EXPORT_BATCH_SIZE, after OTEL_BSP_SCHEDULE_DELAY', () => {
+    const batches = batchesRun({ OTEL_BSP_SCHEDULE_DELAY: '100', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '2' });
+    expect(batches).toEqual([['one', 'two'], ['three']]);
+  }, 60_000);
+
+  it('keeps the defaults (512 spans, 5 s) for settings that are not positive numbers', () => {
+    expect(batchesRun({ OTEL_BSP_SCHEDULE_DELAY: '-1', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: 'many' })).toEqual([]);
+  }, 60_000);
+});

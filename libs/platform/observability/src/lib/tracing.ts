@@ -4,7 +4,7 @@ import type { Instrumentation } from '@opentelemetry/instrumentation';
 import { edgeDraw } from './edge-draw';
 import { createPoolContextInstrumentation } from './pool-context';
 import { createContextManager, giveBindingSlots } from './tracing-context';
-import { otlpExporterPackage, WorkerSpanExporter } from './tracing-export-worker';
+import { otlpExporterPackage, SealingSpanProcessor, WorkerSpanExporter } from './tracing-export-worker';
 
 /**
  * OpenTelemetry tracing, off by default and configured by the standard OTEL_* variables only
@@ -148,6 +148,24 @@ export function selectedInstrumentations(env: Env): InstrumentationName[] {
   return INSTRUMENTATION_NAMES.filter((name) => (enabled.size === 0 || enabled.has(name)) && !disabled.has(name));
 }
 
+/** The SDK's batch processor as NodeSDK builds it from OTEL_BSP_*, fed sealed spans, exporting through the worker. */
+function workerExport(env: Env, exporterPackage: string) {
+  const { BatchSpanProcessor } = require('@opentelemetry/sdk-trace') as typeof import('@opentelemetry/sdk-trace');
+  // Positive numbers only, as NodeSDK reads them; anything else keeps the processor's default.
+  const positive = (name: string) => {
+    const value = Number(env[name]?.trim() || Number.NaN);
+    return value > 0 ? value : undefined;
+  };
+  const batch = new BatchSpanProcessor({
+    exporter: new WorkerSpanExporter(env, exporterPackage),
+    maxQueueSize: positive('OTEL_BSP_MAX_QUEUE_SIZE'),
+    maxExportBatchSize: positive('OTEL_BSP_MAX_EXPORT_BATCH_SIZE'),
+    scheduledDelayMillis: positive('OTEL_BSP_SCHEDULE_DELAY'),
+    exportTimeoutMillis: positive('OTEL_BSP_EXPORT_TIMEOUT'),
+  });
+  return new SealingSpanProcessor(batch);
+}
+
 /** Starts the Node SDK when OTEL_* asks for it; returns whether it did. Idempotent. */
 export function startTracingFromEnv(env: Env): boolean {
   if (sdk) return true;
@@ -192,8 +210,9 @@ export function startTracingFromEnv(env: Env): boolean {
   };
   const started = new NodeSDK({
     serviceName: env['OTEL_SERVICE_NAME'] ? undefined : serviceNameFromEntry(),
-    // OTLP (the default) is exported from a worker thread; any other OTEL_TRACES_EXPORTER is the SDK's own.
-    ...(exporterPackage === undefined ? {} : { traceExporter: new WorkerSpanExporter(env, exporterPackage) }),
+    // OTLP (the default) is exported from a worker thread, each span sealed at its end; any other
+    // OTEL_TRACES_EXPORTER is the SDK's own.
+    ...(exporterPackage === undefined ? {} : { spanProcessors: [workerExport(env, exporterPackage)] }),
     ...(ratio === undefined ? {} : { sampler: edgeSampler(ratio) }),
     contextManager: createContextManager(),
     // Traces only: logs stay on stdout (pino, with trace_id/span_id), metrics on /metrics.
