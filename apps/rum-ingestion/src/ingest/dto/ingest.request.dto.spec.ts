@@ -20,13 +20,24 @@ describe('IngestErrorsRequest: the plain check changes no answer of the pipe', (
     { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
   );
 
-  it('answers any body as the decorators alone do', async () => {
+  it('answers any body as the decorators alone do, except that a batch it takes keeps every key as sent', async () => {
     await fc.assert(
       fc.asyncProperty(body, async (value) => {
-        expect(await answer(IngestErrorsRequest, value)).toEqual(await answer(DecoratorsOnly, value));
+        const decorators = await answer(DecoratorsOnly, value);
+        if (!isCommonIngestBatch(value))
+          return void expect(await answer(IngestErrorsRequest, value)).toEqual(decorators);
+        // Accepted either way. Events are passed on as parsed (docs/decisions.md): class-transformer's copy drops an
+        // event's keys named like Object.prototype's (`{"toString": false}` became `{}`), the plain check does not.
+        expect(decorators).toMatchObject({ instance: true });
+        expect(await answer(IngestErrorsRequest, value)).toEqual({ instance: true, fields: value });
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('keeps an event key named like an Object.prototype member (found by the property above, seed 490248648)', async () => {
+    const sent = { events: [{ toString: false, valueOf: 'x' }] };
+    expect(await answer(IngestErrorsRequest, sent)).toEqual({ instance: true, fields: sent });
   });
 
   it('takes a full batch as sent, and leaves one event too many to the decorators', async () => {
