@@ -18,3 +18,27 @@ export function inFreshNode(script: string, env: Record<string, string>): string
   if (run.status !== 0) throw new Error(run.stderr);
   return run.stdout;
 }
+
+/**
+ * Script source to start an `inFreshNode` script with: an OTLP/HTTP JSON receiver inside the child (the blocking
+ * `inFreshNode` cannot reach one in the Jest process). `bodies` holds each export received and `spansOf(bodies)`
+ * their spans; `withReceiver(start)` listens, points OTEL_EXPORTER_OTLP_ENDPOINT at the receiver, then calls `start`.
+ */
+export const OTLP_RECEIVER_SCRIPT = `
+  const bodies = [];
+  const spansOf = (received) =>
+    received.flatMap((body) => body.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
+  const receiver = require('node:http').createServer((request, response) => {
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  const withReceiver = (start) =>
+    receiver.listen(0, '127.0.0.1', () => {
+      process.env.OTEL_EXPORTER_OTLP_ENDPOINT = 'http://127.0.0.1:' + receiver.address().port;
+      start();
+    });
+`;

@@ -1,5 +1,5 @@
 import { testDatabaseServerUrl } from '@acme/platform-test-infra';
-import { inFreshNode } from '../../test/fresh-node';
+import { inFreshNode, OTLP_RECEIVER_SCRIPT } from '../../test/fresh-node';
 
 interface QuerySpan {
   name: string;
@@ -16,19 +16,8 @@ interface QuerySpan {
  * Returns every span exported.
  */
 function spansOfSharedPool(): QuerySpan[] {
-  const script = `
-    const http = require('node:http');
-    const bodies = [];
-    const receiver = http.createServer((request, response) => {
-      const chunks = [];
-      request.on('data', (chunk) => chunks.push(chunk));
-      request.on('end', () => {
-        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    receiver.listen(0, '127.0.0.1', async () => {
-      process.env.OTEL_EXPORTER_OTLP_ENDPOINT = 'http://127.0.0.1:' + receiver.address().port;
+  const script = `${OTLP_RECEIVER_SCRIPT}
+    withReceiver(async () => {
       const tracing = require('./libs/platform/observability/src/lib/tracing.ts');
       tracing.startTracingFromEnv(process.env);
       const { Pool } = require('pg');
@@ -48,7 +37,7 @@ function spansOfSharedPool(): QuerySpan[] {
       await pool.end();
       receiver.close();
       const attribute = (span, key) => span.attributes.find((entry) => entry.key === key)?.value.stringValue;
-      const spans = bodies.flatMap((body) => body.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans)));
+      const spans = spansOf(bodies);
       process.stdout.write(JSON.stringify(spans.map((span) => ({
         name: span.name,
         traceId: span.traceId,

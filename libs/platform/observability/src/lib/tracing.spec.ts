@@ -1,5 +1,5 @@
 import { relative, sep } from 'node:path';
-import { inFreshNode, WORKSPACE_ROOT as ROOT } from '../../test/fresh-node';
+import { inFreshNode, OTLP_RECEIVER_SCRIPT, WORKSPACE_ROOT as ROOT } from '../../test/fresh-node';
 import { rootSamplingRatio, selectedInstrumentations, tracingRequested } from './tracing';
 
 const SDK_MODULE = /@opentelemetry[\\/]sdk-/;
@@ -198,22 +198,12 @@ describe('the tracing entry', () => {
  * have ended, until all three have arrived or `withinMs` has passed (the default batch processor holds them for 5 s).
  */
 function batchesRun(env: Record<string, string>, withinMs: number): string[][] {
-  const script = `
-    const bodies = [];
-    const receiver = require('node:http').createServer((request, response) => {
-      const chunks = [];
-      request.on('data', (chunk) => chunks.push(chunk));
-      request.on('end', () => {
-        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
-    });
-    receiver.listen(0, '127.0.0.1', () => {
-      process.env.OTEL_EXPORTER_OTLP_ENDPOINT = 'http://127.0.0.1:' + receiver.address().port;
+  const script = `${OTLP_RECEIVER_SCRIPT}
+    withReceiver(() => {
       require('./libs/platform/observability/src/lib/tracing.ts').startTracingFromEnv(process.env);
       const tracer = require('@opentelemetry/api').trace.getTracer('test');
       for (const name of ['one', 'two', 'three']) tracer.startSpan(name).end();
-      const names = (body) => body.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((span) => span.name)));
+      const names = (body) => spansOf([body]).map((span) => span.name);
       const ended = Date.now();
       const poll = setInterval(() => {
         if (bodies.flatMap(names).length < 3 && Date.now() - ended < ${withinMs}) return;
