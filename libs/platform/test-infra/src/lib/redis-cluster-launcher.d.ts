@@ -15,5 +15,8 @@ export function startRedisCluster(options: {
   ports?: number[];
 }): Promise<StartedRedisCluster>;
 
-/** A TCP port nobody listens on right now (the OS picks it). */
+/**
+ * A TCP port nobody listens on right now, picked at random below Linux's ephemeral range (20000-32767), so no
+ * outgoing connection can hold it before the caller listens on it.
+ */
 export function freePort(): Promise<number>;

@@ -7,16 +7,41 @@ const { join } = require('node:path');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports for test servers come from below Linux's ephemeral range (32768-60999 by default). A port the OS picked for
+ * a probe's listen(0) is an ephemeral one, and between the probe and the server's own listen any outgoing connection
+ * of a concurrent test (to PostgreSQL, Redis) could take it as its local port: the server then failed with EADDRINUSE.
+ */
+const OWN_PORTS = { min: 20000, max: 32767 };
+/** Cluster nodes also listen on port + 10000 (the cluster bus), which must stay below the ephemeral range too. */
+const CLUSTER_PORTS = { min: OWN_PORTS.min, max: OWN_PORTS.max - 10000 };
+
+function canListen(port) {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    // The wildcard address conflicts with a listener on any local address, loopback included.
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
   });
+}
+
+async function freePort({ min, max } = OWN_PORTS, taken = new Set()) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = min + Math.floor(Math.random() * (max - min + 1));
+    if (!taken.has(port) && (await canListen(port))) return port;
+  }
+  throw new Error(`no free TCP port between ${min} and ${max}`);
+}
+
+/** `count` distinct free ports whose cluster bus ports (+10000) are free too. */
+async function freeClusterPorts(count) {
+  const ports = new Set();
+  while (ports.size < count) {
+    const port = await freePort(CLUSTER_PORTS, ports);
+    if (await canListen(port + 10000)) ports.add(port);
+  }
+  return [...ports];
 }
 
 function cli(port, ...args) {
@@ -45,7 +70,7 @@ async function startRedisCluster({ dir, nodeTimeoutMs = 1000, ports } = {}) {
   if (!spawnSync('sh', ['-c', 'command -v redis-server && command -v redis-cli']).stdout.toString().trim()) {
     throw new Error('a Redis Cluster needs redis-server and redis-cli (sudo apt-get install -y redis-server)');
   }
-  ports = ports ?? (await Promise.all(Array.from({ length: 6 }, freePort)));
+  ports = ports ?? (await freeClusterPorts(6));
   rmSync(dir, { recursive: true, force: true });
   const children = new Map();
   for (const port of ports) {
