@@ -1,5 +1,5 @@
 // Which property-access sites turn polymorphic or megamorphic late in one process and not in another, from V8's IC
-// logs (docs/operations.md, Tracing: "what tracing some requests does to all of them"). A site is the function (as
+// logs (docs/benchmarks/tracing-cost.md: "what tracing some requests costs all of them"). A site is the function (as
 // V8's code log names it) and the source position; the code address of each IC event is resolved through the
 // code-creation events. Logs from the tracing bench, e.g. a process sampling nothing beside one sampling 10 %:
 //   BENCH_NODE_ARGS="--log-ic --logfile=/tmp/ic/ic-%p.log" node -r @swc-node/register \

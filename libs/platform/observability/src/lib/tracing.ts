@@ -56,7 +56,7 @@ export function rootSamplingRatio(env: Env): number | undefined {
  * `traceparent` is left uninstrumented (no span, so pg and ioredis skip it too) unless it wins the draw, and the
  * SDK then samples what reaches it, following a parent's flag. The SDK's own ratio sampler would decide only after
  * the http instrumentation and the context manager had done their work for every request (+30 % CPU per token at
- * 10 %, docs/operations.md, Tracing).
+ * 10 %, docs/benchmarks/tracing-cost.md).
  */
 function edgeSampler(ratio: number) {
   return {
@@ -85,7 +85,7 @@ const edgeTraced = new WeakSet<IncomingMessage>();
  * Requests that are not traced (probes, roots that lost the draw) go straight to the server's own `emit`, around
  * the http instrumentation's. Its ignore hook would still run them in a `suppressTracing` context and bind that
  * context to the request and response emitters, wrapping every listener Fastify adds: about 2 of the 5 % of
- * main-thread samples tracing took in the token bench's CPU profile at 10 % (docs/operations.md, Tracing). Without a span nothing downstream traces them either: pg, ioredis
+ * main-thread samples tracing took in the token bench's CPU profile at 10 % (docs/benchmarks/tracing-cost.md). Without a span nothing downstream traces them either: pg, ioredis
  * and outgoing http all require a parent. The same `emit` gives each new connection's socket its address fields
  * (`giveAddressFields`), and each request and response its context-binding slot (`giveBindingSlots`). Left out
  * where the instrumentation's wrapper is not found.
@@ -133,7 +133,7 @@ type InstrumentationName = (typeof INSTRUMENTATION_NAMES)[number];
  * The instrumentations to run, read as OpenTelemetry's Node auto-instrumentations read them: the names without the
  * `@opentelemetry/instrumentation-` prefix, comma-separated; OTEL_NODE_ENABLED_INSTRUMENTATIONS keeps only those
  * named (all when unset), then OTEL_NODE_DISABLED_INSTRUMENTATIONS removes those it names. Unknown names are ignored.
- * Lets an operator trace less; on the device route it did not make tracing cheaper (docs/operations.md, Tracing).
+ * Lets an operator trace less; on the device route it did not make tracing cheaper (docs/benchmarks/tracing-cost.md).
  */
 export function selectedInstrumentations(env: Env): InstrumentationName[] {
   const names = (value: string | undefined) =>
@@ -198,7 +198,7 @@ export function startTracingFromEnv(env: Env): boolean {
     express: () =>
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
     // Pollers (BullMQ's blocking reads, the reconciler, schedulers) would otherwise each start a trace of their own.
-    // No pool-checkout spans: about a third of what a traced ingest cost (docs/operations.md, Tracing); a pool
+    // No pool-checkout spans: about a third of what a traced ingest cost (docs/benchmarks/tracing-cost.md); a pool
     // wait shows as the gap before a request's first query span, and in /metrics.
     // Then each pool checkout in its caller's context (lib/pool-context.ts): without it, queries joined other
     // requests' traces.
