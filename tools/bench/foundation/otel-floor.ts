@@ -1,6 +1,6 @@
 /**
- * What the OpenTelemetry Node SDK costs by itself, apart from any app (docs/benchmarks/tracing-cost.md): the floor under
- * what tracing can cost a route.
+ * What the OpenTelemetry Node SDK costs by itself, apart from any app (docs/benchmarks/tracing-cost.md): the floor
+ * under what tracing can cost a route.
  *  1. A bare node:http server (otel-floor-server.cjs) answering a device-sized JSON, CPU per request (every thread,
  *     from /proc): tracing off; the SDK with the http instrumentation alone and nothing sampled
  *     (`parentbased_always_off`, requests without `traceparent`); the same server with every request carrying a

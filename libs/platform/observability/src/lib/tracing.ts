@@ -85,8 +85,9 @@ const edgeTraced = new WeakSet<IncomingMessage>();
  * Requests that are not traced (probes, roots that lost the draw) go straight to the server's own `emit`, around
  * the http instrumentation's. Its ignore hook would still run them in a `suppressTracing` context and bind that
  * context to the request and response emitters, wrapping every listener Fastify adds: about 2 of the 5 % of
- * main-thread samples tracing took in the token bench's CPU profile at 10 % (docs/benchmarks/tracing-cost.md). Without a span nothing downstream traces them either: pg, ioredis
- * and outgoing http all require a parent. The same `emit` gives each new connection's socket its address fields
+ * main-thread samples tracing took in the token bench's CPU profile at 10 % (docs/benchmarks/tracing-cost.md).
+ * Without a span nothing downstream traces them either: pg, ioredis and outgoing http all require a parent. The
+ * same `emit` gives each new connection's socket its address fields
  * (`giveAddressFields`), and each request and response its context-binding slot (`giveBindingSlots`). Left out
  * where the instrumentation's wrapper is not found.
  */
