@@ -3,9 +3,9 @@
  * under what tracing can cost a route.
  *  1. A bare node:http server (otel-floor-server.cjs) answering a device-sized JSON, CPU per request (every thread,
  *     from /proc): tracing off; the SDK with the http instrumentation alone and nothing sampled
- *     (`parentbased_always_off`, requests without `traceparent`); the same server with every request carrying a
- *     sampled `traceparent`. Spans are dropped at their end (a processor that keeps nothing, otel-floor-server.cjs),
- *     so no export is counted.
+ *     (`parentbased_always_off`, requests without `traceparent`); the same server with every tenth request, then
+ *     every request, carrying a sampled `traceparent`. Spans are dropped at their end (a processor that keeps
+ *     nothing, otel-floor-server.cjs), so no export is counted.
  *  2. The export of ended spans through this project's exporter (lib/tracing-export-worker.ts) to a local OTLP/HTTP
  *     sink, batches of --batch server spans with the http instrumentation's attributes: CPU per span on the main
  *     thread (the copy and the post) and on the export worker (revival, OTLP encoding, the HTTP call).
@@ -46,14 +46,21 @@ async function startServer(trace: boolean): Promise<{ child: ChildProcess; port:
   return { child, port };
 }
 
-/** µs of the server's CPU per request over one window of load. */
-async function window(server: { child: ChildProcess; port: number }, sampled: boolean): Promise<number> {
+/**
+ * µs of the server's CPU per request over one window of load. `sampled`: the share of requests carrying a sampled
+ * `traceparent`, every 1/sampled-th request of each connection (0, 0.1 or 1).
+ */
+async function window(server: { child: ChildProcess; port: number }, sampled: number): Promise<number> {
   const before = cpuSeconds(server.child.pid);
+  const every = sampled > 0 ? Math.round(1 / sampled) : 1;
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}/v6/project/push-notifications/devices`,
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(sampled ? { traceparent: SAMPLED } : {}) },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token: 'x'.repeat(64), platform: 'ios' }),
+    requests: Array.from({ length: every }, (_, i) => ({
+      headers: { 'content-type': 'application/json', ...(sampled > 0 && i === 0 ? { traceparent: SAMPLED } : {}) },
+    })),
     connections: 16,
     overallRate: RATE,
     duration: DURATION,
@@ -66,9 +73,10 @@ async function serverFloor(): Promise<void> {
   const off = await startServer(false);
   const on = await startServer(true);
   const variants = [
-    { label: 'tracing off', server: off, sampled: false },
-    { label: 'SDK + http instrumentation, nothing sampled', server: on, sampled: false },
-    { label: 'SDK + http instrumentation, every request sampled (spans dropped)', server: on, sampled: true },
+    { label: 'tracing off', server: off, sampled: 0 },
+    { label: 'SDK + http instrumentation, nothing sampled', server: on, sampled: 0 },
+    { label: 'SDK + http instrumentation, one request in ten sampled (spans dropped)', server: on, sampled: 0.1 },
+    { label: 'SDK + http instrumentation, every request sampled (spans dropped)', server: on, sampled: 1 },
   ];
   for (const variant of variants) await window(variant.server, variant.sampled); // warm-up
   const figures = variants.map(() => [] as number[]);
